@@ -1,0 +1,59 @@
+# make run: everything from a fresh clone (venv, install, migrate, demo data, serve on :8000)
+# make test: lint, migration check, deploy check, then the test suite
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+MANAGE := $(PY) manage.py
+HOST ?= 127.0.0.1
+PORT ?= 8000
+export DJANGO_SETTINGS_MODULE ?= config.settings
+
+.PHONY: run test lint check-migrations check-deploy messages translations bench worker install clean-venv
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	@test -x $(PY) || $$(scripts/find-python) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	@touch $@
+
+install: $(VENV)/.installed
+
+# Spanish translations: .po is the source, the .mo is built here and not committed.
+locale/es/LC_MESSAGES/django.mo: locale/es/LC_MESSAGES/django.po | $(VENV)/.installed
+	$(MANAGE) compilemessages --locale es --verbosity 0
+
+messages: locale/es/LC_MESSAGES/django.mo
+
+run: install messages
+	$(MANAGE) migrate --no-input
+	$(MANAGE) seed_demo
+	$(MANAGE) collectstatic --no-input --verbosity 0
+	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) config.asgi:application
+
+worker: install
+	@test -n "$$REDIS_URL" || { echo "make worker needs REDIS_URL (e.g. redis://127.0.0.1:6379/0); without it tasks already run inline."; exit 1; }
+	$(VENV)/bin/celery -A config worker --beat --loglevel INFO --scheduler django_celery_beat.schedulers:DatabaseScheduler
+
+lint: install
+	$(VENV)/bin/ruff check .
+
+check-migrations: install
+	$(MANAGE) makemigrations --check --dry-run
+
+# The production profile must pass Django's deployment checks with no warning.
+check-deploy: install
+	DJANGO_ENV=production DJANGO_SECRET_KEY="$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')" DJANGO_ALLOWED_HOSTS=gaming.example.gov \
+		$(MANAGE) check --deploy --fail-level WARNING
+
+test: install messages lint check-migrations check-deploy
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+bench: install
+	@set -e; for script in benchmarks/*.py; do echo "== $$script"; $(PY) $$script $(BENCH_ARGS); done
+
+clean-venv:
+	rm -rf $(VENV)
+
+# Refresh the Spanish catalog from the code and templates (then translate the new entries).
+translations: install
+	$(MANAGE) makemessages --locale es --ignore ".venv/*" --ignore "tests/*" --ignore "benchmarks/*"

@@ -1,0 +1,41 @@
+"""Helpers for benchmarks: a throwaway test database and timing that prints medians and p95."""
+
+import os
+import statistics
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
+
+
+@contextmanager
+def test_database():
+    """A fresh database on whatever DATABASE_URL names (SQLite when unset), removed afterwards."""
+    import django
+
+    django.setup()
+    from django.db import connection
+    from django.test.utils import setup_test_environment, teardown_test_environment
+
+    setup_test_environment(debug=False)
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    try:
+        yield connection
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+        teardown_test_environment()
+
+
+def timed(fn, runs: int) -> dict:
+    samples = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - started) * 1000)
+    samples.sort()
+    p95 = samples[min(len(samples) - 1, int(round(0.95 * (len(samples) - 1))))]
+    return {"median_ms": round(statistics.median(samples), 2), "p95_ms": round(p95, 2), "runs": runs}

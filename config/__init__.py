@@ -1,0 +1,4 @@
+# Load Celery with Django so @shared_task uses this project's app.
+from config.celery import app as celery_app
+
+__all__ = ["celery_app"]

@@ -1,0 +1,62 @@
+"""One JSON shape for every API error:
+
+    {"errors": [{"field": "email", "code": "required", "message": "...", "rule": null}]}
+
+`field` is a dotted path into the request body (null for the request as a whole),
+`rule` is the regulation citation when a rule of 30 DCMR was broken."""
+
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.core.exceptions import ValidationError as DjangoValidationError
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+from licensing.findings import RuleError
+
+_WHOLE_REQUEST = {NON_FIELD_ERRORS, "non_field_errors", "detail"}
+
+
+def _django_errors(exc: DjangoValidationError) -> list[dict]:
+    pairs = exc.error_dict.items() if hasattr(exc, "error_dict") else [(None, exc.error_list)]
+    errors = []
+    for field, error_list in pairs:
+        for error in error_list:
+            message = error.message % error.params if error.params else error.message
+            errors.append({
+                "field": None if field in _WHOLE_REQUEST else field,
+                "code": error.code or "invalid",
+                "message": str(message),
+                "rule": getattr(error, "rule", None) if isinstance(error, RuleError) else None,
+            })
+    return errors
+
+
+def _drf_errors(data, path: str | None = None) -> list[dict]:
+    if isinstance(data, dict):
+        errors = []
+        for key, value in data.items():
+            child = None if key in _WHOLE_REQUEST else (f"{path}.{key}" if path else str(key))
+            errors.extend(_drf_errors(value, child if key not in _WHOLE_REQUEST else path))
+        return errors
+    if isinstance(data, list):
+        errors = []
+        for index, value in enumerate(data):
+            nested = isinstance(value, (dict, list))
+            errors.extend(_drf_errors(value, f"{path}[{index}]" if nested and path else path))
+        return errors
+    return [{
+        "field": path,
+        "code": getattr(data, "code", "invalid"),
+        "message": str(data),
+        "rule": getattr(data, "rule", None),
+    }]
+
+
+def api_exception_handler(exc, context):
+    if isinstance(exc, DjangoValidationError):
+        return Response({"errors": _django_errors(exc)}, status=status.HTTP_400_BAD_REQUEST)
+    response = exception_handler(exc, context)
+    if response is None:
+        return None
+    response.data = {"errors": _drf_errors(response.data)}
+    return response

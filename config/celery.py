@@ -1,0 +1,11 @@
+"""Celery app: Redis broker from REDIS_URL, or inline (eager) tasks when it is unset."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("charitable_gaming")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

@@ -1,0 +1,12 @@
+"""A heartbeat socket: live pages use it to show whether they are connected."""
+
+from channels.generic.websocket import JsonWebsocketConsumer
+from django.utils import timezone
+
+
+class PingConsumer(JsonWebsocketConsumer):
+    def connect(self):
+        self.accept()
+
+    def receive_json(self, content, **kwargs):
+        self.send_json({"type": "pong", "echo": content.get("id"), "server_time": timezone.now().isoformat()})

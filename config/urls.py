@@ -1,0 +1,55 @@
+from django.conf import settings
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from django.views.i18n import set_language
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+
+from config.health import healthz
+from licensing import views as licensing_views
+from licensing.forms import EmailAuthenticationForm, QueuedPasswordResetForm
+
+api_v1 = [
+    path("", include("licensing.api_urls")),
+    path("", include("vendors.api_urls")),
+    path("", include("bingo.api_urls")),
+    path("", include("montecarlo.api_urls")),
+]
+
+accounts = [
+    path(
+        "login/",
+        auth_views.LoginView.as_view(
+            authentication_form=EmailAuthenticationForm,
+            extra_context={
+                "failure_limit": settings.AXES_FAILURE_LIMIT,
+                "lockout_minutes": int(settings.AXES_COOLOFF_TIME * 60),
+            },
+        ),
+        name="login",
+    ),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path(
+        "password-reset/",
+        auth_views.PasswordResetView.as_view(form_class=QueuedPasswordResetForm),
+        name="password_reset",
+    ),
+    path("password-reset/done/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
+    path("reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(), name="password_reset_confirm"),
+    path("reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
+]
+
+urlpatterns = [
+    path("", licensing_views.home, name="home"),
+    path("healthz", healthz, name="healthz"),
+    path("i18n/setlang/", set_language, name="set_language"),
+    path("accounts/", include(accounts)),
+    path("portal/", include("licensing.urls")),
+    path("vendors/", include("vendors.urls")),
+    path("bingo/", include("bingo.urls")),
+    path("montecarlo/", include("montecarlo.urls")),
+    path("api/v1/", include(api_v1)),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
+    path("admin/", admin.site.urls),
+]

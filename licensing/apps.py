@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+from django.utils.translation import gettext_lazy as _
+
+
+class LicensingConfig(AppConfig):
+    name = "licensing"
+    verbose_name = _("Licensing")
+
+    def ready(self):
+        from licensing import signals  # noqa: F401  (connects the audit receivers)
+        from licensing.services.accounts import board_staff_permissions_sync
+
+        # After every app migrates, since each app creates its own permissions in its post_migrate.
+        post_migrate.connect(board_staff_permissions_sync, dispatch_uid="board_staff_permissions")

@@ -1,0 +1,78 @@
+"""Build the demo world once; running it again changes nothing."""
+
+from datetime import date
+
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from licensing import demo_world as world
+from licensing.models import BoardGroup, Organization, User
+from licensing.services.accounts import board_group_add, user_create
+from licensing.services.organizations import membership_grant, organization_create
+from vendors.models import Vendor
+from vendors.services import vendor_create, vendor_membership_grant
+
+
+class Command(BaseCommand):
+    help = "Create demo users, organizations and a vendor (idempotent). Prints the demo passwords once."
+
+    @transaction.atomic
+    def handle(self, *args, **options):
+        created: list[tuple[str, str, str]] = []
+
+        def person(email: str, full_name: str, what: str) -> User:
+            user = User.objects.filter(email=email).first()
+            if user is None:
+                user = user_create(email=email, full_name=full_name, password=world.DEMO_PASSWORD)
+                created.append((email, full_name, what))
+            return user
+
+        admin_email, admin_name = world.ADMIN
+        admin = person(admin_email, admin_name, "administrator (Django admin)")
+        if not admin.is_superuser:
+            admin.is_staff = admin.is_superuser = True
+            admin.save(update_fields=["is_staff", "is_superuser"])
+
+        for email, name in world.BOARD_STAFF:
+            staff = person(email, name, "board staff")
+            if not staff.is_staff:
+                staff.is_staff = True  # board staff keep the fee schedules in the admin
+                staff.save(update_fields=["is_staff"])
+            if not staff.is_board_staff:
+                board_group_add(user=staff, group=BoardGroup.STAFF, actor=admin)
+        for email, name in world.BOARD_MEMBERS:
+            member = person(email, name, "board member")
+            if not member.is_board_member:
+                board_group_add(user=member, group=BoardGroup.MEMBER, actor=admin)
+
+        for spec in world.ORGANIZATIONS:
+            organization = Organization.objects.filter(name=spec["name"]).first()
+            if organization is None:
+                organization = organization_create(
+                    actor=admin, name=spec["name"], organization_type=spec["organization_type"],
+                    street_address=spec["street_address"], postal_code=spec["postal_code"],
+                    is_senior_group=spec["is_senior_group"],
+                )
+            for email, name, roles in spec["people"]:
+                labels = ", ".join(str(role.label) for role in roles)
+                user = person(email, name, f"{labels} · {organization.name}")
+                for role in roles:
+                    membership_grant(actor=admin, organization=organization, user=user, role=role)
+
+        vendor_spec = dict(world.VENDOR)
+        vendor_email, vendor_person = vendor_spec.pop("person")
+        vendor = Vendor.objects.filter(name=vendor_spec["name"]).first()
+        if vendor is None:
+            vendor = vendor_create(actor=admin, established_on=date(1998, 4, 1), **vendor_spec)
+        vendor_user = person(vendor_email, vendor_person, f"vendor · {vendor.name}")
+        if not vendor_user.vendor_memberships.filter(vendor=vendor, is_active=True).exists():
+            vendor_membership_grant(actor=admin, vendor=vendor, user=vendor_user)
+
+        if not created:
+            self.stdout.write("Demo data already present; nothing changed.")
+            return
+        self.stdout.write(self.style.SUCCESS(f"Demo accounts created. Every one signs in with: {world.DEMO_PASSWORD}"))
+        width = max(len(email) for email, _, _ in created)
+        for email, name, what in created:
+            self.stdout.write(f"  {email.ljust(width)}  {name} — {what}")
+        self.stdout.write("These passwords are printed only now; they are for a demo database, never production.")

@@ -1,0 +1,82 @@
+"""Organizations and the people who act for them.
+
+A person acts for an organization through a membership with a role; one person may
+hold several roles (an officer who is also the member in charge)."""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class OrganizationType(models.TextChoices):
+    # 30 DCMR 1202.2(c)
+    RELIGIOUS = "religious", _("Religious")
+    EDUCATIONAL = "educational", _("Educational")
+    FRATERNAL = "fraternal", _("Fraternal")
+    VETERANS = "veterans", _("Veterans")
+    CHARITABLE = "charitable", _("Charitable")
+    SENIOR = "senior", _("Senior citizens")
+    VOTER_SERVICE = "voter_service", _("Voter service program")  # 30 DCMR 1200.3
+    OTHER = "other", _("Other")
+
+
+class Role(models.TextChoices):
+    OFFICER = "officer", _("Officer")
+    MEMBER_IN_CHARGE = "member_in_charge", _("Member in charge")  # 30 DCMR 1202.2(j)
+    ALTERNATE = "alternate", _("Alternate member in charge")  # 30 DCMR 1202.2(j)
+    GROSS_RECEIPTS = "gross_receipts", _("Member responsible for gross receipts")  # 30 DCMR 1202.2(k)
+    CALLER = "caller", _("Bingo caller")
+    CHECKER = "checker", _("Bingo checker")  # 30 DCMR 1401.3
+    TOURNAMENT_DIRECTOR = "tournament_director", _("Tournament director")
+    DEALER = "dealer", _("Dealer")
+
+
+# Roles that may file and sign for the organization; game roles only run live games.
+FILING_ROLES = frozenset({Role.OFFICER, Role.MEMBER_IN_CHARGE, Role.ALTERNATE, Role.GROSS_RECEIPTS})
+
+
+class Organization(models.Model):
+    name = models.CharField(_("name"), max_length=200)
+    organization_type = models.CharField(_("organization type"), max_length=20, choices=OrganizationType.choices)
+    street_address = models.CharField(_("street address"), max_length=200)
+    city = models.CharField(_("city"), max_length=100, default="Washington")
+    state = models.CharField(_("state"), max_length=2, default="DC")
+    postal_code = models.CharField(_("ZIP code"), max_length=10)
+    phone = models.CharField(_("phone"), max_length=40, blank=True)
+    email = models.EmailField(_("email"), blank=True)
+    is_senior_group = models.BooleanField(
+        _("applies as a senior group"),
+        default=False,
+        help_text=_("30 DCMR 1201.1: every member 60 or older (55 if disabled)."),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("organization")
+        verbose_name_plural = _("organizations")
+        ordering = ["name"]
+        indexes = [models.Index(fields=["name"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    """A user's role in an organization. Ended memberships are kept (is_active=False), never deleted."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="memberships")
+    organization = models.ForeignKey(Organization, on_delete=models.PROTECT, related_name="memberships")
+    role = models.CharField(_("role"), max_length=30, choices=Role.choices)
+    is_active = models.BooleanField(_("active"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "organization", "role"], name="membership_unique_role"),
+        ]
+        indexes = [models.Index(fields=["user", "is_active"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.get_role_display()} · {self.organization}"

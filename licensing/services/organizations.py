@@ -1,0 +1,48 @@
+from django.db import transaction
+
+from licensing.events import audit_event_record
+from licensing.models import Membership, Organization, Role, User
+
+
+@transaction.atomic
+def organization_create(*, actor: User | None, name: str, organization_type: str, street_address: str,
+                        postal_code: str, city: str = "Washington", state: str = "DC", phone: str = "",
+                        email: str = "", is_senior_group: bool = False) -> Organization:
+    organization = Organization(
+        name=name, organization_type=organization_type, street_address=street_address, postal_code=postal_code,
+        city=city, state=state, phone=phone, email=email, is_senior_group=is_senior_group,
+    )
+    organization.full_clean()
+    organization.save()
+    audit_event_record(
+        event_type="licensing.organization_created", actor=actor, organization=organization, target=organization,
+        payload={"name": name, "organization_type": organization_type, "is_senior_group": is_senior_group},
+    )
+    return organization
+
+
+@transaction.atomic
+def membership_grant(*, actor: User | None, organization: Organization, user: User, role: Role) -> Membership:
+    membership, created = Membership.objects.get_or_create(user=user, organization=organization, role=role)
+    if not created and membership.is_active:
+        return membership
+    if not created:
+        membership.is_active = True
+        membership.save(update_fields=["is_active"])
+    audit_event_record(
+        event_type="licensing.membership_granted", actor=actor, organization=organization, target=membership,
+        payload={"user": user.email, "role": str(role)},
+    )
+    return membership
+
+
+@transaction.atomic
+def membership_end(*, actor: User | None, membership: Membership) -> Membership:
+    # Kept, not deleted: who could act for the organization, and when, is part of the record.
+    membership.is_active = False
+    membership.save(update_fields=["is_active"])
+    audit_event_record(
+        event_type="licensing.membership_ended", actor=actor, organization=membership.organization,
+        target=membership, payload={"user": membership.user.email, "role": membership.role},
+    )
+    return membership

@@ -1,0 +1,19 @@
+from rest_framework import permissions, serializers, viewsets
+
+from montecarlo.models import GameCatalogEntry
+
+
+class GameCatalogEntrySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = GameCatalogEntry
+        fields = ["code", "name_en", "name_es", "is_allowed", "requires_class_2", "rule", "notes"]
+
+
+class GameCatalogViewSet(viewsets.ReadOnlyModelViewSet):
+    """Public: the games a Monte Carlo Night may offer (30 DCMR 1602)."""
+
+    serializer_class = GameCatalogEntrySerializer
+    permission_classes = [permissions.AllowAny]
+    queryset = GameCatalogEntry.objects.all()
+    lookup_field = "code"
+    filterset_fields = ["is_allowed", "requires_class_2"]

@@ -1,0 +1,28 @@
+"""Playwright for Python driving Debian's chromium (never a downloaded browser)."""
+
+import os
+
+import pytest
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+@pytest.fixture
+def browser_page(chromium_path, tmp_path):
+    # Playwright's sync API runs an event loop in this thread; the test still uses the ORM between steps.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        context = browser.new_context(locale="en-US")
+        page = context.new_page()
+        messages = []
+        page.on("console", lambda message: messages.append(f"{message.type}: {message.text}"))
+        page.console_messages = messages
+        try:
+            yield page
+        finally:
+            page.screenshot(path=str(tmp_path / "last.png"), full_page=True)
+            context.close()
+            browser.close()

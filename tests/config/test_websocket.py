@@ -1,0 +1,24 @@
+"""The ASGI app serves websockets through Channels (the heartbeat socket live pages use)."""
+
+import pytest
+from channels.testing import WebsocketCommunicator
+
+from config.asgi import application
+
+
+@pytest.mark.asyncio
+async def test_ping_socket_answers_through_the_asgi_router():
+    communicator = WebsocketCommunicator(application, "/ws/ping/", headers=[(b"origin", b"http://127.0.0.1")])
+    connected, _ = await communicator.connect()
+    assert connected
+    await communicator.send_json_to({"id": 7})
+    reply = await communicator.receive_json_from(timeout=5)
+    assert reply["type"] == "pong" and reply["echo"] == 7
+    await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_foreign_origin_is_refused():
+    communicator = WebsocketCommunicator(application, "/ws/ping/", headers=[(b"origin", b"https://evil.example")])
+    connected, _ = await communicator.connect()
+    assert not connected

@@ -1,0 +1,100 @@
+"""Audit events are append-only: the model, the queryset, the database and the admin refuse change."""
+
+import pytest
+from django.db import DatabaseError, connection, transaction
+from django.urls import reverse
+
+from licensing.events import audit_event_record
+from licensing.models import AuditEvent, Role
+from licensing.models.audit import AuditImmutableError
+from licensing.services.organizations import membership_end, membership_grant, organization_create
+from tests.licensing.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(organization):
+    return audit_event_record(event_type="test.created", actor=None, organization=organization, payload={"a": 1})
+
+
+def test_saving_an_existing_event_is_refused(event):
+    event.payload = {"a": 2}
+    with pytest.raises(AuditImmutableError):
+        event.save()
+    event.refresh_from_db()
+    assert event.payload == {"a": 1}
+
+
+def test_deleting_an_event_is_refused(event):
+    with pytest.raises(AuditImmutableError):
+        event.delete()
+    with pytest.raises(AuditImmutableError):
+        AuditEvent.objects.filter(pk=event.pk).delete()
+    with pytest.raises(AuditImmutableError):
+        AuditEvent.objects.filter(pk=event.pk).update(event_type="tampered")
+    assert AuditEvent.objects.filter(pk=event.pk, event_type="test.created").exists()
+
+
+def test_the_database_refuses_an_update_behind_the_orm(event):
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("UPDATE licensing_auditevent SET event_type = 'tampered' WHERE id = %s", [event.pk])
+    assert AuditEvent.objects.get(pk=event.pk).event_type == "test.created"
+
+
+def test_the_database_refuses_a_delete_behind_the_orm_on_postgresql(event):
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite keeps DELETE open for Django's test flush; PostgreSQL refuses it")
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("DELETE FROM licensing_auditevent WHERE id = %s", [event.pk])
+    assert AuditEvent.objects.filter(pk=event.pk).exists()
+
+
+def test_admin_shows_events_but_cannot_change_or_delete_them(admin_client, event):
+    change_url = reverse("admin:licensing_auditevent_change", args=[event.pk])
+    assert admin_client.get(reverse("admin:licensing_auditevent_changelist")).status_code == 200
+    page = admin_client.get(change_url)
+    assert page.status_code == 200
+    assert 'name="_save"' not in page.content.decode()  # read-only view
+    assert admin_client.post(change_url, {"event_type": "tampered"}).status_code == 403
+    delete_url = reverse("admin:licensing_auditevent_delete", args=[event.pk])
+    assert admin_client.post(delete_url, {"post": "yes"}).status_code == 403
+    assert admin_client.get(reverse("admin:licensing_auditevent_add")).status_code == 403
+    assert AuditEvent.objects.get(pk=event.pk).event_type == "test.created"
+
+
+def test_services_record_who_did_what_with_the_request_id(client):
+    actor = UserFactory()
+    organization = organization_create(
+        actor=actor, name="Shiloh Baptist Church", organization_type="religious", street_address="1500 9th St NW",
+        postal_code="20001",
+    )
+    member = UserFactory()
+    membership = membership_grant(actor=actor, organization=organization, user=member, role=Role.CALLER)
+    membership_end(actor=actor, membership=membership)
+    trail = list(AuditEvent.objects.filter(organization=organization).order_by("id"))
+    assert [e.event_type for e in trail] == [
+        "licensing.organization_created", "licensing.membership_granted", "licensing.membership_ended",
+    ]
+    assert all(e.actor == actor for e in trail)
+    assert trail[1].payload == {"user": member.email, "role": "caller"}
+    assert trail[1].object_type == "licensing.membership" and trail[1].object_id == str(membership.pk)
+    membership.refresh_from_db()
+    assert not membership.is_active  # ended, kept
+
+
+def test_request_id_is_echoed_and_stamped_on_events(client):
+    user = UserFactory()
+    response = client.post(
+        reverse("login"), {"username": user.email, "password": "wrong"}, headers={"X-Request-ID": "req-abc-123"}
+    )
+    assert response["X-Request-ID"] == "req-abc-123"
+    assert AuditEvent.objects.get(event_type="accounts.login_failed").request_id == "req-abc-123"
+    generated = client.get(reverse("home"))["X-Request-ID"]
+    assert len(generated) == 32
+
+
+def test_a_failed_service_leaves_no_event_behind():
+    with pytest.raises(Exception):  # noqa: B017 - full_clean rejects the unknown type
+        organization_create(actor=None, name="X", organization_type="casino", street_address="1 St", postal_code="1")
+    assert not AuditEvent.objects.filter(event_type="licensing.organization_created").exists()

@@ -1,0 +1,30 @@
+import pytest
+from django.core.management import call_command
+
+from licensing.demo_world import BOARD_MEMBERS, DEMO_PASSWORD
+from licensing.models import AuditEvent, Membership, Organization, Role, User
+from vendors.models import VendorMembership
+
+pytestmark = pytest.mark.django_db
+
+
+def test_seed_demo_builds_the_world_once(capsys):
+    call_command("seed_demo")
+    first = capsys.readouterr().out
+    assert DEMO_PASSWORD in first
+
+    assert Organization.objects.count() == 3
+    assert Organization.objects.filter(is_senior_group=True).count() == 1
+    assert User.objects.filter(groups__name="board_member").count() == len(BOARD_MEMBERS) == 5
+    assert User.objects.filter(groups__name="board_staff").count() == 1
+    assert Membership.objects.filter(role=Role.CALLER).exists()
+    assert Membership.objects.filter(role=Role.TOURNAMENT_DIRECTOR).exists()
+    assert VendorMembership.objects.count() == 1
+    officer = User.objects.get(email="officer@staugustine.demo.dcgaming.org")
+    assert officer.check_password(DEMO_PASSWORD)
+
+    counts = (User.objects.count(), Membership.objects.count(), AuditEvent.objects.count())
+    call_command("seed_demo")
+    second = capsys.readouterr().out
+    assert DEMO_PASSWORD not in second  # printed once
+    assert (User.objects.count(), Membership.objects.count(), AuditEvent.objects.count()) == counts
