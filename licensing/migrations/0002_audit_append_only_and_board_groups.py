@@ -9,7 +9,7 @@ from django.db import migrations
 PG_CREATE = """
 CREATE OR REPLACE FUNCTION licensing_auditevent_append_only() RETURNS trigger AS $$
 BEGIN
-  RAISE EXCEPTION 'audit events are append-only: % refused', TG_OP;
+  RAISE EXCEPTION USING MESSAGE = 'audit events are append-only: ' || TG_OP || ' refused';
 END;
 $$ LANGUAGE plpgsql;
 CREATE TRIGGER licensing_auditevent_no_update_delete
