@@ -6,7 +6,6 @@ PY := $(VENV)/bin/python
 MANAGE := $(PY) manage.py
 HOST ?= 127.0.0.1
 PORT ?= 8000
-export DJANGO_SETTINGS_MODULE ?= config.settings
 
 .PHONY: run test lint check-migrations check-deploy messages translations bench worker install clean-venv
 

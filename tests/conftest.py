@@ -19,6 +19,14 @@ from tests.licensing.factories import (
 CHROMIUM = "/usr/bin/chromium"
 
 
+def pytest_configure(config):
+    # An exported DJANGO_SETTINGS_MODULE would beat pyproject.toml and run the suite on the
+    # server settings (real email, Celery waiting for a worker): refuse that at once.
+    module = os.environ.get("DJANGO_SETTINGS_MODULE", "config.settings_test")
+    if module != "config.settings_test":
+        raise pytest.UsageError(f"the tests need DJANGO_SETTINGS_MODULE=config.settings_test, not {module}")
+
+
 def need(available: bool, what: str) -> None:
     """Skip without `what`, or fail under CI, where everything must run."""
     if available:

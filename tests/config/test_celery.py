@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_without_a_broker_tasks_run_inline():
     result = email_send.delay(subject="Hello", body="Inline", to=["a@example.org"])
-    assert result.get() == 1
+    assert result.get(timeout=10) == 1
     assert mail.outbox[-1].subject == "Hello"
 
 
