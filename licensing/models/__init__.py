@@ -1,5 +1,15 @@
+from licensing.models.applications import Application, BingoOccasion
 from licensing.models.audit import AuditEvent
+from licensing.models.licenses import EnforcementAction, License, ReminderSent
 from licensing.models.organizations import Membership, Organization, OrganizationType, Role
+from licensing.models.premises import Premises
+from licensing.models.profile import Document, OrganizationMember, ResponsiblePerson
+from licensing.models.review import Decision, DeficiencyNotice, Vote
+from licensing.models.schedules import BondScheduleRow, FeeScheduleRow
 from licensing.models.users import BoardGroup, User
 
-__all__ = ["AuditEvent", "BoardGroup", "Membership", "Organization", "OrganizationType", "Role", "User"]
+__all__ = [
+    "Application", "AuditEvent", "BingoOccasion", "BoardGroup", "BondScheduleRow", "Decision", "DeficiencyNotice",
+    "Document", "EnforcementAction", "FeeScheduleRow", "License", "Membership", "Organization",
+    "OrganizationMember", "OrganizationType", "Premises", "ReminderSent", "ResponsiblePerson", "Role", "User", "Vote",
+]

@@ -7,6 +7,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from licensing.models.choices import DeterminationLetter
+
 
 class OrganizationType(models.TextChoices):
     # 30 DCMR 1202.2(c)
@@ -48,6 +50,18 @@ class Organization(models.Model):
         _("applies as a senior group"),
         default=False,
         help_text=_("30 DCMR 1201.1: every member 60 or older (55 if disabled)."),
+    )
+    # Eligibility facts (30 DCMR 1200.2 (a)-(e), 1202.2 (f)-(h)).
+    incorporated_in_dc = models.BooleanField(_("incorporated in DC as a nonprofit"), default=False)
+    determination_letter = models.CharField(
+        _("tax determination letter"), max_length=10, choices=DeterminationLetter.choices,
+        default=DeterminationLetter.NONE,
+    )
+    founded_on = models.DateField(_("founded on"), null=True, blank=True)
+    purpose = models.TextField(_("lawful purpose in DC"), blank=True)
+    operates_without_profit = models.BooleanField(
+        _("operates without profit to members"), default=False,
+        help_text=_("30 DCMR 1200.2(e): no part of the net earnings goes to any member."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
