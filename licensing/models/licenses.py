@@ -83,3 +83,6 @@ class ReminderSent(models.Model):
     class Meta:
         verbose_name = _("reminder sent")
         verbose_name_plural = _("reminders sent")
+
+    def __str__(self) -> str:
+        return self.key

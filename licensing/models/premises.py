@@ -23,10 +23,10 @@ class Premises(models.Model):
     def __str__(self) -> str:
         return f"{self.name}, {self.street_address}"
 
-    @staticmethod
-    def key_for(street_address: str, postal_code: str) -> str:
-        return " ".join(f"{street_address} {postal_code[:5]}".lower().replace(".", "").replace(",", "").split())
-
     def save(self, *args, **kwargs):
         self.address_key = self.key_for(self.street_address, self.postal_code)
         super().save(*args, **kwargs)
+
+    @staticmethod
+    def key_for(street_address: str, postal_code: str) -> str:
+        return " ".join(f"{street_address} {postal_code[:5]}".lower().replace(".", "").replace(",", "").split())
