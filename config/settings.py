@@ -8,6 +8,7 @@ Nothing set: SQLite, Celery running tasks inline, an in-memory channel layer, co
 from pathlib import Path
 
 import environ
+from celery.schedules import crontab
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
@@ -134,6 +135,19 @@ CELERY_TIMEZONE = "America/New_York"
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 # Periodic jobs live in code so every environment has the same schedule; beat copies them to the database.
 CELERY_BEAT_SCHEDULE: dict = {}
+# Board review, daily just after midnight (before the expiry run): withdraw applications whose deficiency
+# notice went uncured, and retire renewed licenses whose successor has started.
+CELERY_BEAT_SCHEDULE["licensing-review-daily"] = {
+    "task": "licensing.tasks_review.review_daily", "schedule": crontab(hour=0, minute=5),
+}
+# Enforcement and reminders: lift/start suspensions and expire licenses just after midnight, then
+# send the day's renewal, cure and amendment reminders in the morning (each reminder once).
+CELERY_BEAT_SCHEDULE.update({
+    "licensing-license-statuses-daily": {
+        "task": "licensing.tasks.license_statuses_refresh", "schedule": crontab(hour=0, minute=15),
+    },
+    "licensing-reminders-daily": {"task": "licensing.tasks.reminders_send", "schedule": crontab(hour=7, minute=0)},
+})
 
 # --- Auth ---
 AUTH_USER_MODEL = "licensing.User"
@@ -226,6 +240,15 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
 }
+# Several models share field names for different choice sets (kind, status): name each enum, or the schema warns.
+SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {}).update({
+    "EnforcementKindEnum": "licensing.models.choices.EnforcementKind",
+    "ApplicationKindEnum": "licensing.models.choices.ApplicationKind",
+    "LicenseStatusEnum": "licensing.models.choices.LicenseStatus",
+    "ApplicationStatusEnum": "licensing.models.choices.ApplicationStatus",
+    "DocumentKindEnum": "licensing.models.choices.DocumentKind",
+    "ResponsibleRoleEnum": "licensing.models.choices.ResponsibleRole",
+})
 
 # --- Security: safe everywhere, strict in production ---
 SESSION_COOKIE_HTTPONLY = True
@@ -258,6 +281,10 @@ if PRODUCTION:
 
 # --- Domain settings (board policy that may change without a code change) ---
 BOARD_VOTE_QUORUM = env.int("BOARD_VOTE_QUORUM", default=4)  # 30 DCMR 1202.4
+DEFICIENCY_CURE_DAYS = env.int("DEFICIENCY_CURE_DAYS", default=30)  # days to cure a deficiency notice
+LICENSE_TERM_DAYS = env.int("LICENSE_TERM_DAYS", default=365)  # a license runs one year unless the Board says otherwise
+# Absolute links in certificates and emails (the QR code opens the public license lookup).
+PUBLIC_BASE_URL = env.str("PUBLIC_BASE_URL", default="http://127.0.0.1:8000").rstrip("/")
 HEALTHZ_TIMEOUT_SECONDS = 2
 
 LOGGING = {

@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from licensing import selectors
+from licensing.api_profile import OrganizationProfileMixin
 from licensing.filters import AuditEventFilter, OrganizationFilter
 from licensing.serializers import (
     AuditEventSerializer,
@@ -44,8 +45,9 @@ class MeApi(generics.RetrieveAPIView):
         return self.request.user
 
 
-class OrganizationViewSet(viewsets.ReadOnlyModelViewSet):
-    """Organizations the caller may see: their own, or all for the Board."""
+class OrganizationViewSet(OrganizationProfileMixin, viewsets.ReadOnlyModelViewSet):
+    """Organizations the caller may see: their own, or all for the Board. PATCH: the profile facts
+    (licensing/api_profile.py), by the organization's filing roles only."""
 
     serializer_class = OrganizationSerializer
     filterset_class = OrganizationFilter

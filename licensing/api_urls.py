@@ -1,15 +1,28 @@
-from django.urls import path
+from django.urls import include, path
 from rest_framework.routers import SimpleRouter
 
-from licensing import api
+from licensing import api, api_enforcement, api_public
+from licensing.api_applications import ApplicationViewSet
+from licensing.api_fees import FeeQuoteApi
+from licensing.api_review import LicenseViewSet, ReviewApplicationViewSet
 
 router = SimpleRouter()
 router.register("organizations", api.OrganizationViewSet, basename="organization")
 router.register("memberships", api.MembershipViewSet, basename="membership")
 router.register("audit-events", api.AuditEventViewSet, basename="audit-event")
+router.register("applications", ApplicationViewSet, basename="application")
+router.register("review/applications", ReviewApplicationViewSet, basename="review-application")
+router.register("licenses", LicenseViewSet, basename="license")
 
 urlpatterns = [
     path("auth/token/", api.TokenCreateApi.as_view(), name="token-create"),
     path("me/", api.MeApi.as_view(), name="me"),
+    path("", include("licensing.api_profile_urls")),  # members, responsible people, documents
+    path("fees/quote", FeeQuoteApi.as_view(), name="fee-quote"),
+    path("public/licenses/", api_public.PublicLicenseListApi.as_view(), name="public-license-list"),
+    path("public/licenses/<str:number>/", api_public.PublicLicenseDetailApi.as_view(), name="public-license-detail"),
+    path("licenses/<int:pk>/suspend/", api_enforcement.LicenseSuspendApi.as_view(), name="license-suspend"),
+    path("licenses/<int:pk>/revoke/", api_enforcement.LicenseRevokeApi.as_view(), name="license-revoke"),
+    path("licenses/<int:pk>/fine/", api_enforcement.LicenseFineApi.as_view(), name="license-fine"),
     *router.urls,
 ]

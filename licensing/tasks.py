@@ -11,3 +11,23 @@ def email_send(*, subject: str, body: str, to: list[str], html_body: str | None 
     if html_body:
         message.attach_alternative(html_body, "text/html")
     return message.send()
+
+
+@shared_task
+def reminders_send() -> dict:
+    """Daily: renewal, cure and amendment reminders, each sent once (licensing.reminders)."""
+    from licensing.reminders import reminders_send as send
+
+    return send()
+
+
+@shared_task
+def license_statuses_refresh() -> dict:
+    """Daily: start and lift suspensions, expire licenses past their expiry date."""
+    from licensing.services.enforcement import license_statuses_refresh as refresh
+
+    return refresh()
+
+
+# Board review tasks live in their own module; importing them here lets Celery's autodiscovery find them.
+from licensing.tasks_review import license_certificate_build, review_daily  # noqa: E402, F401

@@ -5,6 +5,8 @@ from django.shortcuts import render
 
 from licensing import selectors
 from licensing.models import Role
+from licensing.models.organizations import FILING_ROLES
+from licensing.selectors_applications import application_list
 
 RECENT_EVENTS = 15
 
@@ -28,10 +30,13 @@ def dashboard(request):
 def organization_detail(request, pk: int):
     user = request.user
     organization = selectors.organization_get(user=user, pk=pk)
+    roles = selectors.roles_in(user=user, organization=organization)
     context = {
         "organization": organization,
+        "applications": application_list(user=user).filter(organization=organization)[:RECENT_EVENTS],
+        "can_file": bool(roles & FILING_ROLES),
         "memberships": selectors.membership_list(user=request.user, organization=organization).filter(is_active=True),
-        "my_roles": [Role(role).label for role in sorted(selectors.roles_in(user=user, organization=organization))],
+        "my_roles": [Role(role).label for role in sorted(roles)],
         "recent_events": selectors.audit_event_list(user=request.user).filter(organization=organization)[
             :RECENT_EVENTS
         ],

@@ -1,0 +1,146 @@
+"""Board review API (/api/v1/review/applications/) and licenses API (/api/v1/licenses/): thin views over
+selectors_review (reads) and the review and license services (writes)."""
+
+from django.http import FileResponse, Http404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import permissions, renderers, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from licensing import selectors_review
+from licensing.filters_review import ApplicationReviewFilter
+from licensing.serializers_review import (
+    DecisionSerializer,
+    DeficiencyNoticeSerializer,
+    DeficiencyRequestSerializer,
+    DenyRequestSerializer,
+    LicenseSerializer,
+    ReviewApplicationDetailSerializer,
+    ReviewApplicationListSerializer,
+    VoteRequestSerializer,
+    VoteSerializer,
+)
+from licensing.services import review as review_services
+
+
+class IsBoard(permissions.BasePermission):
+    """The review is the Board's: staff and members read it; each write checks its own role in the service."""
+
+    def has_permission(self, request, view) -> bool:
+        return bool(request.user and request.user.is_authenticated and request.user.is_board)
+
+
+class ApiErrorItemSerializer(serializers.Serializer):
+    field = serializers.CharField(allow_null=True)
+    code = serializers.CharField()
+    message = serializers.CharField()
+    rule = serializers.CharField(allow_null=True)
+
+
+class ApiErrorSerializer(serializers.Serializer):
+    errors = ApiErrorItemSerializer(many=True)
+
+
+ERRORS = {
+    400: OpenApiResponse(ApiErrorSerializer, description="Bad input or a broken rule (the rule is cited)."),
+    403: OpenApiResponse(ApiErrorSerializer, description="Not the Board, or not the role this action needs."),
+}
+
+
+class ReviewApplicationViewSet(viewsets.ReadOnlyModelViewSet):
+    """Submitted applications for the Board, oldest first; filters: license_type, license_class, status
+    (or `open`), older_than / newer_than (days since submission), findings (blocking, any, none)."""
+
+    permission_classes = [permissions.IsAuthenticated, IsBoard]
+    filterset_class = ApplicationReviewFilter
+
+    def get_queryset(self):
+        return selectors_review.review_application_list(user=self.request.user)
+
+    def get_serializer_class(self):
+        return ReviewApplicationListSerializer if self.action == "list" else ReviewApplicationDetailSerializer
+
+    @extend_schema(request=DeficiencyRequestSerializer, responses={201: DeficiencyNoticeSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def deficiency(self, request, pk=None):
+        """Board staff: send a deficiency notice; the organization has `cure_days` (default: the Board's) to cure."""
+        application = self.get_object()
+        data = DeficiencyRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        notice = review_services.deficiency_notice_issue(
+            actor=request.user, application=application, message=data.validated_data["message"],
+            cure_days=data.validated_data.get("cure_days"),
+        )
+        return Response(DeficiencyNoticeSerializer(notice).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=VoteRequestSerializer,
+        responses={
+            201: VoteSerializer, **ERRORS,
+            409: OpenApiResponse(ApiErrorSerializer, description="Already voted (30 DCMR 1202.4)."),
+        },
+    )
+    @action(detail=True, methods=["post"])
+    def votes(self, request, pk=None):
+        """Board members: vote once. The license issues when the ayes reach the quorum (30 DCMR 1202.4)."""
+        application = self.get_object()
+        data = VoteRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            vote = review_services.vote_cast(
+                application=application, member=request.user, choice=data.validated_data["choice"]
+            )
+        except review_services.VoteAlreadyCast as error:
+            body = {"errors": [{"field": None, "code": error.code, "message": error.message, "rule": error.rule}]}
+            return Response(body, status=status.HTTP_409_CONFLICT)
+        return Response(VoteSerializer(vote).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=DenyRequestSerializer, responses={201: DecisionSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def deny(self, request, pk=None):
+        """Board staff: record the Board's denial with its reasons under 30 DCMR 1210.1 (a)-(f)."""
+        application = self.get_object()
+        data = DenyRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        decision = review_services.application_deny(
+            actor=request.user, application=application, reasons=data.validated_data["reasons"],
+            explanation=data.validated_data["explanation"],
+        )
+        return Response(DecisionSerializer(decision).data, status=status.HTTP_201_CREATED)
+
+
+class PdfRenderer(renderers.BaseRenderer):
+    """Lets a client ask for application/pdf; errors still come out as the JSON error shape."""
+
+    media_type = "application/pdf"
+    format = "pdf"
+    charset = None
+    render_style = "binary"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if isinstance(data, bytes):
+            return data
+        return renderers.JSONRenderer().render(data)
+
+
+class LicenseViewSet(viewsets.ReadOnlyModelViewSet):
+    """Licenses the caller may see: their organizations' own, or all for the Board."""
+
+    serializer_class = LicenseSerializer
+    filterset_fields = ["organization", "license_type", "license_class", "status"]
+
+    def get_queryset(self):
+        return selectors_review.license_list(user=self.request.user)
+
+    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY})
+    @action(detail=True, methods=["get"], renderer_classes=[renderers.JSONRenderer, PdfRenderer])
+    def certificate(self, request, pk=None):
+        """The license certificate (PDF), with the QR code of the public lookup."""
+        license = self.get_object()
+        if not license.certificate:
+            raise Http404(_("The certificate is still being made."))
+        return FileResponse(
+            license.certificate.open("rb"), content_type="application/pdf", filename=f"{license.number}.pdf"
+        )

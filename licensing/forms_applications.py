@@ -1,0 +1,101 @@
+"""Forms of the guided application: one per step, each saved as a draft when posted."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from licensing.models import Application, BingoOccasion, License
+from licensing.models.choices import ApplicationKind, LicenseType, Period
+
+DATE = forms.DateInput(attrs={"type": "date"})
+TIME = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+
+
+class StartForm(forms.Form):
+    license_type = forms.ChoiceField(label=_("License type"), choices=LicenseType.choices)
+    license_class = forms.ChoiceField(
+        label=_("License class"),
+        choices=[("A", _("Bingo A: 500 players or more")), ("B", _("Bingo B: 251-499 players")),
+                 ("C", _("Bingo C: 250 players or fewer")), ("D", _("Bingo D: senior groups, recreational")),
+                 ("1", _("Class 1")), ("2", _("Class 2")), ("3", _("Class 3")), ("4", _("Class 4")),
+                 ("5", _("Class 5"))],
+        help_text=_("Bingo and multi-hall: A-D (30 DCMR 1204.1). Raffle: 1-5. Monte Carlo Night: 1, or 2 with "
+                    "Texas Hold'em (30 DCMR 1204.16)."),
+    )
+    period = forms.ChoiceField(label=_("Period"), choices=Period.choices, initial=Period.REGULAR)
+    kind = forms.ChoiceField(label=_("This application is"), choices=ApplicationKind.choices,
+                             initial=ApplicationKind.ORIGINAL)
+    base_license = forms.ModelChoiceField(
+        label=_("License renewed, amended or extended (multi-hall)"), queryset=License.objects.none(), required=False
+    )
+    as_senior_group = forms.BooleanField(label=_("We apply as a senior group (30 DCMR 1201)"), required=False)
+
+    def __init__(self, *args, organization, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["base_license"].queryset = organization.licenses.all()
+        self.fields["as_senior_group"].initial = organization.is_senior_group
+
+
+class PremisesForm(forms.Form):
+    premises_name = forms.CharField(label=_("Name of the premises"), max_length=200)
+    premises_street_address = forms.CharField(label=_("Street address"), max_length=200)
+    premises_postal_code = forms.CharField(label=_("ZIP code"), max_length=10)
+    certificate_of_occupancy = forms.CharField(label=_("Certificate of occupancy number (30 DCMR 1400.8)"),
+                                               max_length=60, required=False)
+
+
+class RaffleForm(forms.ModelForm):
+    class Meta:
+        model = Application
+        fields = ["ticket_price", "tickets_printed", "first_ticket_number", "last_ticket_number",
+                  "aggregate_prize_value", "drawing_at", "drawing_place"]
+        widgets = {"drawing_at": DATETIME}
+
+
+class MonteCarloForm(forms.ModelForm):
+    class Meta:
+        model = Application
+        fields = ["event_starts_at", "event_ends_at"]
+        widgets = {"event_starts_at": DATETIME, "event_ends_at": DATETIME}
+
+
+class MultiHallForm(forms.ModelForm):
+    class Meta:
+        model = Application
+        fields = ["highest_prize"]
+
+
+class AmendmentForm(forms.ModelForm):
+    class Meta:
+        model = Application
+        fields = ["change_date", "change_description"]
+        widgets = {"change_date": DATE}
+
+
+class OccasionForm(forms.ModelForm):
+    class Meta:
+        model = BingoOccasion
+        fields = ["date", "starts_at", "ends_at"]
+        widgets = {"date": DATE, "starts_at": TIME, "ends_at": TIME}
+
+
+OccasionFormSet = forms.formset_factory(OccasionForm, extra=0, can_delete=True, max_num=400)
+
+
+class LeaseForm(forms.ModelForm):
+    class Meta:
+        model = Application
+        fields = ["premises_leased", "rent_amount", "rent_is_share_of_receipts", "lease_other_charges",
+                  "lease_purpose", "lease_starts_on", "lease_ends_on", "lease_signed_on", "lessor_name",
+                  "lessor_address", "lessor_identification"]
+        widgets = {"lease_starts_on": DATE, "lease_ends_on": DATE, "lease_signed_on": DATE,
+                   "lease_other_charges": forms.Textarea(attrs={"rows": 3})}
+        help_texts = {"rent_is_share_of_receipts": _("Not allowed: rent must be a fixed fair amount (30 DCMR 1400.2).")}
+
+
+class PurposeForm(forms.ModelForm):
+    class Meta:
+        model = Application
+        fields = ["lawful_purpose"]
+        widgets = {"lawful_purpose": forms.Textarea(attrs={"rows": 4})}
+        help_texts = {"lawful_purpose": _("How the net proceeds will be used (30 DCMR 1202.2(p)).")}

@@ -1,0 +1,58 @@
+"""Portal forms for enforcement. They only collect input: the limits are the service's, and its
+errors come back onto the form (`errors_onto`) naming the field and the rule."""
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from licensing.models.choices import DenialReason
+
+
+class _ActionForm(forms.Form):
+    action: str
+    reasons = forms.MultipleChoiceField(
+        label=_("Reasons (30 DCMR 1210.1)"), choices=DenialReason.choices, required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    rules = forms.CharField(
+        label=_("Rules broken"), required=False, max_length=500,
+        help_text=_("Citations separated by commas, e.g. 30 DCMR 1408.1, 30 DCMR 1412.2. Required with reason (d)."),
+    )
+    explanation = forms.CharField(label=_("Explanation"), widget=forms.Textarea(attrs={"rows": 4}))
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("prefix", self.action)  # three forms on one page: keep their fields apart
+        super().__init__(*args, **kwargs)
+
+    def clean_rules(self) -> list[str]:
+        return [rule.strip() for rule in self.cleaned_data["rules"].replace(";", ",").split(",") if rule.strip()]
+
+    def errors_onto(self, error: ValidationError) -> None:
+        """Put a service's ValidationError onto the matching fields (others onto the whole form)."""
+        if not hasattr(error, "error_dict"):
+            self.add_error(None, error.messages)
+            return
+        for field, messages in error.message_dict.items():
+            self.add_error(field if field in self.fields else None, messages)
+
+
+class SuspendForm(_ActionForm):
+    action = "suspend"
+    days = forms.IntegerField(label=_("Days (at most 60, 30 DCMR 1210.1)"))
+    starts_on = forms.DateField(label=_("Starts on"), required=False, widget=forms.DateInput(attrs={"type": "date"}),
+                                help_text=_("Today when left empty."))
+    field_order = ["days", "starts_on", "reasons", "rules", "explanation"]
+
+
+class RevokeForm(_ActionForm):
+    action = "revoke"
+    confirm = forms.BooleanField(label=_("I understand that revocation is final."))
+
+
+class FineForm(_ActionForm):
+    action = "fine"
+    violations = forms.IntegerField(label=_("Number of violations"), min_value=1, max_value=32767, initial=1)
+    amount_per_violation = forms.DecimalField(
+        label=_("Fine per violation, in dollars (at most $1,000, 30 DCMR 1704.1)"), max_digits=12, decimal_places=2,
+    )
+    field_order = ["violations", "amount_per_violation", "reasons", "rules", "explanation"]

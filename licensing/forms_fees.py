@@ -1,0 +1,36 @@
+"""The public fee calculator's form: the same inputs as GET /api/v1/fees/quote."""
+
+from decimal import Decimal
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from licensing.models.choices import LICENSE_CLASS_CHOICES, ApplicationKind, LicenseType, Period
+
+
+class FeeCalculatorForm(forms.Form):
+    license_type = forms.ChoiceField(label=_("License type"), choices=LicenseType.choices)
+    license_class = forms.ChoiceField(
+        label=_("License class"),
+        choices=LICENSE_CLASS_CHOICES,
+        help_text=_("A to D for bingo (Class D: senior groups only), A to C for multi-hall bingo, "
+                    "1 to 5 for raffles, 1 or 2 for Monte Carlo Night (Class 2 includes Texas Hold'em)."),
+    )
+    period = forms.ChoiceField(
+        label=_("Period"), choices=Period.choices, initial=Period.REGULAR,
+        help_text=_("A limited period exists for bingo and multi-hall bingo only."),
+    )
+    senior = forms.BooleanField(
+        label=_("We apply as a senior group"), required=False,
+        help_text=_("Every member 60 or older (55 if disabled), at least 10 members (30 DCMR 1201.1)."),
+    )
+    kind = forms.ChoiceField(label=_("Application"), choices=ApplicationKind.choices, initial=ApplicationKind.ORIGINAL)
+    highest_prize = forms.DecimalField(
+        label=_("Highest prize offered (multi-hall bingo)"), required=False, max_digits=11, decimal_places=2,
+        min_value=Decimal("0.01"), help_text=_("The multi-hall bond is this prize plus 15% (30 DCMR 1414.9)."),
+    )
+    base_expires_on = forms.DateField(
+        label=_("Base bingo license expires on (multi-hall bingo)"), required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        help_text=_("The regular multi-hall fee is prorated to this date (30 DCMR 1414)."),
+    )

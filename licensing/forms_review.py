@@ -1,0 +1,46 @@
+"""Portal forms of the Board review. They only shape input; the services decide."""
+
+from django import forms
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from licensing.models.choices import DenialReason, VoteChoice
+from licensing.services.review import MAX_CURE_DAYS
+
+
+class DeficiencyNoticeForm(forms.Form):
+    message = forms.CharField(
+        label=_("What is deficient"), widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("Say what is missing or wrong and what the organization must send."),
+    )
+    cure_days = forms.IntegerField(
+        label=_("Days to cure"), min_value=1, max_value=MAX_CURE_DAYS, required=False,
+        help_text=_("Left empty: the Board's standard time to cure."),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["cure_days"].widget.attrs["placeholder"] = str(settings.DEFICIENCY_CURE_DAYS)
+
+
+class DenialForm(forms.Form):
+    # Not required here: the service refuses an empty choice with the citation of 30 DCMR 1210.1.
+    reasons = forms.MultipleChoiceField(
+        label=_("Reasons (30 DCMR 1210.1)"), choices=DenialReason.choices, required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    explanation = forms.CharField(label=_("Explanation to the organization"), widget=forms.Textarea(attrs={"rows": 4}))
+
+
+class VoteForm(forms.Form):
+    choice = forms.ChoiceField(label=_("Your vote"), choices=VoteChoice.choices, widget=forms.RadioSelect)
+
+
+def form_errors_from(form: forms.Form, error: ValidationError) -> None:
+    """Put a service's ValidationError on the form: on its field when the form has one, else on the form."""
+    if hasattr(error, "error_dict"):
+        for field, messages in error.message_dict.items():
+            form.add_error(field if field in form.fields else None, messages)
+    else:
+        form.add_error(None, error.messages)

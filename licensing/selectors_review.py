@@ -1,0 +1,111 @@
+"""Reads for the Board's review and for licenses, scoped like every read.
+
+The review queue is the Board's alone (staff review, members vote): anyone else gets an empty
+queryset, so a detail answers 404. Licenses follow the organization scope: an organization's people
+see their own, the Board sees all."""
+
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.shortcuts import get_object_or_404
+
+from licensing.models import (
+    Application,
+    AuditEvent,
+    DeficiencyNotice,
+    Document,
+    License,
+    Membership,
+    Organization,
+    User,
+)
+from licensing.models.choices import ApplicationStatus, VoteChoice
+from licensing.models.organizations import FILING_ROLES
+from licensing.selectors import audit_event_list, organization_list
+
+
+def _open_notice(field: str) -> Subquery:
+    notices = DeficiencyNotice.objects.filter(
+        application=OuterRef("pk"), cured_at__isnull=True, expired_at__isnull=True
+    ).order_by("-issued_at")
+    return Subquery(notices.values(field)[:1])
+
+
+def review_application_list(*, user: User, filters: dict | None = None) -> QuerySet[Application]:
+    """Every submitted application, oldest first. One query per page whatever its size: the counts and the
+    open notice come as annotations, the organization and premises by join."""
+    from licensing.filters_review import ApplicationReviewFilter
+
+    if not user.is_authenticated or not user.is_board:
+        return Application.objects.none()
+    queryset = (
+        Application.objects.exclude(status=ApplicationStatus.DRAFT)
+        .select_related("organization", "premises", "base_license")
+        .annotate(
+            ayes=Count("votes", filter=Q(votes__choice=VoteChoice.AYE)),
+            nays=Count("votes", filter=Q(votes__choice=VoteChoice.NAY)),
+            votes_count=Count("votes"),
+            cure_by=_open_notice("cure_by"),
+        )
+        .order_by("submitted_at", "pk")
+    )
+    return ApplicationReviewFilter(filters, queryset).qs if filters is not None else queryset
+
+
+def review_application_get(*, user: User, pk: int) -> Application:
+    return get_object_or_404(review_application_list(user=user), pk=pk)
+
+
+def applications_awaiting_vote(*, user: User) -> QuerySet[Application]:
+    """What a board member has yet to vote on (30 DCMR 1202.4)."""
+    if not user.is_authenticated or not user.is_board_member:
+        return Application.objects.none()
+    return review_application_list(user=user).filter(status=ApplicationStatus.SUBMITTED).exclude(votes__member=user)
+
+
+def application_documents(*, application: Application) -> QuerySet[Document]:
+    """The application's own documents and the organization's standing ones (bylaws, determination letter)."""
+    return (
+        Document.objects.filter(organization_id=application.organization_id)
+        .filter(Q(application=application) | Q(application__isnull=True))
+        .select_related("uploaded_by")
+        .order_by("kind", "-uploaded_at")
+    )
+
+
+def application_history(*, user: User, application: Application) -> QuerySet[AuditEvent]:
+    """Every audit row about this application: its own, its notices', and its license's."""
+    notice_ids = [str(pk) for pk in application.deficiency_notices.values_list("pk", flat=True)]
+    about = (
+        Q(object_type="licensing.application", object_id=str(application.pk))
+        | Q(object_type="licensing.deficiencynotice", object_id__in=notice_ids)
+        | Q(payload__application=application.pk)
+    )
+    return audit_event_list(user=user).filter(about).order_by("created_at", "id")
+
+
+def application_status_get(*, user: User, pk: int) -> Application:
+    """An application as its own organization sees it (the Board sees every one): 404 for anyone else."""
+    queryset = Application.objects.filter(organization__in=organization_list(user=user)).select_related(
+        "organization"
+    )
+    return get_object_or_404(queryset, pk=pk)
+
+
+def license_list(*, user: User) -> QuerySet[License]:
+    return (
+        License.objects.filter(organization__in=organization_list(user=user))
+        .select_related("organization", "premises", "application", "parent")
+        .order_by("-issued_at", "-pk")
+    )
+
+
+def license_get(*, user: User, pk: int) -> License:
+    return get_object_or_404(license_list(user=user), pk=pk)
+
+
+def organization_recipients(*, organization: Organization) -> list[str]:
+    """Where the Board writes to an organization: its own address and those of the people who file for it."""
+    emails = [organization.email] if organization.email else []
+    emails += Membership.objects.filter(
+        organization=organization, is_active=True, user__is_active=True, role__in=FILING_ROLES
+    ).values_list("user__email", flat=True)
+    return sorted({email.lower() for email in emails if email})

@@ -1,0 +1,180 @@
+"""Serializers of the Board review API and the licenses API. Money comes out as strings ("250.00")."""
+
+from django.urls import reverse
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from licensing.models import (
+    Application,
+    BingoOccasion,
+    Decision,
+    DeficiencyNotice,
+    Document,
+    License,
+    Premises,
+    Vote,
+)
+from licensing.models.choices import DenialReason, VoteChoice
+from licensing.services.review import MAX_CURE_DAYS
+
+
+class ReviewFindingSerializer(serializers.Serializer):
+    rule = serializers.CharField()
+    message = serializers.CharField()
+    field = serializers.CharField(allow_null=True, required=False)
+    blocking = serializers.BooleanField()
+
+
+class ReviewOccasionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = BingoOccasion
+        fields = ["date", "starts_at", "ends_at", "premises"]
+
+
+class ReviewDocumentSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Document
+        fields = ["id", "kind", "original_name", "content_type", "size", "application", "uploaded_at"]
+
+
+class LicensePremisesSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Premises
+        fields = ["id", "name", "street_address", "city", "state", "postal_code", "certificate_of_occupancy"]
+
+
+class DeficiencyNoticeSerializer(serializers.ModelSerializer):
+    is_open = serializers.BooleanField(read_only=True)
+
+    class Meta:
+        model = DeficiencyNotice
+        fields = ["id", "application", "message", "cure_by", "issued_at", "cured_at", "expired_at", "is_open"]
+
+
+class VoteSerializer(serializers.ModelSerializer):
+    member_name = serializers.CharField(source="member.full_name", read_only=True)
+    application_status = serializers.CharField(source="application.status", read_only=True)
+
+    class Meta:
+        model = Vote
+        fields = ["id", "application", "member", "member_name", "choice", "cast_at", "application_status"]
+
+
+class DecisionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Decision
+        fields = ["id", "application", "approved", "reasons", "explanation", "ayes", "nays", "decided_at"]
+
+
+class LicenseBriefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = License
+        fields = ["id", "number", "status", "effective_on", "expires_on"]
+
+
+class ReviewApplicationListSerializer(serializers.ModelSerializer):
+    organization_name = serializers.CharField(source="organization.name", read_only=True)
+    age_days = serializers.SerializerMethodField()
+    findings_count = serializers.SerializerMethodField()
+    has_blocking_findings = serializers.BooleanField(read_only=True)
+    ayes = serializers.IntegerField(read_only=True)
+    nays = serializers.IntegerField(read_only=True)
+    votes_count = serializers.IntegerField(read_only=True)
+    cure_by = serializers.DateField(read_only=True, allow_null=True)
+
+    class Meta:
+        model = Application
+        fields = [
+            "id", "organization", "organization_name", "license_type", "license_class", "period", "kind", "status",
+            "base_license", "submitted_at", "age_days", "findings_count", "has_blocking_findings", "application_fee",
+            "bond_amount", "ayes", "nays", "votes_count", "cure_by",
+        ]
+
+    def get_age_days(self, application) -> int | None:
+        if application.submitted_at is None:
+            return None
+        return (timezone.now() - application.submitted_at).days
+
+    def get_findings_count(self, application) -> int:
+        return len(application.findings)
+
+
+class ReviewApplicationDetailSerializer(ReviewApplicationListSerializer):
+    findings = ReviewFindingSerializer(many=True, read_only=True)
+    occasions = ReviewOccasionSerializer(many=True, read_only=True)
+    premises = LicensePremisesSerializer(read_only=True, allow_null=True)
+    documents = serializers.SerializerMethodField()
+    deficiency_notices = DeficiencyNoticeSerializer(many=True, read_only=True)
+    votes = VoteSerializer(many=True, read_only=True)
+    decision = serializers.SerializerMethodField()
+    license = serializers.SerializerMethodField()
+
+    class Meta(ReviewApplicationListSerializer.Meta):
+        fields = [
+            *ReviewApplicationListSerializer.Meta.fields, "as_senior_group", "lawful_purpose", "premises",
+            "premises_leased", "fee_rules", "findings", "occasions", "documents", "deficiency_notices", "votes",
+            "decision", "license", "decided_at",
+        ]
+
+    @extend_schema_field(ReviewDocumentSerializer(many=True))
+    def get_documents(self, application):
+        from licensing.selectors_review import application_documents
+
+        return ReviewDocumentSerializer(application_documents(application=application), many=True).data
+
+    @extend_schema_field(DecisionSerializer(allow_null=True))
+    def get_decision(self, application):
+        decision = Decision.objects.filter(application=application).first()
+        return DecisionSerializer(decision).data if decision else None
+
+    @extend_schema_field(LicenseBriefSerializer(allow_null=True))
+    def get_license(self, application):
+        license = License.objects.filter(application=application).first()
+        return LicenseBriefSerializer(license).data if license else None
+
+
+class DeficiencyRequestSerializer(serializers.Serializer):
+    message = serializers.CharField()
+    cure_days = serializers.IntegerField(min_value=1, max_value=MAX_CURE_DAYS, required=False, allow_null=True)
+
+
+class VoteRequestSerializer(serializers.Serializer):
+    choice = serializers.ChoiceField(choices=VoteChoice.choices)
+
+
+class DenyRequestSerializer(serializers.Serializer):
+    # Checked by the service, which answers with the citation of 30 DCMR 1210.1.
+    reasons = serializers.ListField(
+        child=serializers.CharField(), required=False, default=list,
+        help_text="One or more of " + ", ".join(DenialReason.values) + " (30 DCMR 1210.1 (a)-(f)).",
+    )
+    explanation = serializers.CharField(allow_blank=True, required=False, default="")
+
+
+class LicenseSerializer(serializers.ModelSerializer):
+    organization_name = serializers.CharField(source="organization.name", read_only=True)
+    premises = LicensePremisesSerializer(read_only=True, allow_null=True)
+    parent_number = serializers.CharField(source="parent.number", read_only=True, default=None)
+    certificate_url = serializers.SerializerMethodField()
+    lookup_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = License
+        fields = [
+            "id", "number", "organization", "organization_name", "application", "license_type", "license_class",
+            "period", "status", "effective_on", "expires_on", "premises", "schedule", "parent", "parent_number",
+            "suspended_until", "issued_at", "certificate_built_at", "certificate_url", "lookup_url",
+        ]
+
+    def get_certificate_url(self, license) -> str | None:
+        if not license.certificate:
+            return None
+        path = reverse("license-certificate", args=[license.pk])
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path
+
+    def get_lookup_url(self, license) -> str:
+        from licensing.certificates import license_lookup_url
+
+        return license_lookup_url(license)

@@ -1,0 +1,292 @@
+"""Writes to an organization's profile: eligibility facts, members, responsible people.
+
+Every function validates all of its input before it writes anything, writes in one
+transaction and records an audit event. Who may call them (filing roles only) is
+decided by the caller through `selectors_profile.organization_get_for_filing`."""
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from licensing.events import audit_event_record
+from licensing.findings import Finding, RuleError, RuleViolation
+from licensing.member_csv import MemberRow, RowError, parse_member_csv
+from licensing.models import Organization, OrganizationMember, ResponsiblePerson, User
+from licensing.models.choices import ResponsibleRole
+
+ZIP_RE = re.compile(r"^\d{5}(-\d{4})?$")
+STATE_RE = re.compile(r"^[A-Z]{2}$")
+MINIMUM_WORKER_AGE = 18  # 30 DCMR 1401.5: no person under 18 works a game
+
+PROFILE_FIELDS = frozenset({
+    "name", "organization_type", "street_address", "city", "state", "postal_code", "phone", "email",
+    "is_senior_group", "incorporated_in_dc", "determination_letter", "founded_on", "purpose",
+    "operates_without_profit",
+})
+MEMBER_FIELDS = frozenset({
+    "full_name", "street_address", "city", "state", "postal_code", "date_of_birth", "is_disabled",
+})
+# Dates of birth are personal data: the audit trail says that one changed, not what it became.
+PRIVATE_FIELDS = frozenset({"date_of_birth"})
+
+
+def age_on(born: date, on: date) -> int:
+    return on.year - born.year - ((on.month, on.day) < (born.month, born.day))
+
+
+def _address_errors(instance) -> dict[str, list[str]]:
+    """Checks the model cannot express: a US ZIP code and a two-letter state."""
+    errors: dict[str, list[str]] = {}
+    if instance.postal_code and not ZIP_RE.match(instance.postal_code):
+        errors["postal_code"] = [_("Enter a ZIP code such as 20001 or 20001-1234.")]
+    if instance.state and not STATE_RE.match(instance.state):
+        errors["state"] = [_("Enter the two-letter state code, such as DC.")]
+    return errors
+
+
+def _normalize_address(instance) -> None:
+    for name in ("full_name", "name", "street_address", "city", "postal_code", "phone"):
+        if isinstance(getattr(instance, name, None), str):
+            setattr(instance, name, getattr(instance, name).strip())
+    instance.state = (instance.state or "").strip().upper()
+
+
+def _clean(instance, *, exclude: list[str] | None = None, extra: dict | None = None,
+           validate_constraints: bool = True) -> None:
+    """full_clean plus our checks, raised together so the user sees every problem at once."""
+    errors: dict[str, list] = {}
+    try:
+        instance.full_clean(exclude=exclude, validate_constraints=validate_constraints)
+    except ValidationError as exc:
+        errors.update(exc.error_dict)
+    for name, messages in {**_address_errors(instance), **(extra or {})}.items():
+        errors.setdefault(name, []).extend(ValidationError(message, code="invalid") for message in messages)
+    if errors:
+        raise ValidationError(errors)
+
+
+def _date_of_birth_errors(date_of_birth: date | None, today: date) -> dict[str, list]:
+    if date_of_birth is not None and date_of_birth > today:
+        return {"date_of_birth": [_("The date of birth cannot be in the future.")]}
+    return {}
+
+
+def _assign(instance, fields: dict) -> tuple[dict, dict[str, list]]:
+    """Set the fields (normalized); return the old values and what really changed as {field: [old, new]}."""
+    before = {name: getattr(instance, name) for name in (*fields, "state")}
+    for name, value in fields.items():
+        setattr(instance, name, value)
+    _normalize_address(instance)
+    changed = {}
+    for name, old in before.items():
+        new = getattr(instance, name)
+        if old != new:
+            changed[name] = ["(not recorded)"] * 2 if name in PRIVATE_FIELDS else [old, new]
+    return before, changed
+
+
+def _validated(instance, before: dict, check) -> None:
+    """Run `check`; if it refuses, put the caller's instance back as it was, so nothing shows a refused value."""
+    try:
+        check()
+    except ValidationError:
+        for name, value in before.items():
+            setattr(instance, name, value)
+        raise
+
+
+# --- Organization profile (30 DCMR 1200.2 (a)-(e), 1202.2 (c), (f)-(i)) ---
+
+@transaction.atomic
+def organization_profile_update(*, actor: User, organization: Organization, **fields) -> Organization:
+    unknown = set(fields) - PROFILE_FIELDS
+    if unknown:
+        raise TypeError(f"not profile fields: {', '.join(sorted(unknown))}")
+    before, changed = _assign(organization, fields)
+    extra = {}
+    if organization.founded_on and organization.founded_on > timezone.localdate():
+        extra["founded_on"] = [_("The founding date cannot be in the future.")]
+    _validated(organization, before, lambda: _clean(organization, extra=extra))
+    if not changed:
+        return organization
+    organization.save()
+    audit_event_record(
+        event_type="licensing.organization_profile_updated", actor=actor, organization=organization,
+        target=organization, payload={"changed": changed},
+    )
+    return organization
+
+
+# --- Members in good standing (30 DCMR 1200.2(c), 1201.1, 1202.2(l)) ---
+
+def _member_clean(member: OrganizationMember) -> None:
+    _normalize_address(member)
+    _clean(member, exclude=["organization"], extra=_date_of_birth_errors(member.date_of_birth, timezone.localdate()))
+
+
+@transaction.atomic
+def member_add(*, actor: User, organization: Organization, full_name: str, street_address: str, postal_code: str,
+               city: str = "Washington", state: str = "DC", date_of_birth: date | None = None,
+               is_disabled: bool = False) -> OrganizationMember:
+    member = OrganizationMember(
+        organization=organization, full_name=full_name, street_address=street_address, city=city, state=state,
+        postal_code=postal_code, date_of_birth=date_of_birth, is_disabled=is_disabled,
+    )
+    _member_clean(member)
+    member.save()
+    audit_event_record(
+        event_type="licensing.member_added", actor=actor, organization=organization, target=member,
+        payload={"full_name": member.full_name},
+    )
+    return member
+
+
+@transaction.atomic
+def member_update(*, actor: User, member: OrganizationMember, **fields) -> OrganizationMember:
+    unknown = set(fields) - MEMBER_FIELDS
+    if unknown:
+        raise TypeError(f"not member fields: {', '.join(sorted(unknown))}")
+    if not member.is_active:
+        raise ValidationError(_("This member is no longer active; add them again instead."), code="inactive")
+    before, changed = _assign(member, fields)
+    _validated(member, before, lambda: _member_clean(member))
+    if not changed:
+        return member
+    member.save()
+    audit_event_record(
+        event_type="licensing.member_updated", actor=actor, organization=member.organization, target=member,
+        payload={"changed": changed},
+    )
+    return member
+
+
+@transaction.atomic
+def member_deactivate(*, actor: User, member: OrganizationMember) -> OrganizationMember:
+    # Kept, never deleted: who counted as a member, and when, backs past applications (1202.2(l)).
+    if not member.is_active:
+        return member
+    member.is_active = False
+    member.save(update_fields=["is_active"])
+    audit_event_record(
+        event_type="licensing.member_deactivated", actor=actor, organization=member.organization, target=member,
+        payload={"full_name": member.full_name},
+    )
+    return member
+
+
+@dataclass
+class MemberImportResult:
+    """What an import did: `created` members, or every bad row and nothing written."""
+
+    created: int = 0
+    errors: list[RowError] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def _member_key(full_name: str, street_address: str) -> tuple[str, str]:
+    return (" ".join(full_name.lower().split()), " ".join(street_address.lower().split()))
+
+
+def _message(error: ValidationError) -> str:
+    return str(error.message % error.params if error.params else error.message)
+
+
+def _row_member(organization: Organization, row: MemberRow) -> tuple[OrganizationMember, list[RowError]]:
+    member = OrganizationMember(organization=organization, **row.values)
+    try:
+        _member_clean(member)
+    except ValidationError as exc:
+        return member, [
+            RowError(row=row.number, field=name, message=_message(error), code=error.code or "invalid")
+            for name, field_errors in exc.error_dict.items() for error in field_errors
+        ]
+    return member, []
+
+
+@transaction.atomic
+def members_import_csv(*, actor: User, organization: Organization, file) -> MemberImportResult:
+    """All or nothing: one bad row and nothing is written, with every bad row reported.
+
+    Raises ValidationError on field "file" for a file that cannot be read as a member list
+    at all (too big, not UTF-8, wrong header); returns the row errors otherwise."""
+    rows, errors = parse_member_csv(file)
+    existing = {
+        _member_key(name, address)
+        for name, address in organization.members.filter(is_active=True).values_list("full_name", "street_address")
+    }
+    seen: dict[tuple[str, str], int] = {}
+    members = []
+    for row in rows:
+        member, row_errors = _row_member(organization, row)
+        errors.extend(row_errors)
+        key = _member_key(member.full_name, member.street_address)
+        if key in existing:
+            errors.append(RowError(row=row.number, field="full_name", code="duplicate",
+                                   message=str(_("This member is already on the list at this address."))))
+        elif key in seen:
+            errors.append(RowError(row=row.number, field="full_name", code="duplicate",
+                                   message=str(_("Same name and address as row %(row)s.") % {"row": seen[key]})))
+        seen.setdefault(key, row.number)
+        members.append(member)
+    if errors:
+        return MemberImportResult(errors=sorted(errors, key=lambda error: error.row))
+    OrganizationMember.objects.bulk_create(members)
+    audit_event_record(
+        event_type="licensing.members_imported", actor=actor, organization=organization, target=organization,
+        payload={"created": len(members), "file_name": str(getattr(file, "name", ""))[:200]},
+    )
+    return MemberImportResult(created=len(members))
+
+
+# --- Responsible people (30 DCMR 1202.2(j),(k), 1401.5) ---
+
+@transaction.atomic
+def responsible_person_set(*, actor: User, organization: Organization, role: str, full_name: str,
+                           street_address: str, postal_code: str, phone: str, date_of_birth: date,
+                           city: str = "Washington", state: str = "DC") -> ResponsiblePerson:
+    """Name the person for a role; the one it replaces is kept with is_current=False."""
+    if role not in ResponsibleRole.values:
+        raise ValidationError({"role": [_("Choose member in charge, alternate or gross-receipts member.")]})
+    today = timezone.localdate()
+    person = ResponsiblePerson(
+        organization=organization, role=role, full_name=full_name, street_address=street_address, city=city,
+        state=state, postal_code=postal_code, phone=phone, date_of_birth=date_of_birth,
+    )
+    _normalize_address(person)
+    errors: dict[str, list] = {}
+    try:
+        # The old holder is retired only after every check, so the one-current constraint is left to the database.
+        _clean(person, extra=_date_of_birth_errors(date_of_birth, today), validate_constraints=False)
+    except ValidationError as exc:
+        errors = exc.error_dict
+    if isinstance(date_of_birth, date) and age_on(date_of_birth, today) < MINIMUM_WORKER_AGE:
+        finding = Finding(
+            "30 DCMR 1401.5",
+            str(_("No person under 18 may conduct or work a game; the responsible person must be 18 or older.")),
+            field="date_of_birth",
+        )
+        if not errors:
+            raise RuleViolation(finding)
+        errors.setdefault("date_of_birth", []).append(RuleError(finding))
+    if errors:
+        raise ValidationError(errors)
+    # Lock the organization so two people saving at once cannot both become current.
+    Organization.objects.select_for_update().filter(pk=organization.pk).first()
+    previous = ResponsiblePerson.objects.filter(organization=organization, role=role, is_current=True).first()
+    if previous is not None:
+        previous.is_current = False
+        previous.save(update_fields=["is_current"])
+    person.save()
+    audit_event_record(
+        event_type="licensing.responsible_person_set", actor=actor, organization=organization, target=person,
+        payload={"role": role, "full_name": person.full_name, "replaces": previous.pk if previous else None},
+    )
+    return person

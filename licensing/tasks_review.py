@@ -1,0 +1,45 @@
+"""Celery tasks of the Board review: the license certificate and the daily review chores.
+Imported by licensing/tasks.py, which is the module Celery autodiscovers."""
+
+from celery import shared_task
+from django.conf import settings
+from django.urls import reverse
+from django.utils.translation import gettext
+
+from licensing.certificates import certificate_pdf, license_lookup_url
+from licensing.models import License
+from licensing.review_mail import organization_email_after_commit
+from licensing.services.licenses import license_certificate_store, licenses_supersede_started
+from licensing.services.review import deficiency_notices_expire
+
+
+@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=3)
+def license_certificate_build(license_id: int) -> str:
+    """Render the certificate PDF, keep it on the license, and tell the organization where to find it."""
+    license = License.objects.select_related("organization", "premises", "application", "parent").get(pk=license_id)
+    license = license_certificate_store(license=license, pdf=certificate_pdf(license))
+    download = settings.PUBLIC_BASE_URL + reverse("portal:license_certificate", args=[license.pk])
+    organization_email_after_commit(
+        organization=license.organization,
+        subject=gettext("License %(number)s: your certificate") % {"number": license.number},
+        body=gettext(
+            "The Board has issued license %(number)s (%(type)s, class %(class)s) to %(organization)s, "
+            "effective %(effective)s until %(expires)s.\n\n"
+            "Download the certificate (sign in first): %(download)s\n"
+            "Anyone can check the license at: %(lookup)s\n\n"
+            "Post the certificate where the rules require it (30 DCMR 1400.9 for bingo)."
+        ) % {
+            "number": license.number, "type": license.get_license_type_display(), "class": license.license_class,
+            "organization": license.organization.name, "effective": license.effective_on.isoformat(),
+            "expires": license.expires_on.isoformat(), "download": download, "lookup": license_lookup_url(license),
+        },
+    )
+    return license.certificate.name
+
+
+@shared_task
+def review_daily() -> dict:
+    """Withdraw applications whose deficiency went uncured; retire licenses whose renewal has started."""
+    withdrawn = deficiency_notices_expire()
+    superseded = licenses_supersede_started()
+    return {"withdrawn": [a.pk for a in withdrawn], "superseded": [lic.pk for lic in superseded]}

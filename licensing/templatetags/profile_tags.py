@@ -1,0 +1,19 @@
+"""Pieces of the organization profile shown on other pages (the organization page)."""
+
+from django import template
+
+from licensing.eligibility import organization_findings
+
+register = template.Library()
+
+
+@register.inclusion_tag("licensing/profile/_eligibility.html")
+def eligibility_summary(organization):
+    """What the profile still lacks for 30 DCMR 1200.2, 1201.1 and 1202.2(j),(k), with no exemption
+    assumed: senior groups' exemptions depend on the license applied for and show in the application."""
+    return {"organization": organization, "findings": organization_findings(organization)}
+
+
+@register.inclusion_tag("licensing/profile/_nav.html")
+def profile_nav(organization, current: str = ""):
+    return {"organization": organization, "current": current}

@@ -1,0 +1,208 @@
+"""The guided application: start, then one page per step, each saved as a draft, then review and submit."""
+
+from dataclasses import asdict
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from licensing import forms_applications as forms
+from licensing import selectors
+from licensing.application_checks import quote_for
+from licensing.findings import RuleViolation
+from licensing.models.choices import ApplicationKind, LicenseType
+from licensing.selectors_applications import application_get
+from licensing.services import applications as services
+
+ON_PREMISES = (LicenseType.BINGO, LicenseType.MONTECARLO, LicenseType.MULTIHALL)
+STEP_TITLES = {
+    "details": gettext_lazy("Details"),
+    "schedule": gettext_lazy("Schedule"),
+    "lease": gettext_lazy("Premises lease"),
+    "purpose": gettext_lazy("Purpose"),
+    "review": gettext_lazy("Review and submit"),
+}
+
+
+def steps_for(application) -> list[str]:
+    steps = ["details"]
+    if application.license_type in (LicenseType.BINGO, LicenseType.MULTIHALL):
+        steps.append("schedule")
+    if application.license_type in ON_PREMISES:
+        steps.append("lease")
+    return [*steps, "purpose", "review"]
+
+
+def _step_url(application, step):
+    return reverse("portal:application_step", args=[application.pk, step])
+
+
+def _next(application, step):
+    steps = steps_for(application)
+    return _step_url(application, steps[steps.index(step) + 1])
+
+
+def _apply_errors(form, error: ValidationError):
+    for field, messages_ in (error.message_dict.items() if hasattr(error, "error_dict") else [(None, error.messages)]):
+        for message in messages_:
+            form.add_error(field if field in form.fields else None, message)
+
+
+@login_required
+def application_start(request, organization_pk: int):
+    organization = selectors.organization_get(user=request.user, pk=organization_pk)
+    form = forms.StartForm(request.POST or None, organization=organization)
+    if request.method == "POST" and form.is_valid():
+        try:
+            application = services.application_create(user=request.user, organization=organization,
+                                                      **form.cleaned_data)
+        except PermissionDenied:
+            raise Http404
+        except ValidationError as error:
+            _apply_errors(form, error)
+        else:
+            messages.success(request, _("Draft saved. Fill in each step; you can come back at any time."))
+            return redirect(_step_url(application, "details"))
+    return render(request, "licensing/applications/start.html", {"form": form, "organization": organization})
+
+
+def _render_step(request, application, step, context):
+    template = "licensing/applications/_step.html" if request.htmx else "licensing/applications/step.html"
+    return render(request, template, {
+        "application": application, "step": step, "steps": [(s, STEP_TITLES[s]) for s in steps_for(application)],
+        "editable": application.status in services.EDITABLE_STATUSES, **context,
+    })
+
+
+def _save(request, application, step, fields, error_form):
+    try:
+        services.application_update(user=request.user, application=application,
+                                    step=steps_for(application).index(step) + 1, **fields)
+    except ValidationError as error:
+        if error_form is None:
+            raise
+        _apply_errors(error_form, error)
+        return None
+    return redirect(_next(application, step))
+
+
+def _details(request, application):
+    data = request.POST if request.method == "POST" else None
+    premises = application.premises
+    premises_form = forms.PremisesForm(data, prefix="p", initial={
+        "premises_name": premises.name if premises else "", "certificate_of_occupancy":
+        premises.certificate_of_occupancy if premises else "",
+        "premises_street_address": premises.street_address if premises else "",
+        "premises_postal_code": premises.postal_code if premises else ""}) \
+        if application.license_type in ON_PREMISES else None
+    detail_class = {LicenseType.RAFFLE: forms.RaffleForm, LicenseType.MONTECARLO: forms.MonteCarloForm,
+                    LicenseType.MULTIHALL: forms.MultiHallForm}.get(application.license_type)
+    detail_form = detail_class(data, instance=application) if detail_class else None
+    amendment_form = forms.AmendmentForm(data, instance=application, prefix="a") \
+        if application.kind == ApplicationKind.AMENDMENT else None
+    all_forms = [f for f in (premises_form, detail_form, amendment_form) if f is not None]
+    if request.method == "POST" and all(f.is_valid() for f in all_forms):
+        fields = {}
+        for form in (detail_form, amendment_form):
+            if form is not None:
+                fields.update(form.cleaned_data)
+        if premises_form is not None:
+            cleaned = premises_form.cleaned_data
+            fields["premises"] = services.premises_get_or_create(
+                name=cleaned["premises_name"], street_address=cleaned["premises_street_address"],
+                postal_code=cleaned["premises_postal_code"],
+                certificate_of_occupancy=cleaned["certificate_of_occupancy"])
+        response = _save(request, application, "details", fields, all_forms[0] if all_forms else None)
+        if response:
+            return response
+    return {"forms": all_forms}
+
+
+def _schedule(request, application):
+    initial = [{"date": o.date, "starts_at": o.starts_at, "ends_at": o.ends_at} for o in application.occasions.all()]
+    if request.method == "POST":
+        formset = forms.OccasionFormSet(request.POST, prefix="o")
+        if formset.is_valid():
+            rows = [f.cleaned_data for f in formset.forms
+                    if f.cleaned_data and not f.cleaned_data.get("DELETE") and f.cleaned_data.get("date")]
+            try:
+                services.application_occasions_set(user=request.user, application=application, occasions=rows)
+            except ValidationError as error:
+                formset.non_form_errors().extend(error.messages)
+            else:
+                if "add_rows" in request.POST:
+                    return redirect(_step_url(application, "schedule") + f"?blank={int(request.POST['add_rows'])}")
+                return _save(request, application, "schedule", {}, None) or redirect(_next(application, "schedule"))
+    else:
+        blank = min(int(request.GET.get("blank", "0") or 0), 50) or (3 if not initial else 1)
+        formset = forms.OccasionFormSet(initial=initial + [{}] * blank, prefix="o")
+    return {"formset": formset}
+
+
+def _model_step(form_class, step):
+    def handler(request, application):
+        form = form_class(request.POST if request.method == "POST" else None, instance=application)
+        if request.method == "POST" and form.is_valid():
+            response = _save(request, application, step, form.cleaned_data, form)
+            if response:
+                return response
+        return {"forms": [form]}
+    return handler
+
+
+def _review(request, application):
+    findings = services.application_check(application=application)
+    try:
+        quote = asdict(quote_for(application))
+    except ValidationError:
+        quote = None
+    if request.method == "POST":
+        try:
+            services.application_submit(application=application, user=request.user)
+        except RuleViolation:
+            messages.error(request, _("The application cannot be submitted yet: fix the blocking findings below."))
+        else:
+            messages.success(request, _("Submitted. Board staff will review it; you will hear from us by email."))
+            return redirect("portal:application_detail", application.pk)
+    return {"blocking": [f for f in findings if f.blocking], "warnings": [f for f in findings if not f.blocking],
+            "quote": quote}
+
+
+STEP_HANDLERS = {
+    "details": _details,
+    "schedule": _schedule,
+    "lease": _model_step(forms.LeaseForm, "lease"),
+    "purpose": _model_step(forms.PurposeForm, "purpose"),
+    "review": _review,
+}
+
+
+@login_required
+def application_step(request, pk: int, step: str):
+    application = application_get(user=request.user, pk=pk)
+    if step not in steps_for(application):
+        raise Http404
+    if request.method == "POST" and application.status not in services.EDITABLE_STATUSES:
+        raise PermissionDenied
+    try:
+        result = STEP_HANDLERS[step](request, application)
+    except PermissionDenied:
+        raise Http404  # game roles and the Board see the draft but cannot write it
+    if not isinstance(result, dict):
+        return result
+    return _render_step(request, application, step, result)
+
+
+@login_required
+def application_detail(request, pk: int):
+    application = application_get(user=request.user, pk=pk)
+    return render(request, "licensing/applications/detail.html", {
+        "application": application, "steps": [(s, STEP_TITLES[s]) for s in steps_for(application)],
+        "editable": application.status in services.EDITABLE_STATUSES,
+        "notices": application.deficiency_notices.all(),
+    })
