@@ -79,7 +79,9 @@ class OccasionForm(forms.ModelForm):
         widgets = {"date": DATE, "starts_at": TIME, "ends_at": TIME}
 
 
-OccasionFormSet = forms.formset_factory(OccasionForm, extra=0, can_delete=True, max_num=400)
+def occasion_formset(*, blank_rows: int = 0):
+    """Blank rows are "extra" forms, which may stay empty; rows already saved must validate."""
+    return forms.formset_factory(OccasionForm, extra=blank_rows, can_delete=True, max_num=400)
 
 
 class LeaseForm(forms.ModelForm):

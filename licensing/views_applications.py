@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_htmx.http import HttpResponseClientRedirect
 
 from licensing import forms_applications as forms
 from licensing import selectors
@@ -18,6 +19,7 @@ from licensing.findings import RuleViolation
 from licensing.models.choices import ApplicationKind, LicenseType
 from licensing.selectors_applications import application_get
 from licensing.services import applications as services
+from licensing.views_review import application_status_context
 
 ON_PREMISES = (LicenseType.BINGO, LicenseType.MONTECARLO, LicenseType.MULTIHALL)
 STEP_TITLES = {
@@ -126,7 +128,7 @@ def _details(request, application):
 def _schedule(request, application):
     initial = [{"date": o.date, "starts_at": o.starts_at, "ends_at": o.ends_at} for o in application.occasions.all()]
     if request.method == "POST":
-        formset = forms.OccasionFormSet(request.POST, prefix="o")
+        formset = forms.occasion_formset()(request.POST, prefix="o")
         if formset.is_valid():
             rows = [f.cleaned_data for f in formset.forms
                     if f.cleaned_data and not f.cleaned_data.get("DELETE") and f.cleaned_data.get("date")]
@@ -140,7 +142,7 @@ def _schedule(request, application):
                 return _save(request, application, "schedule", {}, None) or redirect(_next(application, "schedule"))
     else:
         blank = min(int(request.GET.get("blank", "0") or 0), 50) or (3 if not initial else 1)
-        formset = forms.OccasionFormSet(initial=initial + [{}] * blank, prefix="o")
+        formset = forms.occasion_formset(blank_rows=blank)(initial=initial, prefix="o")
     return {"formset": formset}
 
 
@@ -168,7 +170,9 @@ def _review(request, application):
             messages.error(request, _("The application cannot be submitted yet: fix the blocking findings below."))
         else:
             messages.success(request, _("Submitted. Board staff will review it; you will hear from us by email."))
-            return redirect("portal:application_detail", application.pk)
+            url = reverse("portal:application_detail", args=[application.pk])
+            # The overview is outside the boosted wizard: have htmx load it as a whole page.
+            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     return {"blocking": [f for f in findings if f.blocking], "warnings": [f for f in findings if not f.blocking],
             "quote": quote}
 
@@ -202,7 +206,7 @@ def application_step(request, pk: int, step: str):
 def application_detail(request, pk: int):
     application = application_get(user=request.user, pk=pk)
     return render(request, "licensing/applications/detail.html", {
-        "application": application, "steps": [(s, STEP_TITLES[s]) for s in steps_for(application)],
+        **application_status_context(application),
+        "steps": [(s, STEP_TITLES[s]) for s in steps_for(application)],
         "editable": application.status in services.EDITABLE_STATUSES,
-        "notices": application.deficiency_notices.all(),
     })

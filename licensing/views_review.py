@@ -148,18 +148,23 @@ def votes_awaiting(request):
     return render(request, "licensing/review/votes.html", {"page": page})
 
 
+def application_status_context(application) -> dict:
+    """What an organization sees of its application's fate: notices, decision, license."""
+    decision = getattr(application, "decision", None)
+    return {
+        "application": application,
+        "notices": application.deficiency_notices.all(),
+        "decision": decision,
+        "license": License.objects.filter(application=application).first(),
+        "decision_reasons": [DenialReason(r).label for r in decision.reasons] if decision else [],
+    }
+
+
 @login_required
 def application_status(request, pk: int):
     """Read-only: where an application stands, for its organization's people (and the Board)."""
     application = selectors_review.application_status_get(user=request.user, pk=pk)
-    context = {
-        "application": application,
-        "notices": application.deficiency_notices.all(),
-        "decision": getattr(application, "decision", None),
-        "license": License.objects.filter(application=application).first(),
-    }
-    decision = context["decision"]
-    context["decision_reasons"] = [DenialReason(r).label for r in decision.reasons] if decision else []
+    context = application_status_context(application)
     template = (
         "licensing/review/_application_status.html" if request.htmx else "licensing/review/application_status.html"
     )
@@ -172,5 +177,6 @@ def license_certificate(request, pk: int):
     if not license.certificate:
         raise Http404(_("The certificate is still being made."))
     return FileResponse(
-        license.certificate.open("rb"), content_type="application/pdf", filename=f"{license.number}.pdf"
+        license.certificate.open("rb"), content_type="application/pdf", filename=f"{license.number}.pdf",
+        as_attachment=True,
     )

@@ -1,0 +1,109 @@
+"""An organization files a bingo application in the portal, staff send a deficiency, the
+organization cures it, four board members vote and the certificate PDF downloads."""
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+
+from licensing.models import Application, License
+from licensing.models.choices import ApplicationStatus, DocumentKind
+from tests.licensing.eligible import add_document, make_eligible, set_bond
+from tests.licensing.factories import PASSWORD, MembershipFactory, board_member, board_staff
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def sign_in(page, base, user):
+    page.goto(f"{base}/accounts/login/")
+    page.get_by_label("Email address").fill(user.email)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(f"{base}/portal/")
+
+
+def at_step(page, title):
+    page.locator(".steps li.current", has_text=title).wait_for()
+
+
+def sign_out(page):
+    page.get_by_role("button", name="Sign out").click()
+
+
+def test_bingo_application_from_filing_to_certificate(live_server, browser_page, organization, tmp_path):
+    base, page = live_server.url, browser_page
+    officer = MembershipFactory(organization=organization).user
+    make_eligible(organization, uploaded_by=officer)
+    set_bond("bingo", "C")
+    staff, members = board_staff(), [board_member() for _ in range(4)]
+
+    # The organization files, step by step.
+    sign_in(page, base, officer)
+    page.get_by_role("link", name=organization.name).click()
+    page.get_by_role("link", name="Start an application").click()
+    page.get_by_label("License type").select_option("bingo")
+    page.get_by_label("License class").select_option("C")
+    page.get_by_role("button", name="Start the application").click()
+    at_step(page, "Details")
+    page.get_by_label("Name of the premises").fill("Parish hall")
+    page.get_by_label("Street address").fill("1419 V Street NW")
+    page.get_by_label("ZIP code").fill("20009")
+    page.get_by_role("button", name="Save and continue").click()
+    at_step(page, "Schedule")
+    day = timezone.localdate() + dt.timedelta(days=20)
+    page.locator("#id_o-0-date").fill(day.isoformat())
+    page.locator("#id_o-0-starts_at").fill("18:00")
+    page.locator("#id_o-0-ends_at").fill("22:00")
+    page.get_by_role("button", name="Save and continue").click()
+    at_step(page, "Premises lease")
+    page.get_by_role("button", name="Save and continue").click()  # not leased
+    at_step(page, "Purpose")
+    page.get_by_label("Lawful purpose of the proceeds").fill("Scholarships for the parish school")
+    page.get_by_role("button", name="Save and continue").click()
+    page.get_by_text("No blocking findings").wait_for()
+    page.get_by_role("button", name="Submit to the Board").click()
+    page.get_by_text("Submitted. Board staff will review it").wait_for()
+    application = Application.objects.get(organization=organization)
+    assert application.status == ApplicationStatus.SUBMITTED
+    sign_out(page)
+
+    # Staff send a deficiency notice.
+    sign_in(page, base, staff)
+    page.goto(f"{base}/portal/review/{application.pk}/")
+    page.locator("form[action$='/deficiency/'] textarea").fill("File the certificate of occupancy for the hall.")
+    page.get_by_role("button", name="Send the notice").click()
+    page.get_by_text("File the certificate of occupancy for the hall.").first.wait_for()
+    application.refresh_from_db()
+    assert application.status == ApplicationStatus.DEFICIENT
+    sign_out(page)
+
+    # The organization cures it and submits again.
+    add_document(organization, DocumentKind.CERTIFICATE_OF_OCCUPANCY, uploaded_by=officer, application=application)
+    sign_in(page, base, officer)
+    page.goto(f"{base}/portal/applications/{application.pk}/")
+    page.get_by_text("Correct the application and submit it again").wait_for()
+    page.get_by_role("link", name="Review and submit").last.click()
+    page.get_by_role("button", name="Submit to the Board").click()
+    page.get_by_text("Submitted. Board staff will review it").wait_for()
+    sign_out(page)
+
+    # Four board members vote aye: the license issues.
+    for member in members:
+        sign_in(page, base, member)
+        page.goto(f"{base}/portal/review/{application.pk}/")
+        page.get_by_label("Aye").check()
+        page.get_by_role("button", name="Cast my vote").click()
+        page.wait_for_load_state()
+        sign_out(page)
+    license = License.objects.get(application=application)
+    assert license.certificate, "the certificate task ran (eager) and saved the PDF"
+
+    # The organization downloads the certificate.
+    sign_in(page, base, officer)
+    page.goto(f"{base}/portal/applications/{application.pk}/")
+    with page.expect_download() as download_info:
+        page.get_by_role("link", name="Download the certificate (PDF)").click()
+    path = tmp_path / "certificate.pdf"
+    download_info.value.save_as(path)
+    assert path.read_bytes().startswith(b"%PDF")
+    assert download_info.value.suggested_filename == f"{license.number}.pdf"
