@@ -26,3 +26,14 @@ def browser_page(chromium_path, tmp_path):
             page.screenshot(path=str(tmp_path / "last.png"), full_page=True)
             context.close()
             browser.close()
+
+
+def sign_in(page, base_url: str, user) -> None:
+    """Sign in through the login form, as a person would."""
+    from tests.licensing.factories import PASSWORD
+
+    page.goto(f"{base_url}/accounts/login/")
+    page.get_by_label("Email address").fill(user.email)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(f"{base_url}/portal/")

@@ -8,18 +8,13 @@ from django.utils import timezone
 
 from licensing.models import Application, License
 from licensing.models.choices import ApplicationStatus, DocumentKind
+from tests.browser.conftest import sign_in
 from tests.licensing.eligible import add_document, make_eligible, set_bond
-from tests.licensing.factories import PASSWORD, MembershipFactory, board_member, board_staff
+from tests.licensing.factories import MembershipFactory, board_member, board_staff
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def sign_in(page, base, user):
-    page.goto(f"{base}/accounts/login/")
-    page.get_by_label("Email address").fill(user.email)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(f"{base}/portal/")
 
 
 def at_step(page, title):

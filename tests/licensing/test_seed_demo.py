@@ -2,14 +2,15 @@ import pytest
 from django.core.management import call_command
 
 from licensing.demo_world import BOARD_MEMBERS, DEMO_PASSWORD
-from licensing.models import AuditEvent, Membership, Organization, Role, User
+from licensing.models import Application, AuditEvent, License, Membership, Organization, Role, User
 from vendors.models import VendorMembership
 
 pytestmark = pytest.mark.django_db
 
 
-def test_seed_demo_builds_the_world_once(capsys):
-    call_command("seed_demo")
+def test_seed_demo_builds_the_world_once(capsys, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):  # the certificate is built after commit
+        call_command("seed_demo")
     first = capsys.readouterr().out
     assert DEMO_PASSWORD in first
 
@@ -22,6 +23,11 @@ def test_seed_demo_builds_the_world_once(capsys):
     assert VendorMembership.objects.count() == 1
     officer = User.objects.get(email="officer@staugustine.demo.dcgaming.org")
     assert officer.check_password(DEMO_PASSWORD)
+
+    # The licensing demo went through the real services: one queued, one licensed, one draft.
+    statuses = sorted(Application.objects.values_list("status", flat=True))
+    assert statuses == ["approved", "draft", "submitted"]
+    assert License.objects.get().certificate
 
     counts = (User.objects.count(), Membership.objects.count(), AuditEvent.objects.count())
     call_command("seed_demo")

@@ -5,6 +5,7 @@ from datetime import date
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from licensing import demo_licensing
 from licensing import demo_world as world
 from licensing.models import BoardGroup, Organization, User
 from licensing.services.accounts import board_group_add, user_create
@@ -67,6 +68,12 @@ class Command(BaseCommand):
         vendor_user = person(vendor_email, vendor_person, f"vendor · {vendor.name}")
         if not vendor_user.vendor_memberships.filter(vendor=vendor, is_active=True).exists():
             vendor_membership_grant(actor=admin, vendor=vendor, user=vendor_user)
+
+        officers = {spec["name"]: User.objects.get(email=spec["people"][0][0]) for spec in world.ORGANIZATIONS}
+        board_members = list(User.objects.filter(email__in=[email for email, _ in world.BOARD_MEMBERS]))
+        if demo_licensing.build(officers=officers, board_members=board_members):
+            self.stdout.write("Demo applications: one in the review queue, one licensed Monte Carlo Night, "
+                              "a senior group's draft.")
 
         if not created:
             self.stdout.write("Demo data already present; nothing changed.")

@@ -3,21 +3,15 @@
 import pytest
 
 from licensing.models import OrganizationMember
-from tests.browser.conftest import browser_page  # noqa: F401  (the fixture, shared with tests/browser)
-from tests.licensing.factories import PASSWORD, MembershipFactory
+from tests.browser.conftest import sign_in
+from tests.licensing.factories import MembershipFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def sign_in(page, base_url, user):
-    page.goto(f"{base_url}/accounts/login/")
-    page.get_by_label("Email address").fill(user.email)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(f"{base_url}/portal/")
 
 
-def test_officer_keeps_the_member_list_without_page_reloads(live_server, browser_page, organization, tmp_path):  # noqa: F811
+def test_officer_keeps_the_member_list_without_page_reloads(live_server, browser_page, organization, tmp_path):
     page = browser_page
     sign_in(page, live_server.url, MembershipFactory(organization=organization).user)
     page.goto(f"{live_server.url}/portal/organizations/{organization.pk}/members/")
