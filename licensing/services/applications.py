@@ -52,6 +52,11 @@ def _validate_class(license_type: str, license_class: str) -> None:
             "cls": license_class, "allowed": allowed}}, code="invalid_class")
 
 
+def _validate_base_license(base_license: License | None, organization: Organization) -> None:
+    if base_license is not None and base_license.organization_id != organization.pk:
+        raise ValidationError({"base_license": _("That license belongs to another organization.")}, code="invalid")
+
+
 @transaction.atomic
 def application_create(*, user: User, organization: Organization, license_type: str, license_class: str,
                        kind: str = ApplicationKind.ORIGINAL, period: str = "regular",
@@ -60,8 +65,7 @@ def application_create(*, user: User, organization: Organization, license_type: 
     if license_type not in LicenseType.values:
         raise ValidationError({"license_type": _("Choose bingo, raffle, montecarlo or multihall.")}, code="invalid")
     _validate_class(license_type, license_class)
-    if base_license is not None and base_license.organization_id != organization.pk:
-        raise ValidationError({"base_license": _("That license belongs to another organization.")}, code="invalid")
+    _validate_base_license(base_license, organization)
     application = Application(
         organization=organization, license_type=license_type, license_class=license_class, kind=kind, period=period,
         base_license=base_license, created_by=user,
@@ -86,6 +90,7 @@ def application_update(*, user: User, application: Application, **fields) -> App
         raise ValidationError({name: _("This field cannot be changed here.") for name in sorted(unknown)})
     if "license_class" in fields:
         _validate_class(application.license_type, fields["license_class"])
+    _validate_base_license(fields.get("base_license"), application.organization)
     changed = [name for name, value in fields.items() if getattr(application, name) != value]
     for name, value in fields.items():
         setattr(application, name, value)

@@ -231,3 +231,15 @@ def test_class_d_is_for_senior_groups_only_and_a_bad_class_names_the_field(api, 
     application = create(api, organization, license_class="D", as_senior_group=False)
     rules = [f["rule"] for f in api.get(reverse("application-check", args=[application["id"]])).json()["findings"]]
     assert "30 DCMR 1201.3" in rules
+
+
+def test_a_draft_cannot_point_at_another_organizations_license(api, organization, other_organization):
+    theirs = LicenseFactory(application__organization=other_organization)
+    application = create(api, organization, kind="renewal")
+    response = api.patch(reverse("application-detail", args=[application["id"]]), {"base_license": theirs.pk},
+                         content_type="application/json")
+    assert response.status_code == 400 and response.json()["errors"][0]["field"] == "base_license"
+    response = api.post(reverse("application-list"), {"organization": organization.pk, "license_type": "bingo",
+                                                      "license_class": "B", "kind": "renewal",
+                                                      "base_license": theirs.pk}, content_type="application/json")
+    assert response.status_code == 400 and response.json()["errors"][0]["field"] == "base_license"
