@@ -8,7 +8,7 @@ class LicensingConfig(AppConfig):
     verbose_name = _("Licensing")
 
     def ready(self):
-        from licensing import signals  # noqa: F401  (connects the audit receivers)
+        from licensing import admin_records, signals  # noqa: F401  (registers record admins, audit receivers)
         from licensing.services.accounts import board_staff_permissions_sync
 
         # After every app migrates, since each app creates its own permissions in its post_migrate.

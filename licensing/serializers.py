@@ -56,7 +56,8 @@ class OrganizationSerializer(serializers.ModelSerializer):
     class Meta:
         model = Organization
         fields = ["id", "name", "organization_type", "street_address", "city", "state", "postal_code", "phone",
-                  "email", "is_senior_group", "created_at"]
+                  "email", "is_senior_group", "incorporated_in_dc", "determination_letter", "founded_on", "purpose",
+                  "operates_without_profit", "created_at"]
 
 
 class AuditEventSerializer(serializers.ModelSerializer):
