@@ -48,7 +48,7 @@ test: install messages lint check-migrations check-deploy
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
 
 bench: install
-	@set -e; for script in benchmarks/*.py; do echo "== $$script"; $(PY) $$script $(BENCH_ARGS); done
+	@set -e; for script in benchmarks/[!_]*.py; do echo "== $$script"; $(PY) $$script $(BENCH_ARGS); done
 
 clean-venv:
 	rm -rf $(VENV)
