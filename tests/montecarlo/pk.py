@@ -1,0 +1,96 @@
+"""Play a finished hand history through pokerkit (a test and benchmark reference only)."""
+
+import warnings
+
+from pokerkit import Automation, NoLimitTexasHoldem
+
+AUTOMATIONS = (
+    Automation.ANTE_POSTING,
+    Automation.BET_COLLECTION,
+    Automation.BLIND_OR_STRADDLE_POSTING,
+    Automation.HAND_KILLING,
+    Automation.CHIPS_PULLING,
+    Automation.RUNOUT_COUNT_SELECTION,
+)
+
+
+def pk_index(seat: int, button: int, n: int) -> int:
+    # pokerkit seats the small blind at 0 and the button last; heads-up the big blind is 0.
+    # Either way its index 0 is the first seat left of the button.
+    return (seat - button - 1) % n
+
+
+def pokerkit_play(history: dict) -> dict:
+    """Final stacks (in our seat order) and, when the hand reaches a showdown, its pots
+    [(amount, eligible seats)] from pokerkit (read before any hand is shown or mucked)."""
+    n = len(history["seats"])
+    button = history["button"]
+    seat_of = [(button + 1 + k) % n for k in range(n)]
+    state = NoLimitTexasHoldem.create_state(
+        AUTOMATIONS,
+        False,
+        history["ante"],
+        (history["small_blind"], history["big_blind"]),
+        history["big_blind"],
+        tuple(history["seats"][seat_of[k]]["stack"] for k in range(n)),
+        n,
+    )
+    deck = history["deck"]
+    for round_ in range(2):
+        for k in range(n):
+            state.deal_hole(deck[round_ * n + k], k)
+    pos = 2 * n
+    actions = list(history["actions"])
+    taken = 0
+    pots = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        while True:
+            if state.actor_index is not None:
+                entry = actions[taken] if taken < len(actions) else None
+                if (
+                    (entry is None or entry["seat"] != seat_of[state.actor_index])
+                    and state.checking_or_calling_amount == 0
+                    and not state.can_complete_bet_or_raise_to()
+                ):
+                    # pokerkit asks the big blind to check when nobody is left to bet against;
+                    # our engine closes the betting there (nothing can change), so check for it.
+                    state.check_or_call()
+                    continue
+                taken += 1
+                assert seat_of[state.actor_index] == entry["seat"], (state.actor_index, entry)
+                action = entry["action"]
+                if action == "fold":
+                    state.fold()
+                elif action in ("check", "call"):
+                    state.check_or_call()
+                elif action in ("bet", "raise"):
+                    state.complete_bet_or_raise_to(entry["to"])
+                else:  # allin: a call when it does not exceed the bet
+                    i = state.actor_index
+                    most = state.stacks[i] + state.bets[i]
+                    if most <= max(state.bets):
+                        state.check_or_call()
+                    else:
+                        state.complete_bet_or_raise_to(most)
+            elif state.can_burn_card():
+                state.burn_card(deck[pos])
+                pos += 1
+            elif state.can_deal_board():
+                count = 3 if not state.board_cards else 1
+                state.deal_board("".join(deck[pos : pos + count]))
+                pos += count
+            elif state.can_show_or_muck_hole_cards():
+                # Everyone shows, so that no hand is mucked out of a pot before we read the pots.
+                if not pots:
+                    pots = [(p.amount, sorted(seat_of[i] for i in p.player_indices)) for p in state.pots]
+                state.show_or_muck_hole_cards(True)
+            elif state.can_push_chips():
+                state.push_chips()
+            else:
+                break
+    assert taken == len(actions), "pokerkit ended the hand before our engine did"
+    stacks = [0] * n
+    for k in range(n):
+        stacks[seat_of[k]] = state.stacks[k]
+    return {"stacks": stacks, "pots": pots}
