@@ -15,7 +15,7 @@ from licensing.application_checks import application_findings, quote_for
 from licensing.events import audit_event_record
 from licensing.findings import RuleViolation
 from licensing.models import Application, BingoOccasion, License, Organization, Premises, User
-from licensing.models.choices import LICENSE_CLASSES, ApplicationKind, ApplicationStatus, LicenseStatus, LicenseType
+from licensing.models.choices import LICENSE_CLASSES, ApplicationKind, ApplicationStatus, LicenseType
 from licensing.models.organizations import FILING_ROLES
 from licensing.selectors import roles_in
 
@@ -216,7 +216,3 @@ def application_withdraw(*, user: User, application: Application) -> Application
     audit_event_record(event_type="licensing.application_withdrawn", actor=user,
                        organization=application.organization, target=application)
     return application
-
-
-def renewable_licenses(*, organization: Organization):
-    return organization.licenses.filter(status=LicenseStatus.ACTIVE)
