@@ -1,0 +1,169 @@
+"""Live bingo services: every call, undo, claim and result appends one hash-chained
+GameEvent (and an audit event) inside a transaction that locks the game row, so two
+callers cannot take the same seq or fork the chain."""
+
+from __future__ import annotations
+
+import secrets
+from decimal import Decimal
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from bingo.engine import Card, ball_label, check_claim, split_prize
+from bingo.engine import Pattern as EnginePattern
+from bingo.engine import patterns as engine_patterns
+from bingo.models import EventKind, Game, GameEvent, GameStatus
+from bingo.state import GameState, game_state
+from licensing.events import audit_event_record
+from licensing.findings import Finding, RuleViolation
+from licensing.models import Membership, Role
+from licensing.models.choices import LicenseStatus, LicenseType
+
+HIGHEST_BALL = 75
+CALLER_ROLES = frozenset({Role.CALLER, Role.OFFICER})
+# 30 DCMR 1401.3: checkers verify claims; they do not call.
+CHECKER_ROLES = CALLER_ROLES | {Role.CHECKER}
+
+
+def _require_role(actor, game: Game, roles) -> None:
+    organization_id = game.operation.license.organization_id
+    if actor is None or not actor.is_authenticated or not Membership.objects.filter(
+        user=actor, organization_id=organization_id, role__in=roles, is_active=True
+    ).exists():
+        raise PermissionDenied(_("Only the organization's callers or officers may run this game."))
+
+
+def _lock(game: Game) -> Game:
+    # The row lock serializes appends: seq and prev_hash are read and written under it.
+    return Game.objects.select_for_update(of=("self",)).select_related("operation__license").get(pk=game.pk)
+
+
+def _require_live(game: Game) -> None:
+    if game.status != GameStatus.LIVE:
+        raise ValidationError(_("Game %(number)s is not live.") % {"number": game.number}, code="not_live")
+
+
+def _append(*, actor, game: Game, state: GameState, kind: str, payload: dict) -> GameEvent:
+    event = GameEvent(game=game, seq=state.last_seq + 1, kind=kind, payload=payload,
+                      actor=actor, prev_hash=state.last_hash)
+    event.save()
+    audit_event_record(
+        event_type=f"bingo.{kind}", actor=actor, organization=game.operation.license.organization,
+        target=game, payload={"seq": event.seq, **payload},
+    )
+    return event
+
+
+@transaction.atomic
+def game_start(*, actor, game: Game) -> Game:
+    game = _lock(game)
+    _require_role(actor, game, CALLER_ROLES)
+    license = game.operation.license
+    if license.license_type != LicenseType.BINGO or license.status != LicenseStatus.ACTIVE:
+        message = _("Bingo is played only under an active bingo license (30 DCMR 1200.1).")
+        raise RuleViolation(Finding("30 DCMR 1200.1", str(message), field="license"))
+    if game.status != GameStatus.PLANNED:
+        raise ValidationError(_("Only a planned game can start."), code="not_planned")
+    # 30 DCMR 1405.8 / 1405.10: a new game starts with all 75 balls and an empty board.
+    game.status = GameStatus.LIVE
+    game.save(update_fields=["status"])
+    audit_event_record(event_type="bingo.game_start", actor=actor,
+                       organization=license.organization, target=game, payload={"number": game.number})
+    return game
+
+
+@transaction.atomic
+def ball_draw(*, actor, game: Game, rng=None) -> GameEvent:
+    """A system draw: the engine's Drawer rebuilt from the events picks among the balls left."""
+    game = _lock(game)
+    _require_role(actor, game, CALLER_ROLES)
+    _require_live(game)
+    state = game_state(game)
+    if len(state.calls) >= HIGHEST_BALL:
+        raise ValidationError(_("All 75 balls have been called."), code="receptacle_empty")
+    number = state.drawer(rng if rng is not None else secrets.SystemRandom()).draw()
+    return _append(actor=actor, game=game, state=state, kind=EventKind.CALL,
+                   payload={"number": number, "source": "system"})
+
+
+@transaction.atomic
+def ball_record(*, actor, game: Game, number: int) -> GameEvent:
+    """The caller keys in a ball drawn from the physical blower."""
+    game = _lock(game)
+    _require_role(actor, game, CALLER_ROLES)
+    _require_live(game)
+    state = game_state(game)
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= HIGHEST_BALL:
+        raise RuleViolation(Finding("30 DCMR 1405.7", str(_("A ball is numbered 1 to 75 (30 DCMR 1405.7).")),
+                                    field="number"))
+    if number in state.calls:
+        raise RuleViolation(Finding(
+            "30 DCMR 1405.14",
+            str(_("%(ball)s was already called; a drawn ball never returns to the receptacle (30 DCMR 1405.14).")
+                % {"ball": ball_label(number)}),
+            field="number"))
+    return _append(actor=actor, game=game, state=state, kind=EventKind.CALL,
+                   payload={"number": number, "source": "recorded"})
+
+
+@transaction.atomic
+def call_undo(*, actor, game: Game, reason: str) -> GameEvent:
+    """Correct a keying mistake. The undo is itself an event, so the record shows it."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": _("Give the reason for taking back the call.")}, code="required")
+    game = _lock(game)
+    _require_role(actor, game, CALLER_ROLES)
+    _require_live(game)
+    state = game_state(game)
+    if not state.calls:
+        raise ValidationError(_("No number has been called."), code="no_call")
+    return _append(actor=actor, game=game, state=state, kind=EventKind.UNDO,
+                   payload={"number": state.last_call, "reason": reason})
+
+
+def _engine_pattern(game: Game, pattern_name: str | None) -> EnginePattern:
+    if pattern_name:
+        try:
+            return engine_patterns.get(pattern_name)
+        except KeyError:
+            raise ValidationError({"pattern_name": _("Unknown pattern.")}, code="unknown_pattern") from None
+    p = game.pattern
+    return EnginePattern.from_masks(p.slug, p.name_en, p.name_es, p.masks)
+
+
+@transaction.atomic
+def claim_verify(*, actor, game: Game, card: Card, pattern_name: str | None = None) -> GameEvent:
+    """Check a claim on the calls so far (30 DCMR 1406.1): valid only on the number just called."""
+    game = _lock(game)
+    _require_role(actor, game, CHECKER_ROLES)
+    _require_live(game)
+    state = game_state(game)
+    pattern = _engine_pattern(game, pattern_name)
+    result = check_claim(card, state.calls, pattern)
+    return _append(actor=actor, game=game, state=state, kind=EventKind.CLAIM, payload={
+        "face": list(card.squares), "pattern": pattern.name, "last_call": state.last_call,
+        "valid": result.valid, "complete": result.complete, "reason": result.reason,
+        "rule": result.citation, "completed_on": result.completed_on,
+    })
+
+
+@transaction.atomic
+def game_close(*, actor, game: Game, winners: int) -> GameEvent:
+    """End the game; the prize is split among the winners on the same number (30 DCMR 1406.2)."""
+    if isinstance(winners, bool) or not isinstance(winners, int) or winners < 0:
+        raise ValidationError({"winners": _("The number of winners is a whole number, 0 or more.")}, code="invalid")
+    game = _lock(game)
+    _require_role(actor, game, CALLER_ROLES)
+    _require_live(game)
+    state = game_state(game)
+    shares = split_prize(game.prize, winners, game.license_class) if winners else []
+    event = _append(actor=actor, game=game, state=state, kind=EventKind.CLOSE, payload={
+        "winners": winners, "shares": [str(s) for s in shares],
+        "total_paid": str(sum(shares, Decimal("0.00"))), "calls": len(state.calls),
+    })
+    game.status = GameStatus.CLOSED
+    game.save(update_fields=["status"])
+    return event

@@ -1,0 +1,110 @@
+"""The hash-chained game event log: append-only, and bingo_verify_log finds the first
+altered or missing row."""
+
+import random
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import connection
+
+from bingo import services
+from bingo.chain import event_hash, verify_operation
+from bingo.models import GameEvent, GameEventImmutableError
+from bingo.state import game_state
+from tests.bingo.live_builders import live_game, record_all
+
+pytestmark = pytest.mark.django_db
+
+
+def _played_game():
+    game, caller = live_game()
+    record_all(game, caller, [7, 22, 41])
+    services.call_undo(actor=caller, game=game, reason="keyed 41 instead of 44")
+    record_all(game, caller, [44])
+    services.ball_draw(actor=caller, game=game, rng=random.Random(3))
+    return game, caller
+
+
+def _verify(operation_id):
+    out = StringIO()
+    call_command("bingo_verify_log", str(operation_id), stdout=out)
+    return out.getvalue()
+
+
+def test_chain_links_each_event_to_the_previous_one():
+    game, _ = _played_game()
+    events = list(GameEvent.objects.filter(game=game).order_by("seq"))
+    assert [e.seq for e in events] == [1, 2, 3, 4, 5, 6]
+    assert events[0].prev_hash == ""
+    for before, after in zip(events, events[1:], strict=False):
+        assert after.prev_hash == before.hash
+    first = events[0]
+    assert first.hash == event_hash("", 1, "call", {"number": 7, "source": "recorded"}, first.actor_id,
+                                    first.created_at)
+
+
+def test_verify_log_ok():
+    game, _ = _played_game()
+    assert _verify(game.operation_id).strip() == "OK: 6 events"
+
+
+def test_raw_sql_edit_is_detected_with_its_seq():
+    game, _ = _played_game()
+    event = GameEvent.objects.get(game=game, seq=2)
+    with connection.cursor() as cursor:
+        # Bypass the model: a forger changes B 22 into B 12 directly in the table.
+        cursor.execute("UPDATE bingo_gameevent SET payload = %s WHERE id = %s",
+                       ['{"number": 12, "source": "recorded"}', event.pk])
+    report = verify_operation(game.operation)
+    assert not report.ok
+    assert report.problem.seq == 2
+    assert "altered" in report.problem.message
+    with pytest.raises(CommandError, match="seq 2: altered row"):
+        _verify(game.operation_id)
+
+
+def test_raw_sql_delete_is_detected_as_missing():
+    game, _ = _played_game()
+    event = GameEvent.objects.get(game=game, seq=3)
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM bingo_gameevent WHERE id = %s", [event.pk])
+    report = verify_operation(game.operation)
+    assert report.problem.seq == 3
+    assert "missing" in report.problem.message
+    assert report.events == 2
+    with pytest.raises(CommandError, match="seq 3: missing row"):
+        _verify(game.operation_id)
+
+
+def test_events_refuse_update_and_delete():
+    game, _ = _played_game()
+    event = GameEvent.objects.get(game=game, seq=1)
+    event.payload = {"number": 8}
+    with pytest.raises(GameEventImmutableError):
+        event.save()
+    with pytest.raises(GameEventImmutableError):
+        event.delete()
+    with pytest.raises(GameEventImmutableError):
+        GameEvent.objects.filter(game=game).update(kind="undo")
+    with pytest.raises(GameEventImmutableError):
+        GameEvent.objects.filter(game=game).delete()
+    assert GameEvent.objects.get(pk=event.pk).payload["number"] == 7
+
+
+def test_state_after_restart_gives_the_same_calls():
+    game, caller = _played_game()
+    before = game_state(game)
+    # A "restart": nothing kept in memory, the game read afresh from the database.
+    from bingo.models import Game
+
+    fresh = Game.objects.get(pk=game.pk)
+    after = game_state(fresh)
+    assert after.calls == before.calls
+    assert after.calls[:3] == [7, 22, 44]
+    assert len(after.calls) == 4
+    # The resumed game continues the same chain and refuses a ball already drawn.
+    services.ball_draw(actor=caller, game=fresh, rng=random.Random(9))
+    assert game_state(fresh).calls[:4] == before.calls
+    assert len(set(game_state(fresh).calls)) == 5
+    assert verify_operation(fresh.operation).ok
