@@ -1,9 +1,41 @@
 from django.contrib import admin
 
-from bingo.models import Pattern
+from bingo.models import Game, GameEvent, Operation, Pattern
 
 
 @admin.register(Pattern)
 class PatternAdmin(admin.ModelAdmin):
     list_display = ["name_en", "name_es", "slug", "is_standard"]
     search_fields = ["name_en", "name_es", "slug"]
+
+
+class ReadOnly(admin.ModelAdmin):
+    """Operations and games are run from the caller's console; their events are never changed."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Operation)
+class OperationAdmin(ReadOnly):
+    list_display = ["pk", "license", "date", "starts_at", "ends_at"]
+    list_select_related = ["license"]
+
+
+@admin.register(Game)
+class GameAdmin(ReadOnly):
+    list_display = ["pk", "operation", "number", "pattern", "prize", "status"]
+    list_filter = ["status"]
+
+
+@admin.register(GameEvent)
+class GameEventAdmin(ReadOnly):
+    list_display = ["game", "seq", "kind", "actor", "created_at", "hash"]
+    list_filter = ["kind"]
+    list_select_related = ["game", "actor"]

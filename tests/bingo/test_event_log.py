@@ -108,3 +108,15 @@ def test_state_after_restart_gives_the_same_calls():
     assert game_state(fresh).calls[:4] == before.calls
     assert len(set(game_state(fresh).calls)) == 5
     assert verify_operation(fresh.operation).ok
+
+
+def test_admin_lists_game_events_but_cannot_change_them(admin_client):
+    from django.urls import reverse
+
+    game, _ = _played_game()
+    event = GameEvent.objects.filter(game=game).first()
+    assert admin_client.get(reverse("admin:bingo_gameevent_changelist")).status_code == 200
+    change = reverse("admin:bingo_gameevent_change", args=[event.pk])
+    delete = reverse("admin:bingo_gameevent_delete", args=[event.pk])
+    assert admin_client.post(change, {"kind": "undo"}).status_code == 403
+    assert admin_client.post(delete, {"post": "yes"}).status_code == 403
