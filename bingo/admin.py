@@ -1,25 +1,13 @@
 from django.contrib import admin
 
 from bingo.models import Game, GameEvent, Operation, Pattern
+from licensing.admin_records import ReadOnlyAdmin as ReadOnly  # run from the console; events never change
 
 
 @admin.register(Pattern)
 class PatternAdmin(admin.ModelAdmin):
     list_display = ["name_en", "name_es", "slug", "is_standard"]
     search_fields = ["name_en", "name_es", "slug"]
-
-
-class ReadOnly(admin.ModelAdmin):
-    """Operations and games are run from the caller's console; their events are never changed."""
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Operation)
