@@ -67,6 +67,11 @@ def verify_game(game) -> tuple[int, ChainProblem | None]:
             return count, ChainProblem(game.pk, game.number, event.seq, "altered row (hash mismatch)")
         prev_hash = event.hash
         count += 1
+    head_seq, head_hash = getattr(game, "head_seq", 0), getattr(game, "head_hash", "")
+    if head_seq != count or head_hash != prev_hash:
+        return count, ChainProblem(game.pk, game.number, count + 1 if head_seq > count else head_seq,
+                                   f"missing row (the log ends at seq {count}, the game's head is seq {head_seq})"
+                                   if head_seq > count else "head does not match the last row (rows altered)")
     return count, None
 
 

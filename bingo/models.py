@@ -16,6 +16,9 @@ class Pattern(models.Model):
     name_es = models.CharField(_("name (Spanish)"), max_length=100)
     masks = models.JSONField(_("winning masks"), default=list)
     is_standard = models.BooleanField(_("standard pattern"), default=False)
+    # A custom pattern belongs to the organization whose caller drew it; standard ones to nobody.
+    organization = models.ForeignKey("licensing.Organization", null=True, blank=True, on_delete=models.PROTECT,
+                                     related_name="bingo_patterns", verbose_name=_("organization"))
 
     class Meta:
         verbose_name = _("pattern")
@@ -38,9 +41,20 @@ class Operation(models.Model):
     license = models.ForeignKey(
         "licensing.License", on_delete=models.PROTECT, related_name="bingo_operations", verbose_name=_("license")
     )
+    # The drawing location: a premises on the license (30 DCMR 1400.7). Null only for rows
+    # created before planning existed; planning services always set it.
+    premises = models.ForeignKey(
+        "licensing.Premises", null=True, blank=True, on_delete=models.PROTECT, related_name="bingo_operations",
+        verbose_name=_("premises"),
+    )
     date = models.DateField(_("date"))
     starts_at = models.TimeField(_("starts at"))
     ends_at = models.TimeField(_("ends at"))
+    house_rules = models.TextField(_("house rules"), blank=True)  # 30 DCMR 1405.1
+    door_prizes_value = models.DecimalField(  # 30 DCMR 1405.1: retail value of door prizes
+        _("retail value of door prizes"), max_digits=12, decimal_places=2, default=0
+    )
+    member_in_charge = models.CharField(_("member in charge"), max_length=200, blank=True)  # 30 DCMR 1405.1
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
@@ -53,6 +67,64 @@ class Operation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.license} {self.date:%Y-%m-%d}"
+
+
+class Hall(models.Model):
+    """A room whose flashboard shows the calls: the drawing location, and for multi-hall games
+    every participating licensed premises (30 DCMR 1405.13, 1414). `key` is the unguessable
+    part of the public flashboard address."""
+
+    operation = models.ForeignKey(Operation, on_delete=models.PROTECT, related_name="halls")
+    premises = models.ForeignKey("licensing.Premises", on_delete=models.PROTECT, related_name="+",
+                                 verbose_name=_("premises"))
+    name = models.CharField(_("name"), max_length=200)
+    is_drawing_location = models.BooleanField(_("drawing location"), default=False)
+    key = models.CharField(max_length=32, unique=True, editable=False)
+
+    class Meta:
+        verbose_name = _("hall")
+        verbose_name_plural = _("halls")
+        ordering = ["operation", "-is_drawing_location", "name"]
+        constraints = [models.UniqueConstraint(fields=["operation", "premises"], name="bingo_hall_unique_premises")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class WorkerDuty(models.Model):
+    """A worker on duty at an operation, for the posted worker list (30 DCMR 1401.1, 1401.3)."""
+
+    class Duty(models.TextChoices):
+        CALLER = "caller", _("Caller")
+        CHECKER = "checker", _("Checker")
+        CASHIER = "cashier", _("Cashier")
+        PRIZE_BANK = "prize_bank", _("Prize bank")  # 30 DCMR 1407
+        SECURITY = "security", _("Security")  # 30 DCMR 1400.12
+        MEMBER_IN_CHARGE = "member_in_charge", _("Member in charge")
+
+    operation = models.ForeignKey(Operation, on_delete=models.PROTECT, related_name="workers")
+    name = models.CharField(_("name"), max_length=200)
+    duty = models.CharField(_("duty"), max_length=20, choices=Duty.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="+", verbose_name=_("portal user"))
+
+    class Meta:
+        verbose_name = _("worker on duty")
+        verbose_name_plural = _("workers on duty")
+        ordering = ["operation", "duty", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_duty_display()})"
+
+
+class GameType(models.TextChoices):
+    """The kinds of game on a program sheet (30 DCMR 1402, 1405.1-1405.4, 1405.19)."""
+
+    REGULAR = "regular", _("Regular")
+    EXTRA_REGULAR = "extra_regular", _("Extra regular")
+    SPECIAL = "special", _("Special")
+    EARLY_BIRD = "early_bird", _("Early bird")
+    MULTI_HALL = "multi_hall", _("Multi-hall")
 
 
 class GameStatus(models.TextChoices):
@@ -69,7 +141,13 @@ class Game(models.Model):
     pattern = models.ForeignKey(Pattern, on_delete=models.PROTECT, related_name="+", verbose_name=_("pattern"))
     prize = models.DecimalField(_("prize"), max_digits=12, decimal_places=2)
     license_class = models.CharField(_("license class"), max_length=1)
+    game_type = models.CharField(_("game type"), max_length=20, choices=GameType.choices, default=GameType.REGULAR)
+    card_price = models.DecimalField(_("card price"), max_digits=8, decimal_places=2, default=0)
     status = models.CharField(_("status"), max_length=10, choices=GameStatus.choices, default=GameStatus.PLANNED)
+    # The newest event's seq and hash, written with each append under the row lock: a removed
+    # last event leaves the head pointing past the log, which bingo_verify_log reports.
+    head_seq = models.PositiveIntegerField(default=0, editable=False)
+    head_hash = models.CharField(max_length=64, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("bingo game")
@@ -144,3 +222,67 @@ class GameEvent(models.Model):
         from bingo.chain import event_hash
 
         return event_hash(self.prev_hash, self.seq, self.kind, self.payload, self.actor_id, self.created_at)
+
+
+class CardSeries(models.Model):
+    """A series of distinct 75-ball faces generated from its seed (bingo.engine.series):
+    face number n is the n-th generated face, so a series can be reprinted or re-checked."""
+
+    organization = models.ForeignKey("licensing.Organization", on_delete=models.PROTECT,
+                                     related_name="bingo_series", verbose_name=_("organization"))
+    code = models.CharField(_("series"), max_length=40)
+    seed = models.BigIntegerField(_("seed"), editable=False)
+    size = models.PositiveIntegerField(_("faces"), default=9000)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="+")
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("card series")
+        verbose_name_plural = _("card series")
+        ordering = ["organization", "code"]
+        constraints = [models.UniqueConstraint(fields=["organization", "code"], name="bingo_series_unique_code")]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class CardColour(models.TextChoices):
+    """Regular and extra regular cards differ in colour (30 DCMR 1405.3)."""
+
+    REGULAR = "regular", _("Regular")
+    EXTRA_REGULAR = "extra_regular", _("Extra regular")
+    SPECIAL = "special", _("Special")
+
+
+class CardSale(models.Model):
+    """Faces first_face..last_face of a series sold for some games of an operation (30 DCMR
+    1404.1(h)). A sale is never deleted: a mistake is voided, and the void is kept."""
+
+    operation = models.ForeignKey(Operation, on_delete=models.PROTECT, related_name="card_sales")
+    series = models.ForeignKey(CardSeries, on_delete=models.PROTECT, related_name="sales")
+    first_face = models.PositiveIntegerField(_("first face"))
+    last_face = models.PositiveIntegerField(_("last face"))
+    colour = models.CharField(_("colour"), max_length=20, choices=CardColour.choices, default=CardColour.REGULAR)
+    games = models.ManyToManyField(Game, related_name="card_sales", verbose_name=_("games"))
+    price_each = models.DecimalField(_("price per face"), max_digits=8, decimal_places=2, default=0)
+    hall = models.ForeignKey(Hall, null=True, blank=True, on_delete=models.PROTECT, related_name="card_sales")
+    sold_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                related_name="+")
+    sold_at = models.DateTimeField(_("sold at"), default=timezone.now)
+    voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
+    void_reason = models.CharField(_("reason for the void"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("card sale")
+        verbose_name_plural = _("card sales")
+        ordering = ["operation", "sold_at"]
+        constraints = [models.CheckConstraint(condition=models.Q(last_face__gte=models.F("first_face")),
+                                              name="bingo_cardsale_range_ordered")]
+
+    def __str__(self) -> str:
+        return f"{self.series} {self.first_face}-{self.last_face}"
+
+    @property
+    def faces(self) -> int:
+        return self.last_face - self.first_face + 1

@@ -49,6 +49,9 @@ def _append(*, actor, game: Game, state: GameState, kind: str, payload: dict) ->
     event = GameEvent(game=game, seq=state.last_seq + 1, kind=kind, payload=payload,
                       actor=actor, prev_hash=state.last_hash)
     event.save()
+    # The head lets bingo_verify_log see a removed LAST event, which the chain alone cannot.
+    game.head_seq, game.head_hash = event.seq, event.hash
+    Game.objects.filter(pk=game.pk).update(head_seq=event.seq, head_hash=event.hash)
     audit_event_record(
         event_type=f"bingo.{kind}", actor=actor, organization=game.operation.license.organization,
         target=game, payload={"seq": event.seq, **payload},

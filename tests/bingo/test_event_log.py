@@ -1,12 +1,13 @@
 """The hash-chained game event log: append-only, and bingo_verify_log finds the first
 altered or missing row."""
 
+import contextlib
 import random
 from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.db import connection
+from django.db import DatabaseError, connection, transaction
 
 from bingo import services
 from bingo.chain import event_hash, verify_operation
@@ -44,6 +45,41 @@ def test_chain_links_each_event_to_the_previous_one():
                                     first.created_at)
 
 
+@contextlib.contextmanager
+def tamper():
+    """A forger with the database owner's rights: switch off the append-only trigger first."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SET session_replication_role = replica")
+        else:
+            cursor.execute("DROP TRIGGER IF EXISTS bingo_gameevent_no_update")
+        try:
+            yield cursor
+        finally:
+            if connection.vendor == "postgresql":
+                cursor.execute("SET session_replication_role = DEFAULT")
+
+
+def test_database_refuses_update_of_an_event():
+    game, _ = _played_game()
+    before = list(GameEvent.objects.filter(game=game).values_list("kind", flat=True))
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("UPDATE bingo_gameevent SET kind = 'claim' WHERE game_id = %s", [game.pk])
+    assert list(GameEvent.objects.filter(game=game).values_list("kind", flat=True)) == before
+
+
+def test_deleted_last_event_is_detected_by_the_head():
+    game, _ = _played_game()
+    last = GameEvent.objects.filter(game=game).order_by("-seq").first()
+    with tamper() as cursor:
+        cursor.execute("DELETE FROM bingo_gameevent WHERE id = %s", [last.pk])
+    game.refresh_from_db()
+    report = verify_operation(game.operation)
+    assert not report.ok
+    assert report.problem.seq == last.seq
+    assert "missing" in report.problem.message
+
+
 def test_verify_log_ok():
     game, _ = _played_game()
     assert _verify(game.operation_id).strip() == "OK: 6 events"
@@ -52,7 +88,7 @@ def test_verify_log_ok():
 def test_raw_sql_edit_is_detected_with_its_seq():
     game, _ = _played_game()
     event = GameEvent.objects.get(game=game, seq=2)
-    with connection.cursor() as cursor:
+    with tamper() as cursor:
         # Bypass the model: a forger changes B 22 into B 12 directly in the table.
         cursor.execute("UPDATE bingo_gameevent SET payload = %s WHERE id = %s",
                        ['{"number": 12, "source": "recorded"}', event.pk])
@@ -67,7 +103,7 @@ def test_raw_sql_edit_is_detected_with_its_seq():
 def test_raw_sql_delete_is_detected_as_missing():
     game, _ = _played_game()
     event = GameEvent.objects.get(game=game, seq=3)
-    with connection.cursor() as cursor:
+    with tamper() as cursor:
         cursor.execute("DELETE FROM bingo_gameevent WHERE id = %s", [event.pk])
     report = verify_operation(game.operation)
     assert report.problem.seq == 3
