@@ -15,23 +15,17 @@ from bingo.engine import Card, ball_label, check_claim, split_prize
 from bingo.engine import Pattern as EnginePattern
 from bingo.engine import patterns as engine_patterns
 from bingo.models import EventKind, Game, GameEvent, GameStatus
+from bingo.selectors import CALLER_ROLES, CHECKER_ROLES, has_role
 from bingo.state import GameState, game_state
 from licensing.events import audit_event_record
 from licensing.findings import Finding, RuleViolation
-from licensing.models import Membership, Role
 from licensing.models.choices import LicenseStatus, LicenseType
 
 HIGHEST_BALL = 75
-CALLER_ROLES = frozenset({Role.CALLER, Role.OFFICER})
-# 30 DCMR 1401.3: checkers verify claims; they do not call.
-CHECKER_ROLES = CALLER_ROLES | {Role.CHECKER}
 
 
 def _require_role(actor, game: Game, roles) -> None:
-    organization_id = game.operation.license.organization_id
-    if actor is None or not actor.is_authenticated or not Membership.objects.filter(
-        user=actor, organization_id=organization_id, role__in=roles, is_active=True
-    ).exists():
+    if not has_role(user=actor, organization_id=game.operation.license.organization_id, roles=roles):
         raise PermissionDenied(_("Only the organization's callers or officers may run this game."))
 
 
