@@ -1,0 +1,3 @@
+"""api_planning_urls: filled in by its feature."""
+
+urlpatterns = []

@@ -1,0 +1,3 @@
+"""urls_planning: filled in by its feature."""
+
+urlpatterns = []
