@@ -1,13 +1,21 @@
 """The draw: 75 balls at the start of each game (30 DCMR 1405.8), none returned (1405.14),
 and the quality of the RNG the Drawer consumes, on a reproducible seeded sample."""
 
-import math
 import random
 
 import numpy as np
 import pytest
 
 from bingo.engine import Drawer
+from bingo.engine.rng_quality import (
+    CHI2_99_74,
+    Z_99,
+    chi2_critical,
+    lag1_z,
+    position_chi2,
+    runs_z,
+    within_game_z,
+)
 
 GAMES = 2000
 # Fixed so the tests are reproducible. At the 99% level each statistic rejects about 1 seed in 100
@@ -67,32 +75,6 @@ def test_replay_rebuilds_a_game_from_its_calls():
 
 # ---- RNG quality at the 99% level ----------------------------------------------------------
 
-def chi2_cdf(x: float, dof: int) -> float:
-    """Regularized lower incomplete gamma P(dof/2, x/2) by its power series (numpy only, no scipy)."""
-    a, z = dof / 2, x / 2
-    term = total = 1 / a
-    n = 0
-    while term > total * 1e-17:
-        n += 1
-        term *= z / (a + n)
-        total += term
-    return math.exp(a * math.log(z) - z - math.lgamma(a)) * total
-
-
-def chi2_critical(dof: int, level: float) -> float:
-    low, high = 0.0, 10.0 * dof
-    for _ in range(200):
-        mid = (low + high) / 2
-        low, high = (mid, high) if chi2_cdf(mid, dof) < level else (low, mid)
-    return (low + high) / 2
-
-
-# 99% critical value of chi-square with 74 degrees of freedom (75 balls - 1): 105.20
-# (scipy.stats.chi2.ppf(0.99, 74) = 105.2020); checked against the series below.
-CHI2_99_74 = 105.202
-Z_99 = 2.576  # two-sided 99% normal critical value
-
-
 def test_the_hard_coded_critical_value_is_right():
     assert chi2_critical(74, 0.99) == pytest.approx(CHI2_99_74, abs=0.001)
     assert chi2_critical(1, 0.95) == pytest.approx(3.841, abs=0.001)  # textbook value
@@ -111,9 +93,7 @@ def games() -> np.ndarray:
 
 @pytest.mark.parametrize("position", [0, 1, 37, 74])
 def test_each_ball_is_equally_likely_at_a_draw_position(games, position):
-    counts = np.bincount(games[:, position], minlength=76)[1:]
-    expected = GAMES / 75
-    statistic = float(((counts - expected) ** 2 / expected).sum())
+    statistic = position_chi2(games, position)
     assert statistic < CHI2_99_74, f"chi-square {statistic:.1f} at position {position + 1}"
 
 
@@ -134,28 +114,16 @@ def first_draws() -> np.ndarray:
 
 def test_runs_above_and_below_the_median(first_draws):
     """Wald-Wolfowitz: too few runs means clustering, too many means alternation."""
-    above = first_draws[first_draws != 38] > 38  # 38 is the median of 1-75; ties dropped
-    n1, n2 = int(above.sum()), int((~above).sum())
-    runs = 1 + int(np.count_nonzero(above[1:] != above[:-1]))
-    n = n1 + n2
-    mean = 1 + 2 * n1 * n2 / n
-    variance = 2 * n1 * n2 * (2 * n1 * n2 - n) / (n * n * (n - 1))
-    z = (runs - mean) / math.sqrt(variance)
+    z = runs_z(first_draws)
     assert abs(z) < Z_99, f"runs z = {z:.2f}"
 
 
 def test_no_serial_correlation_between_games(first_draws):
-    r = float(np.corrcoef(first_draws[:-1], first_draws[1:])[0, 1])
-    assert abs(r) * math.sqrt(first_draws.size - 1) < Z_99, f"lag-1 r = {r:.4f}"
+    z = lag1_z(first_draws)
+    assert abs(z) < Z_99, f"lag-1 z = {z:.2f}"
 
 
 def test_serial_correlation_within_a_game_is_that_of_drawing_without_replacement(games):
-    """Consecutive balls of one game are correlated -1/74 (two draws without replacement from
-    75 equal balls); a departure would betray a biased shuffle. Per game, the circular lag-1
-    serial correlation has a constant denominator (the game is a permutation of 1-75), so its
-    expectation is exactly -1/74; games are independent, so their mean is compared with it
-    using the sample's own standard error."""
-    centred = games - 38.0
-    per_game = (centred * np.roll(centred, -1, axis=1)).sum(axis=1) / (centred**2).sum(axis=1)
-    z = (per_game.mean() + 1 / 74) / (per_game.std(ddof=1) / math.sqrt(GAMES))
-    assert abs(z) < Z_99, f"mean lag-1 r = {per_game.mean():.4f}, z = {z:.2f}"
+    """Consecutive balls of one game correlate -1/74; a departure would betray a biased shuffle."""
+    z = within_game_z(games)
+    assert abs(z) < Z_99, f"within-game lag-1 z = {z:.2f}"
