@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from bingo import broadcast, winner_search
 from bingo.engine import Card, ball_label, check_claim, split_prize
 from bingo.engine import Pattern as EnginePattern
 from bingo.engine import patterns as engine_patterns
@@ -50,7 +51,18 @@ def _append(*, actor, game: Game, state: GameState, kind: str, payload: dict) ->
         event_type=f"bingo.{kind}", actor=actor, organization=game.operation.license.organization,
         target=game, payload={"seq": event.seq, **payload},
     )
+    # Flashboards hear of the event only once it is committed: a rolled-back call never shows.
+    broadcast.after_commit(game)
     return event
+
+
+def _operation_ready_findings(game: Game) -> list[Finding]:
+    """Planning's readiness checks (e.g. a checker on duty, 30 DCMR 1401.3), when planning is installed."""
+    try:
+        from bingo.services_planning import operation_ready
+    except ImportError:  # planning not deployed: nothing more to check
+        return []
+    return [f for f in operation_ready(game.operation) if getattr(f, "blocking", True)]
 
 
 @transaction.atomic
@@ -63,11 +75,18 @@ def game_start(*, actor, game: Game) -> Game:
         raise RuleViolation(Finding("30 DCMR 1200.1", str(message), field="license"))
     if game.status != GameStatus.PLANNED:
         raise ValidationError(_("Only a planned game can start."), code="not_planned")
+    findings = _operation_ready_findings(game)
+    if findings:
+        raise RuleViolation(findings)
+    # One game at a time on the board (30 DCMR 1405.10: the board belongs to the game being played).
+    if Game.objects.filter(operation=game.operation, status=GameStatus.LIVE).exclude(pk=game.pk).exists():
+        raise ValidationError(_("Close the game in play before starting another."), code="game_in_play")
     # 30 DCMR 1405.8 / 1405.10: a new game starts with all 75 balls and an empty board.
     game.status = GameStatus.LIVE
     game.save(update_fields=["status"])
     audit_event_record(event_type="bingo.game_start", actor=actor,
                        organization=license.organization, target=game, payload={"number": game.number})
+    broadcast.after_commit(game)
     return game
 
 
@@ -82,7 +101,12 @@ def ball_draw(*, actor, game: Game, rng=None) -> GameEvent:
         raise ValidationError(_("All 75 balls have been called."), code="receptacle_empty")
     number = state.drawer(rng if rng is not None else secrets.SystemRandom()).draw()
     return _append(actor=actor, game=game, state=state, kind=EventKind.CALL,
-                   payload={"number": number, "source": "system"})
+                   payload={"number": number, "source": "system", "floor": _floor(game, state, number)})
+
+
+def _floor(game: Game, state: GameState, number: int) -> dict:
+    """The electronic winner search on this call, kept with the call in the record."""
+    return winner_search.floor(game, [*state.calls, number]).as_dict()
 
 
 @transaction.atomic
@@ -102,7 +126,7 @@ def ball_record(*, actor, game: Game, number: int) -> GameEvent:
                 % {"ball": ball_label(number)}),
             field="number"))
     return _append(actor=actor, game=game, state=state, kind=EventKind.CALL,
-                   payload={"number": number, "source": "recorded"})
+                   payload={"number": number, "source": "recorded", "floor": _floor(game, state, number)})
 
 
 @transaction.atomic
@@ -143,22 +167,63 @@ def claim_verify(*, actor, game: Game, card: Card, pattern_name: str | None = No
     return _append(actor=actor, game=game, state=state, kind=EventKind.CLAIM, payload={
         "face": list(card.squares), "pattern": pattern.name, "last_call": state.last_call,
         "valid": result.valid, "complete": result.complete, "reason": result.reason,
-        "rule": result.citation, "completed_on": result.completed_on,
+        "rule": result.citation, "completed_on": result.completed_on, "call_count": len(state.calls),
     })
 
 
 @transaction.atomic
-def game_close(*, actor, game: Game, winners: int) -> GameEvent:
-    """End the game; the prize is split among the winners on the same number (30 DCMR 1406.2)."""
-    if isinstance(winners, bool) or not isinstance(winners, int) or winners < 0:
+def claim_face(*, actor, game: Game, face_number, series_code: str | None = None) -> GameEvent:
+    """A checker reads out the face number of a claimed card (30 DCMR 1401.4, 1406.1): the face
+    is looked up among the faces sold for this game and checked against the calls. Valid only
+    when the bingo was made on the number just called; a complete face whose bingo came
+    earlier is a missed bingo, and lost (30 DCMR 1405.16). The claim is recorded either way."""
+    from bingo.sales import find_sold_face
+
+    if isinstance(face_number, str) and face_number.strip().isdigit():
+        face_number = int(face_number.strip())
+    if isinstance(face_number, bool) or not isinstance(face_number, int) or face_number < 1:
+        raise ValidationError({"face_number": _("Enter the face number printed on the card.")}, code="invalid")
+    game = _lock(game)
+    _require_role(actor, game, CHECKER_ROLES)
+    _require_live(game)
+    # 30 DCMR 1404.1(h): only a face sold for this game can win it (raises with the citation).
+    card, series = find_sold_face(game=game, face_number=face_number, series_code=series_code or None)
+    state = game_state(game)
+    pattern = winner_search.engine_pattern(game)
+    result = check_claim(card, state.calls, pattern)
+    coverage = card.coverage(state.calls)
+    return _append(actor=actor, game=game, state=state, kind=EventKind.CLAIM, payload={
+        "face_number": face_number, "series": series.code, "series_id": series.pk,
+        "face": list(card.squares), "marked": [sq for sq in range(25) if coverage >> sq & 1],
+        "pattern": pattern.name, "last_call": state.last_call, "call_count": len(state.calls),
+        "valid": result.valid, "complete": result.complete, "missed": result.complete and not result.valid,
+        "reason": result.reason, "rule": result.citation, "completed_on": result.completed_on,
+        "winning_mask": result.winning_mask,
+    })
+
+
+@transaction.atomic
+def game_close(*, actor, game: Game, winners: int | None = None) -> GameEvent:
+    """End the game and pay it (30 DCMR 1406.3). By default the winners are the valid claims
+    on the number just called; several split the prize equally, each share rounded up to the
+    next dollar, for Class D the next cent (30 DCMR 1406.2). `winners` (a count) overrides
+    the claims, for a game whose claims were checked on paper."""
+    if winners is not None and (isinstance(winners, bool) or not isinstance(winners, int) or winners < 0):
         raise ValidationError({"winners": _("The number of winners is a whole number, 0 or more.")}, code="invalid")
     game = _lock(game)
     _require_role(actor, game, CALLER_ROLES)
     _require_live(game)
     state = game_state(game)
-    shares = split_prize(game.prize, winners, game.license_class) if winners else []
+    claims = state.winning_claims()
+    count = len(claims) if winners is None else winners
+    shares = split_prize(game.prize, count, game.license_class) if count else []
+    paid = [
+        {"face_number": claim.get("face_number"), "series": claim.get("series"), "amount": str(share)}
+        for claim, share in zip(claims, shares, strict=False)
+    ] if winners is None else []
     event = _append(actor=actor, game=game, state=state, kind=EventKind.CLOSE, payload={
-        "winners": winners, "shares": [str(s) for s in shares],
+        "winners": count, "shares": [str(s) for s in shares], "paid": paid,
+        "winning_call": state.last_call if count else None,
         "total_paid": str(sum(shares, Decimal("0.00"))), "calls": len(state.calls),
     })
     game.status = GameStatus.CLOSED

@@ -16,7 +16,10 @@ from bingo.models import EventKind, GameEvent, GameStatus
 class GameState:
     status: str
     calls: list[int] = field(default_factory=list)
+    # The winner search stored with each call (bingo.winner_search.Floor.as_dict), or None.
+    floors: list[dict | None] = field(default_factory=list)
     claims: list[dict] = field(default_factory=list)
+    undos: list[dict] = field(default_factory=list)
     result: dict | None = None
     last_seq: int = 0
     last_hash: str = ""
@@ -24,6 +27,29 @@ class GameState:
     @property
     def last_call(self) -> int | None:
         return self.calls[-1] if self.calls else None
+
+    @property
+    def floor(self) -> dict | None:
+        """Bingos on the floor after the last call (electronic winner search)."""
+        return self.floors[-1] if self.floors else None
+
+    @property
+    def live_claims(self) -> list[dict]:
+        """Claims still standing: a claim on a call that was later taken back is void."""
+        return [claim for claim in self.claims if not claim.get("void")]
+
+    def winning_claims(self) -> list[dict]:
+        """Valid claims on the number just called, one per face (30 DCMR 1405.16, 1406.2):
+        these share the prize when the game closes."""
+        seen, winners = set(), []
+        for claim in self.live_claims:
+            if not claim.get("valid") or claim.get("call_count") != len(self.calls):
+                continue
+            key = (claim.get("series"), claim.get("face_number"), tuple(claim.get("face") or ()))
+            if key not in seen:
+                seen.add(key)
+                winners.append(claim)
+        return winners
 
     def drawer(self, rng=None) -> Drawer:
         """The engine's receptacle and record, as the events leave them."""
@@ -35,10 +61,20 @@ def state_from_events(events, status: str) -> GameState:
     for event in events:
         if event.kind == EventKind.CALL:
             state.calls.append(event.payload["number"])
+            state.floors.append(event.payload.get("floor"))
         elif event.kind == EventKind.UNDO:
             state.calls.pop()
+            state.floors.pop()
+            state.undos.append(event.payload)
+            # A claim heard on the call taken back no longer stands.
+            for claim in state.claims:
+                if claim.get("call_count", 0) > len(state.calls):
+                    claim["void"] = True
         elif event.kind == EventKind.CLAIM:
-            state.claims.append(event.payload)
+            claim = dict(event.payload)
+            claim.setdefault("call_count", len(state.calls))
+            claim["seq"] = event.seq
+            state.claims.append(claim)
         elif event.kind == EventKind.CLOSE:
             state.result = event.payload
             state.status = GameStatus.CLOSED

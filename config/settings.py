@@ -283,6 +283,7 @@ if PRODUCTION:
 BOARD_VOTE_QUORUM = env.int("BOARD_VOTE_QUORUM", default=4)  # 30 DCMR 1202.4
 DEFICIENCY_CURE_DAYS = env.int("DEFICIENCY_CURE_DAYS", default=30)  # days to cure a deficiency notice
 LICENSE_TERM_DAYS = env.int("LICENSE_TERM_DAYS", default=365)  # a license runs one year unless the Board says otherwise
+BINGO_SERIES_SIZE = env.int("BINGO_SERIES_SIZE", default=9000)  # faces in a new card series (industry standard)
 # Absolute links in certificates and emails (the QR code opens the public license lookup).
 PUBLIC_BASE_URL = env.str("PUBLIC_BASE_URL", default="http://127.0.0.1:8000").rstrip("/")
 HEALTHZ_TIMEOUT_SECONDS = 2

@@ -1,7 +1,13 @@
+from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from montecarlo import api
+from montecarlo import api, api_tournament
 
 router = SimpleRouter()
 router.register("montecarlo/games", api.GameCatalogViewSet, basename="montecarlo-game")
-urlpatterns = router.urls
+router.register("montecarlo/tournaments", api_tournament.TournamentViewSet, basename="montecarlo-tournament")
+urlpatterns = [
+    path("montecarlo/tournaments/<int:pk>/hands/<int:number>/history/",
+         api_tournament.HandHistoryView.as_view({"get": "retrieve"}), name="montecarlo-tournament-hand-history"),
+    *router.urls,
+]

@@ -88,3 +88,53 @@ def member_user():
 @pytest.fixture
 def user():
     return UserFactory()
+
+
+# --- Transactional tests (live_server, websockets) share these two fixtures ---
+
+
+@pytest.fixture
+def close_executor_connections():
+    """Consumers and ASGI views reach the database from asgiref's shared executor thread; close
+    that thread's connection after the test, so a later socket test without database access
+    does not find it open and trip pytest-django's guard. SQLite ignores close() on an
+    in-memory database, so the base close is called: the shared in-memory database lives on
+    through the test thread's own connection."""
+    yield
+    from asgiref.sync import SyncToAsync
+    from django.db import connections
+    from django.db.backends.base.base import BaseDatabaseWrapper
+
+    def close_all():
+        for connection in connections.all(initialized_only=True):
+            BaseDatabaseWrapper.close(connection)
+
+    SyncToAsync.single_thread_executor.submit(close_all).result(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def keep_migrated_data(django_db_setup, django_db_blocker):
+    """A transactional test ends with a flush, which also empties the rows the data migrations
+    loaded (fee schedules, the pattern library...), and later tests rely on them. Snapshot the
+    database before this module's tests and load the snapshot back after the last flush
+    (Django's own serialized-rollback mechanism)."""
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        snapshot = connection.creation.serialize_db_to_string()
+    yield
+    from django.core import serializers
+    from django.db import IntegrityError, transaction
+
+    with django_db_blocker.unblock():
+        # The flush's post_migrate signal has already re-created some rows (groups, content
+        # types): keep those, put back everything else.
+        for item in serializers.deserialize("json", snapshot):
+            model = type(item.object)
+            if model._default_manager.filter(pk=item.object.pk).exists():
+                continue
+            try:
+                with transaction.atomic():
+                    item.save()
+            except IntegrityError:
+                continue

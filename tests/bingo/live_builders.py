@@ -4,8 +4,10 @@ the organization's staff in the roles that run it."""
 import datetime as dt
 from decimal import Decimal
 
+from django.utils import timezone
+
 from bingo import services
-from bingo.models import Game, Operation, Pattern
+from bingo.models import Game, Operation, Pattern, WorkerDuty
 from licensing.models import Role
 from tests.licensing.factories import MembershipFactory, UserFactory
 from tests.licensing.factories_applications import LicenseFactory
@@ -19,8 +21,11 @@ def live_game(*, pattern_slug="any-line", prize=Decimal("100.00"), start=True):
     """A game (live unless start=False) and its organization's caller."""
     license = LicenseFactory()
     caller = member(license.organization, Role.CALLER)
-    operation = Operation.objects.create(license=license, date=dt.date(2026, 12, 5), starts_at=dt.time(18, 0),
-                                         ends_at=dt.time(22, 0), created_by=caller)
+    # Today: the license is in force from the day the test runs (30 DCMR 1200.1).
+    operation = Operation.objects.create(license=license, premises=license.premises, date=timezone.localdate(),
+                                         starts_at=dt.time(18, 0), ends_at=dt.time(22, 0), created_by=caller)
+    # 30 DCMR 1401.3: no game starts without a checker on duty.
+    WorkerDuty.objects.create(operation=operation, name="Checker", duty=WorkerDuty.Duty.CHECKER)
     game = Game.objects.create(operation=operation, number=1, pattern=Pattern.objects.get(slug=pattern_slug),
                                prize=prize, license_class=license.license_class)
     if start:

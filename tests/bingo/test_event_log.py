@@ -41,8 +41,8 @@ def test_chain_links_each_event_to_the_previous_one():
     for before, after in zip(events, events[1:], strict=False):
         assert after.prev_hash == before.hash
     first = events[0]
-    assert first.hash == event_hash("", 1, "call", {"number": 7, "source": "recorded"}, first.actor_id,
-                                    first.created_at)
+    assert first.payload["number"] == 7 and first.payload["source"] == "recorded"
+    assert first.hash == event_hash("", 1, "call", first.payload, first.actor_id, first.created_at)
 
 
 @contextlib.contextmanager

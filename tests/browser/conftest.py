@@ -7,6 +7,13 @@ import pytest
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
+@pytest.fixture(autouse=True)
+def _transactional_hygiene(keep_migrated_data, close_executor_connections):
+    """Browser tests are transactional: put back the migrated data after them and close the
+    executor thread's connection (see tests/conftest.py)."""
+    yield
+
+
 @pytest.fixture
 def browser_page(chromium_path, tmp_path):
     # Playwright's sync API runs an event loop in this thread; the test still uses the ORM between steps.

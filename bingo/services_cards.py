@@ -1,0 +1,197 @@
+"""Writes of card series and the sales register (30 DCMR 1404.1, 1405.2-1405.5, 1405.20).
+
+A series is only its code, size and seed: its faces are regenerated from the seed. A sale
+names a face range of a series and the games of one operation it plays; a mistaken sale is
+voided with a reason and kept, never deleted."""
+
+from __future__ import annotations
+
+import secrets
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from bingo.models import CardColour, CardSale, CardSeries, Game, GameStatus, GameType, Hall, Operation
+from bingo.selectors import CHECKER_ROLES, PLANNER_ROLES, has_role
+from licensing.events import audit_event_record
+from licensing.findings import Finding, RuleViolation
+
+SELLER_ROLES = PLANNER_ROLES | CHECKER_ROLES  # 30 DCMR 1401.4: checkers sell the cards
+MAX_SERIES_SIZE = 100_000  # generating faces costs ~50 us each; a bigger series is split in several
+REGULAR_COLOURS = {CardColour.REGULAR, CardColour.EXTRA_REGULAR}
+
+
+def _require(actor, organization_id: int, roles, message) -> None:
+    if not has_role(user=actor, organization_id=organization_id, roles=roles):
+        raise PermissionDenied(message)
+
+
+@transaction.atomic
+def series_create(*, actor, organization, code: str, size: int | None = None) -> CardSeries:
+    """A new series of distinct faces; the seed comes from the system's secure RNG so nobody
+    can choose or predict the faces (30 DCMR 1405.5: cards sold at random)."""
+    _require(actor, organization.pk, PLANNER_ROLES,
+             _("Only the organization's officers or members in charge may create card series."))
+    code = (code or "").strip()
+    size = settings.BINGO_SERIES_SIZE if size is None else size
+    errors = {}
+    if not code:
+        errors["code"] = _("Give the series a code, as printed on its cards (30 DCMR 1404.1(c)).")
+    elif CardSeries.objects.filter(organization=organization, code=code).exists():
+        errors["code"] = _("The organization already has a series %(code)s.") % {"code": code}
+    if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_SERIES_SIZE:
+        errors["size"] = _("A series has 1 to %(max)s faces.") % {"max": f"{MAX_SERIES_SIZE:,}"}
+    if errors:
+        raise ValidationError(errors, code="invalid")
+    series = CardSeries.objects.create(organization=organization, code=code, size=size,
+                                       seed=secrets.randbits(62), created_by=actor)
+    audit_event_record(event_type="bingo.series_create", actor=actor, organization=organization, target=series,
+                       payload={"code": code, "size": size})
+    return series
+
+
+def default_games(operation: Operation, colour: str) -> list[Game]:
+    """The games a card plays when the seller names none: a regular card every regular game not
+    yet closed (30 DCMR 1405.2), an extra regular card the regular games not yet started, the
+    ones after its purchase (1405.4), a special card the special, early-bird and multi-hall games."""
+    games = Game.objects.filter(operation=operation).exclude(status=GameStatus.CLOSED)
+    if colour == CardColour.REGULAR:
+        games = games.filter(game_type=GameType.REGULAR)
+    elif colour == CardColour.EXTRA_REGULAR:
+        games = games.filter(game_type=GameType.REGULAR, status=GameStatus.PLANNED)
+    else:
+        games = games.exclude(game_type=GameType.REGULAR)
+    return list(games.order_by("number"))
+
+
+def _games_findings(operation: Operation, colour: str, games: list[Game]) -> list[Finding]:
+    findings = []
+    for game in games:
+        if game.operation_id != operation.pk:
+            findings.append(Finding("30 DCMR 1404.1(h)", _("Game %(number)s is not a game of this operation.")
+                                    % {"number": game.number}, field="games"))
+        elif game.status == GameStatus.CLOSED:
+            findings.append(Finding("30 DCMR 1406.3", _("Game %(number)s is closed: no card can be sold for it.")
+                                    % {"number": game.number}, field="games"))
+        elif colour in REGULAR_COLOURS and game.game_type != GameType.REGULAR:
+            findings.append(Finding("30 DCMR 1405.2", _(
+                "Game %(number)s is not a regular game: regular and extra regular cards play regular games "
+                "(30 DCMR 1405.2-1405.4).") % {"number": game.number}, field="games"))
+        elif colour == CardColour.EXTRA_REGULAR and game.status != GameStatus.PLANNED:
+            findings.append(Finding("30 DCMR 1405.4", _(
+                "Game %(number)s has started: an extra regular card plays only the regular games after its "
+                "purchase (30 DCMR 1405.4).") % {"number": game.number}, field="games"))
+    return findings
+
+
+def _cutoff_finding(operation: Operation, colour: str) -> Finding | None:
+    """30 DCMR 1405.20: once 3/4 of the scheduled games (early birds excluded) are played, no
+    regular cards or supplies are sold; special cards still are."""
+    if colour == CardColour.SPECIAL:
+        return None
+    scheduled = Game.objects.filter(operation=operation).exclude(game_type=GameType.EARLY_BIRD)
+    total = scheduled.count()
+    played = scheduled.filter(status=GameStatus.CLOSED).count()
+    if total and played * 4 >= total * 3:
+        return Finding("30 DCMR 1405.20", _(
+            "%(played)s of the %(total)s scheduled games have been played: after three quarters of them no "
+            "regular or extra regular cards are sold, only special cards (30 DCMR 1405.20).")
+            % {"played": played, "total": total}, field="colour")
+    return None
+
+
+def _overlap_finding(series: CardSeries, first_face: int, last_face: int, games: list[Game]) -> Finding | None:
+    """A face is sold once per game: two players holding the same face could both claim it."""
+    clash = (CardSale.objects.filter(series=series, voided_at__isnull=True, first_face__lte=last_face,
+                                     last_face__gte=first_face, games__in=games)
+             .order_by("first_face").first())
+    if clash is None:
+        return None
+    numbers = sorted(g.number for g in clash.games.all() if g in games)
+    return Finding("30 DCMR 1404.1(h)", _(
+        "Faces %(first)s-%(last)s of series %(series)s were already sold for game %(games)s (sale %(sale)s); "
+        "each face is sold once per game and every sale is recorded (30 DCMR 1404.1(h)).") % {
+        "first": max(first_face, clash.first_face), "last": min(last_face, clash.last_face),
+        "series": series.code, "games": ", ".join(map(str, numbers)), "sale": clash.pk}, field="first_face")
+
+
+@transaction.atomic
+def sale_record(*, actor, operation: Operation, series: CardSeries, first_face: int, last_face: int | None = None,
+                colour: str = CardColour.REGULAR, games=None, price_each: Decimal = Decimal("0.00"),
+                hall: Hall | None = None) -> CardSale:
+    """Record faces first_face..last_face (one face when last_face is None) sold for some games."""
+    organization = operation.license.organization
+    _require(actor, organization.pk, SELLER_ROLES,
+             _("Only the organization's checkers, officers or members in charge may sell cards (30 DCMR 1401.4)."))
+    # The series row lock serializes sales of one series, so two sellers cannot sell the same face.
+    series = CardSeries.objects.select_for_update().get(pk=series.pk)
+    last_face = first_face if last_face is None else last_face
+    findings: list[Finding] = []
+    if series.organization_id != organization.pk:
+        findings.append(Finding("30 DCMR 1404.1", _(
+            "Series %(series)s is not this organization's: it sells only its own cards (30 DCMR 1404.1).")
+            % {"series": series.code}, field="series"))
+    if colour not in CardColour.values:
+        raise ValidationError({"colour": _("Unknown card colour.")}, code="invalid")
+    for field, value in (("first_face", first_face), ("last_face", last_face)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= series.size:
+            findings.append(Finding("30 DCMR 1404.1", _(
+                "Series %(series)s has faces 1 to %(size)s; %(value)s is not one of them.")
+                % {"series": series.code, "size": series.size, "value": value}, field=field))
+    if not findings and last_face < first_face:
+        findings.append(Finding("30 DCMR 1404.1(h)", _("The last face comes after the first face."),
+                                field="last_face"))
+    if not isinstance(price_each, Decimal) or price_each < 0:
+        raise ValidationError({"price_each": _("The price is an amount of $0.00 or more.")}, code="invalid")
+    if hall is not None and hall.operation_id != operation.pk:
+        raise ValidationError({"hall": _("The hall is not a hall of this operation.")}, code="invalid")
+    # Re-read the games: the caller's objects may be stale, and a game closed meanwhile must count as closed.
+    games = (list(Game.objects.filter(pk__in=[game.pk for game in games]).order_by("number")) if games
+             else default_games(operation, colour))
+    if not games:
+        findings.append(Finding("30 DCMR 1404.1(h)", _("Name the games these cards play: none is open."),
+                                field="games"))
+    findings += _games_findings(operation, colour, games)
+    cutoff = _cutoff_finding(operation, colour)
+    if cutoff:
+        findings.append(cutoff)
+    if not findings:
+        overlap = _overlap_finding(series, first_face, last_face, games)
+        if overlap:
+            findings.append(overlap)
+    if findings:
+        raise RuleViolation(findings)
+    sale = CardSale.objects.create(operation=operation, series=series, first_face=first_face, last_face=last_face,
+                                   colour=colour, price_each=price_each, hall=hall, sold_by=actor)
+    sale.games.set(games)
+    audit_event_record(event_type="bingo.card_sale", actor=actor, organization=organization, target=sale, payload={
+        "series": series.code, "first_face": first_face, "last_face": last_face, "colour": colour,
+        "games": sorted(g.number for g in games), "price_each": str(price_each),
+        "hall": hall.pk if hall else None,
+    })
+    return sale
+
+
+@transaction.atomic
+def sale_void(*, actor, sale: CardSale, reason: str) -> CardSale:
+    """Take back a mistaken sale: its faces may be sold again; the record stays with the reason."""
+    sale = CardSale.objects.select_for_update().select_related("operation__license").get(pk=sale.pk)
+    organization = sale.operation.license.organization
+    _require(actor, organization.pk, SELLER_ROLES,
+             _("Only the organization's checkers, officers or members in charge may void a card sale."))
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": _("Give the reason for voiding the sale.")}, code="required")
+    if sale.voided_at is not None:
+        raise ValidationError(_("This sale is already void."), code="already_void")
+    sale.voided_at = timezone.now()
+    sale.void_reason = reason[:300]
+    sale.save(update_fields=["voided_at", "void_reason"])
+    audit_event_record(event_type="bingo.card_sale_void", actor=actor, organization=organization, target=sale,
+                       payload={"reason": sale.void_reason, "first_face": sale.first_face,
+                                "last_face": sale.last_face})
+    return sale

@@ -1,0 +1,221 @@
+"""Tournament API under /api/v1/montecarlo/tournaments/: the same services as the screens,
+scoped by the same selectors (another organization's tournament is a 404); broken rules come
+back in the house error shape with their citation (config.api_errors)."""
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import mixins, permissions, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from licensing.models import License
+from montecarlo import selectors, services_play, services_tournament
+from montecarlo.holdem.tournament import TEMPLATES
+from montecarlo.models import Tournament, TournamentStatus
+from montecarlo.services_state import clock_state, load_engine
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    license = serializers.PrimaryKeyRelatedField(queryset=License.objects.all())
+    template = serializers.ChoiceField(choices=list(TEMPLATES), write_only=True, required=False)
+    prizes = serializers.ListField(child=serializers.DecimalField(max_digits=8, decimal_places=2), required=False)
+    levels = serializers.ListField(child=serializers.DictField(), required=False)
+
+    class Meta:
+        model = Tournament
+        fields = ["id", "license", "name", "date", "starts_at", "ends_at", "entry_fee", "starting_chips",
+                  "max_per_table", "finish_method", "stop_at", "levels", "template", "prizes", "status",
+                  "public_key", "head_seq", "published_at"]
+        read_only_fields = ["status", "public_key", "head_seq", "published_at"]
+
+
+class NameSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+
+
+class TablesSerializer(serializers.Serializer):
+    tables = serializers.IntegerField(min_value=1, required=False)
+
+
+class ClockSerializer(serializers.Serializer):
+    op = serializers.ChoiceField(choices=["start", "pause", "resume"])
+
+
+class TableSerializer(serializers.Serializer):
+    table = serializers.IntegerField(min_value=1)
+
+
+class ActionSerializer(TableSerializer):
+    seat = serializers.IntegerField(min_value=1)
+    action = serializers.ChoiceField(choices=services_play.ACTIONS)
+    to = serializers.IntegerField(min_value=0, required=False, allow_null=True)
+
+
+class ShowdownSerializer(TableSerializer):
+    board = serializers.ListField(child=serializers.CharField(max_length=2), min_length=5, max_length=5)
+    shown = serializers.DictField(child=serializers.ListField(child=serializers.CharField(max_length=2),
+                                                              min_length=2, max_length=2))
+
+
+class ChipCorrectionSerializer(serializers.Serializer):
+    player = serializers.CharField(max_length=20)
+    chips = serializers.IntegerField(min_value=0)
+    reason = serializers.CharField(max_length=300)
+
+
+class MoveSerializer(serializers.Serializer):
+    player = serializers.CharField(max_length=20)
+    table = serializers.IntegerField(min_value=1)
+    seat = serializers.IntegerField(min_value=1)
+
+
+class StateSerializer(serializers.Serializer):
+    """The tournament's state rebuilt from its events: clock, tables, standings, proposals."""
+
+    status = serializers.CharField()
+    clock = serializers.DictField()
+    tables = serializers.ListField(child=serializers.DictField())
+    standings = serializers.ListField(child=serializers.DictField())
+    moves = serializers.ListField(child=serializers.DictField())
+
+
+def state_payload(tournament: Tournament) -> dict:
+    tournament.refresh_from_db()
+    engine = load_engine(tournament)
+    standings = [{**row, "prize": str(row["prize"]) if row["prize"] is not None else None}
+                 for row in engine.standings()]
+    return {
+        "status": tournament.status,
+        "clock": clock_state(tournament, engine),
+        "tables": [engine.table_view(n) for n, t in sorted(engine.tables.items()) if not t.broken],
+        "standings": standings,
+        "moves": engine.balancing_moves(),
+    }
+
+
+STATE = OpenApiResponse(StateSerializer, description=_("The tournament's state after the change."))
+
+
+class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+                        viewsets.GenericViewSet):
+    """Texas Hold'em tournaments of the user's organizations (the Board sees all)."""
+
+    serializer_class = TournamentSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    filterset_fields = ["status", "date"]
+
+    def get_queryset(self):
+        return selectors.tournament_list(user=self.request.user)
+
+    def perform_create(self, serializer):
+        data = dict(serializer.validated_data)
+        license = data.pop("license")
+        # Another organization's license is not disclosed: it reads as unknown.
+        if not selectors.has_role(user=self.request.user, organization_id=license.organization_id,
+                                  roles=selectors.READER_ROLES):
+            raise serializers.ValidationError({"license": [_("Unknown license.")]})
+        serializer.instance = services_tournament.tournament_create(actor=self.request.user, license=license, **data)
+
+    def _run(self, request, serializer_class, call):
+        tournament = self.get_object()
+        data = {}
+        if serializer_class is not None:
+            serializer = serializer_class(data=request.data)
+            serializer.is_valid(raise_exception=True)
+            data = serializer.validated_data
+        call(tournament, dict(data))
+        return Response(state_payload(tournament), status=status.HTTP_200_OK)
+
+    @extend_schema(request=None, responses=STATE)
+    @action(detail=True, methods=["get"])
+    def state(self, request, pk=None):
+        return Response(state_payload(self.get_object()))
+
+    @extend_schema(request=NameSerializer, responses=STATE)
+    @action(detail=True, methods=["post"])
+    def register(self, request, pk=None):
+        return self._run(request, NameSerializer, lambda t, d: services_tournament.player_register(
+            actor=request.user, tournament=t, **d))
+
+    @extend_schema(request=TablesSerializer, responses=STATE)
+    @action(detail=True, methods=["post"])
+    def seats(self, request, pk=None):
+        return self._run(request, TablesSerializer, lambda t, d: services_tournament.seats_draw(
+            actor=request.user, tournament=t, **d))
+
+    @extend_schema(request=ClockSerializer, responses=STATE)
+    @action(detail=True, methods=["post"])
+    def clock(self, request, pk=None):
+        return self._run(request, ClockSerializer, lambda t, d: services_tournament.clock_control(
+            actor=request.user, tournament=t, **d))
+
+    @extend_schema(request=TableSerializer, responses=STATE)
+    @action(detail=True, methods=["post"], url_path="hands")
+    def hand_start(self, request, pk=None):
+        return self._run(request, TableSerializer, lambda t, d: services_play.hand_start(
+            actor=request.user, tournament=t, **d))
+
+    @extend_schema(request=ActionSerializer, responses=STATE)
+    @action(detail=True, methods=["post"], url_path="action")
+    def hand_action(self, request, pk=None):
+        return self._run(request, ActionSerializer, lambda t, d: services_play.action_record(
+            actor=request.user, tournament=t, **d))
+
+    @extend_schema(request=ShowdownSerializer, responses=STATE)
+    @action(detail=True, methods=["post"])
+    def showdown(self, request, pk=None):
+        return self._run(request, ShowdownSerializer, lambda t, d: services_play.showdown_record(
+            actor=request.user, tournament=t, **d))
+
+    @extend_schema(request=TableSerializer, responses=STATE)
+    @action(detail=True, methods=["post"])
+    def misdeal(self, request, pk=None):
+        return self._run(request, TableSerializer, lambda t, d: services_play.misdeal_record(
+            actor=request.user, tournament=t, **d))
+
+    @extend_schema(request=ChipCorrectionSerializer, responses=STATE)
+    @action(detail=True, methods=["post"], url_path="chip-corrections")
+    def chip_corrections(self, request, pk=None):
+        return self._run(request, ChipCorrectionSerializer, lambda t, d: services_tournament.chip_correction(
+            actor=request.user, tournament=t, **d))
+
+    @extend_schema(request=MoveSerializer, responses=STATE)
+    @action(detail=True, methods=["post"])
+    def moves(self, request, pk=None):
+        return self._run(request, MoveSerializer, lambda t, d: services_tournament.move_approve(
+            actor=request.user, tournament=t, **d))
+
+    @extend_schema(request=None, responses=STATE)
+    @action(detail=True, methods=["post"])
+    def stop(self, request, pk=None):
+        return self._run(request, None, lambda t, d: services_tournament.tournament_stop(
+            actor=request.user, tournament=t))
+
+    @extend_schema(methods=["GET"], request=None, responses=STATE)
+    @extend_schema(methods=["POST"], request=None, responses=STATE)
+    @action(detail=True, methods=["get", "post"])
+    def results(self, request, pk=None):
+        if request.method == "POST":
+            return self._run(request, None, lambda t, d: services_tournament.results_publish(
+                actor=request.user, tournament=t))
+        tournament = self.get_object()
+        if tournament.status == TournamentStatus.PUBLISHED:
+            return Response({"status": tournament.status, "results": tournament.results})
+        return Response(state_payload(tournament))
+
+
+class HandHistoryView(viewsets.ViewSet):
+    """A completed hand (numbered 1.. in the order completed) in the hand-history format."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses=OpenApiResponse(description=_("The hand history (shared hand-history format).")))
+    def retrieve(self, request, pk=None, number=None):
+        tournament = selectors.tournament_get(user=request.user, pk=int(pk))
+        engine = load_engine(tournament)
+        number = int(number)
+        if not 1 <= number <= len(engine.hands):
+            raise NotFound
+        return Response(engine.hands[number - 1]["history"])
+

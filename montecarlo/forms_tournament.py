@@ -1,0 +1,53 @@
+"""Forms of the director's and dealers' screens; the services do the rule checks."""
+
+from decimal import Decimal, InvalidOperation
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from montecarlo.holdem.tournament import TEMPLATES
+from montecarlo.models import FinishMethod
+
+
+class TournamentForm(forms.Form):
+    license = forms.ModelChoiceField(label=_("License"), queryset=None)
+    name = forms.CharField(label=_("Name"), max_length=200)
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    starts_at = forms.TimeField(label=_("Starts at"), widget=forms.TimeInput(attrs={"type": "time"}))
+    ends_at = forms.TimeField(label=_("Ends at"), widget=forms.TimeInput(attrs={"type": "time"}))
+    entry_fee = forms.DecimalField(label=_("Entry fee"), max_digits=8, decimal_places=2, min_value=0)
+    starting_chips = forms.IntegerField(label=_("Starting chips"), min_value=1, initial=10000)
+    max_per_table = forms.IntegerField(label=_("Players per table at most"), min_value=2, initial=7,
+                                       help_text=_("30 DCMR 1603.23: at most 7."))
+    finish_method = forms.ChoiceField(label=_("Finishing order"), choices=FinishMethod.choices)
+    stop_at = forms.TimeField(label=_("Stops at (timed tournament)"), required=False,
+                              widget=forms.TimeInput(attrs={"type": "time"}))
+    template = forms.ChoiceField(label=_("Blind structure"), choices=[(name, name) for name in TEMPLATES])
+    prizes = forms.CharField(label=_("Prizes by place"), required=False,
+                             help_text=_("Dollar amounts separated by commas, first place first; each at most "
+                                         "$500 (30 DCMR 1603.26)."))
+
+    def __init__(self, *args, licenses, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["license"].queryset = licenses
+
+    def clean_prizes(self):
+        raw = [part.strip().lstrip("$") for part in self.cleaned_data["prizes"].split(",") if part.strip()]
+        try:
+            return [str(Decimal(part)) for part in raw]
+        except InvalidOperation as exc:
+            raise forms.ValidationError(_("Write the prizes as amounts, such as 300, 150, 50.")) from exc
+
+
+class RegisterForm(forms.Form):
+    name = forms.CharField(label=_("Player's name"), max_length=100)
+
+
+class ChipCorrectionForm(forms.Form):
+    player = forms.ChoiceField(label=_("Player"))
+    chips = forms.IntegerField(label=_("Correct chip count"), min_value=0)
+    reason = forms.CharField(label=_("Reason"), max_length=300)
+
+    def __init__(self, *args, players=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = list(players)

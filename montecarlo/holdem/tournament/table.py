@@ -1,0 +1,250 @@
+"""Players, tables and the hand in progress at a table.
+
+The dealer deals real cards the engine never sees until the showdown, so the betting is
+driven by a `Hand` on a placeholder deck (betting does not depend on the cards). When the
+betting ends with two or more players left, the cards shown (every live hand, 1604.3(t)) and
+the board rebuild the real deck, the hand's actions are replayed on it, and that replay
+awards the pots.
+"""
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from montecarlo.holdem.cards import format_cards, full_deck, parse_card
+from montecarlo.holdem.hand import STREETS, Hand
+from montecarlo.holdem.tournament.errors import TournamentError
+
+DECK_RULE = "30 DCMR 1603.22"
+SHOW_RULE = "30 DCMR 1604.3(t)"
+
+
+@dataclass
+class Player:
+    id: str
+    name: str
+    chips: int  # between hands; during a hand, the stack it started the hand with
+    table: int | None = None
+    seat: int | None = None
+    place: int | None = None
+    eliminated_in_hand: int | None = None  # the table's hand number it went out in (or before, 1604.3(aa))
+    eliminated_at_table: int | None = None
+    out_order: int | None = None  # elimination batch: players out together share a number
+    prize: Decimal | None = None  # set with the place
+
+
+@dataclass
+class TableHand:
+    hand_no: int
+    level: int
+    small_blind: int
+    big_blind: int
+    ante: int
+    button_seat: int
+    seat_nos: list[int]  # clockwise; Hand seat index i is seat_nos[i]
+    players: list[str]
+    names: list[str]
+    start_stacks: list[int]
+    hand: Hand
+    actions: list[dict] = field(default_factory=list)  # in Hand seat indexes, as in a hand history
+    misdeals: int = 0
+
+    @property
+    def button_index(self) -> int:
+        return self.seat_nos.index(self.button_seat)
+
+    def index_of(self, seat_no) -> int:
+        if seat_no not in self.seat_nos:
+            raise TournamentError(f"seat {seat_no} is not in this hand", "30 DCMR 1604.3(h)")
+        return self.seat_nos.index(seat_no)
+
+    @property
+    def live(self) -> list[int]:
+        return [i for i in range(len(self.seat_nos)) if not self.hand.folded[i]]
+
+    @property
+    def needs_showdown(self) -> bool:
+        return self.hand.over and len(self.live) > 1
+
+    def history(self, deck: list[int]) -> dict:
+        """This hand as a hand history (shared/formats/hand-history.md) on `deck`."""
+        return {
+            "betting": "no-limit",
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "ante": self.ante,
+            "button": self.button_index,
+            "seats": [{"name": n, "stack": s} for n, s in zip(self.names, self.start_stacks, strict=True)],
+            "deck": format_cards(deck),
+            "actions": [dict(a) for a in self.actions],
+        }
+
+
+@dataclass
+class Table:
+    number: int
+    seats: dict[int, str] = field(default_factory=dict)  # seat_no -> player id
+    button_seat: int | None = None
+    hand: TableHand | None = None
+    hands_played: int = 0
+    broken: bool = False
+    last_result: dict | None = None
+
+
+def new_hand(table: Table, players: dict, *, hand_no: int, level: int, lv, button: int) -> TableHand:
+    seat_nos = sorted(table.seats)
+    ids = [table.seats[s] for s in seat_nos]
+    stacks = [players[p].chips for p in ids]
+    hand = Hand(
+        stacks=stacks,
+        button=seat_nos.index(button),
+        small_blind=lv.small_blind,
+        big_blind=lv.big_blind,
+        ante=lv.ante,
+        deck=full_deck(),
+    )
+    return TableHand(
+        hand_no=hand_no,
+        level=level,
+        small_blind=lv.small_blind,
+        big_blind=lv.big_blind,
+        ante=lv.ante,
+        button_seat=button,
+        seat_nos=seat_nos,
+        players=ids,
+        names=[players[p].name for p in ids],
+        start_stacks=stacks,
+        hand=hand,
+    )
+
+
+def restart(th: TableHand) -> None:
+    """A misdeal: the same stacks, button and forced bets, dealt again (1604.3(bb), (cc))."""
+    th.hand = Hand(
+        stacks=list(th.start_stacks),
+        button=th.button_index,
+        small_blind=th.small_blind,
+        big_blind=th.big_blind,
+        ante=th.ante,
+        deck=full_deck(),
+    )
+    th.actions = []
+    th.misdeals += 1
+
+
+def _card(text, where: str) -> int:
+    try:
+        return parse_card(text)
+    except ValueError as err:
+        raise TournamentError(f"{where}: {err}", DECK_RULE) from None
+
+
+def real_deck(th: TableHand, board, shown) -> list[int]:
+    """The deck the dealer really dealt, as far as it matters: the shown hole cards where the
+    deal put them (1604.3(h), (i)), the board after each burn (1604.3(n), (p), (r)); cards never
+    seen (folded hands, burns) are filled with unused cards, which change no result."""
+    n = len(th.seat_nos)
+    live = th.live
+    if not isinstance(board, list) or len(board) != 5:
+        raise TournamentError("board: five cards, flop, turn and river, are dealt out", "30 DCMR 1604.3(n)")
+    if not isinstance(shown, dict):
+        raise TournamentError("shown: the cards of every player left in the hand, by seat", SHOW_RULE)
+    want = {str(th.seat_nos[i]) for i in live}
+    if set(shown) != want:
+        raise TournamentError(
+            f"shown: every player left in the hand shows, seats {', '.join(sorted(want, key=int))}", SHOW_RULE
+        )
+    deck: list[int | None] = [None] * (2 * n + 8)
+    button = th.button_index
+    for k in range(n):
+        seat = (button + 1 + k) % n
+        cards = shown.get(str(th.seat_nos[seat]))
+        if cards is None:
+            continue
+        if not isinstance(cards, list) or len(cards) != 2:
+            raise TournamentError(f"shown[{th.seat_nos[seat]}]: two hole cards", "30 DCMR 1604.3(i)")
+        deck[k] = _card(cards[0], f"shown[{th.seat_nos[seat]}]")
+        deck[n + k] = _card(cards[1], f"shown[{th.seat_nos[seat]}]")
+    for pos, text in zip((1, 2, 3, 5, 7), board, strict=True):
+        deck[2 * n + pos] = _card(text, "board")
+    known = [c for c in deck if c is not None]
+    if len(set(known)) != len(known):
+        raise TournamentError("a card is entered twice; a standard deck holds each card once", DECK_RULE)
+    unused = iter(c for c in full_deck() if c not in set(known))
+    return [c if c is not None else next(unused) for c in deck]
+
+
+def legal_view(hand: Hand) -> dict | None:
+    legal = hand.legal_actions()
+    if not legal:
+        return None
+    seat = hand.to_act
+    opening = legal["bet"] or legal["raise"]
+    return {
+        "fold": legal["fold"],
+        "check": legal["check"],
+        "call": legal["call"],
+        "raise_action": "bet" if legal["bet"] else "raise" if legal["raise"] else None,
+        "min_raise_to": opening[0] if opening else None,
+        "max_raise_to": opening[1] if opening else None,
+        "allin": hand.committed[seat] + hand.stack[seat] if legal["allin"] else None,
+    }
+
+
+def table_view(table: Table, players: dict) -> dict:
+    th = table.hand
+    view = {
+        "table": table.number,
+        "broken": table.broken,
+        "hands_played": table.hands_played,
+        "button_seat": table.button_seat,
+        "hand_no": None,
+        "level": None,
+        "small_blind": None,
+        "big_blind": None,
+        "ante": None,
+        "sb_seat": None,
+        "bb_seat": None,
+        "street": None,
+        "pot": 0,
+        "board": [],
+        "to_act": None,
+        "legal": None,
+        "needs_showdown": False,
+        "showdown_seats": [],
+        "last_result": table.last_result,
+        "seats": [],
+    }
+    if th is None:
+        for seat_no, pid in sorted(table.seats.items()):
+            p = players[pid]
+            view["seats"].append(
+                {"seat": seat_no, "player": pid, "name": p.name, "chips": p.chips, "in_hand": False,
+                 "committed": 0, "folded": False, "all_in": False}
+            )  # fmt: skip
+        return view
+    h = th.hand
+    view.update(
+        hand_no=th.hand_no,
+        level=th.level,
+        small_blind=th.small_blind,
+        big_blind=th.big_blind,
+        ante=th.ante,
+        button_seat=th.button_seat,
+        sb_seat=th.seat_nos[h.sb_seat],
+        bb_seat=th.seat_nos[h.bb_seat],
+        street=("showdown" if th.needs_showdown else STREETS[h.street]) if not h.over or th.needs_showdown else None,
+        pot=sum(h.total),
+        to_act=th.seat_nos[h.to_act] if h.to_act is not None else None,
+        legal=legal_view(h),
+        needs_showdown=th.needs_showdown,
+        showdown_seats=[th.seat_nos[i] for i in th.live] if th.needs_showdown else [],
+    )
+    for i, seat_no in enumerate(th.seat_nos):
+        # Waiting for the showdown, the placeholder deck has "awarded" the pots: show the
+        # stacks as they stand before the real cards decide.
+        chips = th.start_stacks[i] - h.total[i] if th.needs_showdown else h.stack[i]
+        view["seats"].append(
+            {"seat": seat_no, "player": th.players[i], "name": th.names[i], "chips": chips, "in_hand": True,
+             "committed": h.committed[i], "folded": h.folded[i], "all_in": not h.folded[i] and chips == 0}
+        )  # fmt: skip
+    return view

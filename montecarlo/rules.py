@@ -1,0 +1,138 @@
+"""Planning checks of a Texas Hold'em tournament, each finding citing its 30 DCMR section:
+the license (1204.16: Texas Hold'em only under a Class 2 Monte Carlo Night license), the
+licensed hours (1603.19), tables (1603.23), finishing method (1603.25), prizes (1603.26) and
+the blind structure (1604.3(c) and the engine's level checks)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal, InvalidOperation
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from licensing.findings import Finding
+from licensing.models.choices import LicenseStatus, LicenseType
+from montecarlo.holdem.tournament import check_levels, level_from_dict
+
+PRIZE_CAP = Decimal("500.00")  # 30 DCMR 1603.26: up to $500 per player per day
+MAX_PER_TABLE = 7  # 30 DCMR 1603.23: a dealer and at most 7 players
+
+
+def _time(value) -> dt.time | None:
+    if isinstance(value, dt.time):
+        return value
+    try:
+        return dt.time.fromisoformat(str(value))
+    except (TypeError, ValueError):
+        return None
+
+
+def licensed_windows(license, date: dt.date) -> list[tuple[dt.time, dt.time]]:
+    """The licensed hours on a date: the license's schedule rows for that date, else the
+    application's event window (30 DCMR 1202.2(o)) where it covers the date."""
+    windows = []
+    for row in license.schedule or []:
+        if str(row.get("date")) == date.isoformat():
+            starts, ends = _time(row.get("starts_at")), _time(row.get("ends_at"))
+            if starts and ends:
+                windows.append((starts, ends))
+    if windows:
+        return windows
+    application = license.application
+    starts_at, ends_at = application.event_starts_at, application.event_ends_at
+    if starts_at and ends_at:
+        starts_at, ends_at = timezone.localtime(starts_at), timezone.localtime(ends_at)
+        if starts_at.date() <= date <= ends_at.date():
+            first = starts_at.time() if date == starts_at.date() else dt.time(0, 0)
+            last = ends_at.time() if date == ends_at.date() else dt.time(23, 59, 59)
+            windows.append((first, last))
+    return windows
+
+
+def license_findings(license, date: dt.date | None) -> list[Finding]:
+    findings = []
+    if license.license_type != LicenseType.MONTECARLO or license.license_class != "2":
+        findings.append(Finding("30 DCMR 1204.16", _(
+            "license: Texas Hold'em tournaments need a Class 2 Monte Carlo Night license (30 DCMR 1204.16)."),
+            field="license"))
+    if license.status != LicenseStatus.ACTIVE:
+        findings.append(Finding("30 DCMR 1200.1", _(
+            "license: the license is not active; no Monte Carlo Night without one in force (30 DCMR 1200.1)."),
+            field="license"))
+    if date and not (license.effective_on <= date <= license.expires_on):
+        findings.append(Finding("30 DCMR 1200.1", _(
+            "date: the license is not in force on that date (30 DCMR 1200.1)."), field="date"))
+    return findings
+
+
+def hours_findings(license, date, starts_at, ends_at, finish_method, stop_at) -> list[Finding]:
+    findings = []
+    if starts_at and ends_at and ends_at <= starts_at:
+        findings.append(Finding("30 DCMR 1603.19", _("ends_at: the tournament must end after it starts."),
+                                field="ends_at"))
+        return findings
+    if date and starts_at and ends_at:
+        windows = licensed_windows(license, date)
+        if not any(first <= starts_at and ends_at <= last for first, last in windows):
+            findings.append(Finding("30 DCMR 1603.19", _(
+                "starts_at: a tournament is held only within the licensed hours of the Monte Carlo Night "
+                "(30 DCMR 1603.19, 1204.16); none licensed cover %(date)s %(start)s-%(end)s.") % {
+                "date": date.isoformat(), "start": starts_at.strftime("%H:%M"), "end": ends_at.strftime("%H:%M")},
+                field="starts_at"))
+    if finish_method == "time":
+        if stop_at is None:
+            findings.append(Finding("30 DCMR 1603.25(b)", _(
+                "stop_at: a tournament stopped at a set time needs that time (30 DCMR 1603.25(b))."),
+                field="stop_at"))
+        elif starts_at and ends_at and not (starts_at < stop_at <= ends_at):
+            findings.append(Finding("30 DCMR 1603.19", _(
+                "stop_at: the stopping time must fall within the tournament's hours (30 DCMR 1603.19)."),
+                field="stop_at"))
+    return findings
+
+
+def prize_findings(prizes) -> list[Finding]:
+    findings = []
+    for index, raw in enumerate(prizes or []):
+        try:
+            prize = Decimal(str(raw))
+        except InvalidOperation:
+            findings.append(Finding("30 DCMR 1603.26", _("prizes: place %(place)s: not an amount.") % {
+                "place": index + 1}, field="prizes"))
+            continue
+        if prize < 0 or prize > PRIZE_CAP or prize != prize.quantize(Decimal("0.01")):
+            findings.append(Finding("30 DCMR 1603.26", _(
+                "prizes: place %(place)s: a prize is at most $500 per player per day, in dollars and cents "
+                "(30 DCMR 1603.26).") % {"place": index + 1}, field="prizes"))
+    return findings
+
+
+def level_findings(levels) -> list[Finding]:
+    try:
+        parsed = [level_from_dict(level) for level in levels or []]
+    except (KeyError, TypeError, ValueError) as exc:
+        return [Finding("30 DCMR 1604.4", _("levels: a level is malformed (%(error)s).") % {"error": exc},
+                        field="levels")]
+    # The engine's messages already name the level ("level 3: ...").
+    return [Finding(rule, _("levels: %(message)s (%(rule)s)") % {"message": message, "rule": rule},
+                    field="levels") for rule, message, _index in check_levels(parsed)]
+
+
+def tournament_findings(*, license, date, starts_at, ends_at, max_per_table, finish_method, stop_at,
+                        prizes, levels, starting_chips, entry_fee) -> list[Finding]:
+    """Every blocking finding of a tournament plan; empty when it may be created."""
+    findings = license_findings(license, date)
+    findings += hours_findings(license, date, starts_at, ends_at, finish_method, stop_at)
+    if not 2 <= int(max_per_table) <= MAX_PER_TABLE:
+        findings.append(Finding("30 DCMR 1603.23", _(
+            "max_per_table: a table seats a dealer and at most 7 players (30 DCMR 1603.23)."),
+            field="max_per_table"))
+    if int(starting_chips) < 1:
+        findings.append(Finding("30 DCMR 1603.20", _(
+            "starting_chips: every player gets the same number of chips, at least one (30 DCMR 1603.20)."),
+            field="starting_chips"))
+    if Decimal(str(entry_fee)) < 0:
+        findings.append(Finding("30 DCMR 1603.20", _(
+            "entry_fee: the entry fee cannot be negative (30 DCMR 1603.20)."), field="entry_fee"))
+    return findings + prize_findings(prizes) + level_findings(levels)

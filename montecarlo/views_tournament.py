@@ -1,0 +1,145 @@
+"""The director's screens: the tournament list, planning, and the director page where players
+are registered, seats drawn, the clock run, moves approved, chips corrected, the tournament
+stopped and the results published. Every change goes through the services; forms post (htmx
+boosts them) and come back to the page with a message naming the rule that was broken."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from montecarlo import selectors, services_play, services_tournament
+from montecarlo.forms_tournament import ChipCorrectionForm, RegisterForm, TournamentForm
+from montecarlo.services_state import clock_state, load_engine
+
+
+def error_messages(request, error: ValidationError) -> None:
+    for message in error.messages:
+        messages.error(request, message)
+
+
+def run_service(request, call, done: str = "") -> bool:
+    """Call a service; a broken rule or a refusal becomes a message on the page."""
+    try:
+        call()
+    except ValidationError as error:
+        error_messages(request, error)
+        return False
+    except PermissionDenied as error:
+        messages.error(request, str(error))
+        return False
+    if done:
+        messages.success(request, done)
+    return True
+
+
+@login_required
+def tournament_list(request):
+    tournaments = selectors.tournament_list(user=request.user)
+    can_plan = selectors.director_licenses(user=request.user).exists()
+    return render(request, "montecarlo/tournaments/list.html", {"tournaments": tournaments, "can_plan": can_plan})
+
+
+@login_required
+def tournament_create(request):
+    licenses = selectors.director_licenses(user=request.user)
+    if not licenses.exists():
+        raise Http404
+    form = TournamentForm(request.POST or None, licenses=licenses)
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        try:
+            tournament = services_tournament.tournament_create(actor=request.user, **data)
+        except ValidationError as error:
+            pairs = error.error_dict.items() if hasattr(error, "error_dict") else [(None, error.error_list)]
+            for field, errors in pairs:
+                for item in errors:
+                    form.add_error(field if field in form.fields else None, item)
+        else:
+            messages.success(request, _("The tournament is planned. Register the players."))
+            return redirect("montecarlo:tournament_detail", pk=tournament.pk)
+    return render(request, "montecarlo/tournaments/create.html", {"form": form},
+                  status=400 if form.errors else 200)
+
+
+def director_context(request, tournament) -> dict:
+    engine = load_engine(tournament)
+    players = sorted(engine.players.values(), key=lambda p: (p.place or 0, p.table or 0, p.seat or 0, p.name))
+    live = [(p.id, f"{p.name} ({p.chips})") for p in players if p.place is None]
+    tables = [engine.table_view(number) for number, table in sorted(engine.tables.items()) if not table.broken]
+    return {
+        "tournament": tournament,
+        "engine": engine,
+        "players": players,
+        "tables": tables,
+        "moves": [{**move, "name": engine.players[move["player"]].name} for move in
+                  (engine.balancing_moves() if engine.status == "running" else [])],
+        "standings": engine.standings(),
+        "clock": clock_state(tournament, engine),
+        "register_form": RegisterForm(),
+        "chip_form": ChipCorrectionForm(players=live),
+        "can_direct": selectors.can_direct(user=request.user, tournament=tournament),
+        "can_deal": selectors.can_deal(user=request.user, tournament=tournament),
+        "hands": engine.hands,
+        "clock_url": request.build_absolute_uri(reverse("montecarlo:clock_screen", args=[tournament.public_key])),
+    }
+
+
+@login_required
+def tournament_detail(request, pk: int):
+    tournament = selectors.tournament_get(user=request.user, pk=pk)
+    return render(request, "montecarlo/tournaments/detail.html", director_context(request, tournament))
+
+
+def _post_int(request, name: str) -> int | None:
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError:
+        return None
+
+
+@login_required
+@require_POST
+def tournament_command(request, pk: int, command: str):
+    tournament = selectors.tournament_get(user=request.user, pk=pk)
+    actor, post = request.user, request.POST
+    commands = {
+        "register": (lambda: services_tournament.player_register(actor=actor, tournament=tournament,
+                                                                  name=post.get("name", "")),
+                     _("Player registered.")),
+        "draw": (lambda: services_tournament.seats_draw(actor=actor, tournament=tournament),
+                 _("Seats drawn. The tournament is running.")),
+        "clock-start": (lambda: services_tournament.clock_control(actor=actor, tournament=tournament, op="start"),
+                        _("Clock started.")),
+        "clock-pause": (lambda: services_tournament.clock_control(actor=actor, tournament=tournament, op="pause"),
+                        _("Clock paused.")),
+        "clock-resume": (lambda: services_tournament.clock_control(actor=actor, tournament=tournament,
+                                                                   op="resume"), _("Clock resumed.")),
+        "move": (lambda: services_tournament.move_approve(
+            actor=actor, tournament=tournament, player=post.get("player", ""),
+            table=_post_int(request, "table") or 0, seat=_post_int(request, "seat") or 0), _("Move done.")),
+        "chips": (lambda: services_tournament.chip_correction(
+            actor=actor, tournament=tournament, player=post.get("player", ""),
+            chips=_post_int(request, "chips") if _post_int(request, "chips") is not None else -1,
+            reason=post.get("reason", "")), _("Chip count corrected.")),
+        "misdeal": (lambda: services_play.misdeal_record(actor=actor, tournament=tournament,
+                                                         table=_post_int(request, "table") or 0),
+                    _("Misdeal recorded: re-deal with the same forced bets.")),
+        "stop": (lambda: services_tournament.tournament_stop(actor=actor, tournament=tournament),
+                 _("The tournament is stopped; players are ranked by chips.")),
+        "publish": (lambda: services_tournament.results_publish(actor=actor, tournament=tournament),
+                    _("Results published.")),
+    }
+    if command not in commands:
+        raise Http404
+    call, done = commands[command]
+    run_service(request, call, done)
+    target = post.get("next", "")
+    # Only back to one of this app's own pages, never elsewhere.
+    if not target.startswith(reverse("montecarlo:tournament_detail", args=[tournament.pk])):
+        target = reverse("montecarlo:tournament_detail", args=[tournament.pk])
+    return redirect(target)

@@ -1,0 +1,117 @@
+/* The hall flashboard (30 DCMR 1405.9-1405.11, 1405.17, 1405.18): the 75-number board, the last
+   number large, the pattern model and the prize, kept live over a websocket. Every message is the
+   FULL state, so a screen that reconnects (with growing back-off) is right again at once.
+   Spoken calls ("B 7" / "B siete") start only after a button press: browsers need a gesture. */
+(function () {
+  "use strict";
+  var root = document.getElementById("flashboard");
+  if (!root) { return; }
+  var lastSpoken = null;
+  var speaking = false;
+  var current = null;
+
+  var SPANISH = ["cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez",
+    "once", "doce", "trece", "catorce", "quince", "dieciséis", "diecisiete", "dieciocho", "diecinueve", "veinte",
+    "veintiuno", "veintidós", "veintitrés", "veinticuatro", "veinticinco", "veintiséis", "veintisiete",
+    "veintiocho", "veintinueve"];
+  var TENS = { 3: "treinta", 4: "cuarenta", 5: "cincuenta", 6: "sesenta", 7: "setenta" };
+
+  function spanishNumber(n) {
+    if (n < 30) { return SPANISH[n]; }
+    var tens = TENS[Math.floor(n / 10)];
+    return n % 10 ? tens + " y " + SPANISH[n % 10] : tens;
+  }
+
+  function letterOf(n) { return "BINGO".charAt(Math.floor((n - 1) / 15)); }
+
+  function spokenCall(n, lang) {
+    return lang === "es" ? letterOf(n) + " " + spanishNumber(n) : letterOf(n) + " " + n;
+  }
+
+  function setText(id, text) {
+    var el = document.getElementById(id);
+    if (el) { el.textContent = text; }
+  }
+
+  function render(state) {
+    current = state;
+    var game = state.game;
+    var called = {};
+    (state.calls || []).forEach(function (n) { called[n] = true; });
+    // 30 DCMR 1405.10: the board shows only this game's calls; a new game starts it empty.
+    root.querySelectorAll(".flash-cell").forEach(function (cell) {
+      var n = parseInt(cell.getAttribute("data-number"), 10);
+      cell.classList.toggle("called", !!called[n]);
+      cell.classList.toggle("latest", n === state.last);
+    });
+    setText("flash-last", state.last_label || "—");
+    setText("flash-count", String((state.calls || []).length));
+    root.setAttribute("data-calls", (state.calls || []).join(","));
+    if (game) {
+      setText("flash-game", "#" + game.number);
+      var lang = (root.getAttribute("data-lang") || "en").slice(0, 2);
+      setText("flash-pattern-name", lang === "es" ? game.pattern.name_es : game.pattern.name_en);
+      setText("flash-prize", "$" + game.prize);
+      var grid = game.pattern.grid || [];
+      root.querySelectorAll("#flash-pattern td").forEach(function (td) {
+        var rc = td.getAttribute("data-square").split("-");
+        var row = grid[parseInt(rc[0], 10)] || [];
+        td.classList.toggle("covered", !!row[parseInt(rc[1], 10)]);
+      });
+      root.setAttribute("data-game", String(game.id));
+      root.setAttribute("data-status", game.status);
+    }
+    var result = state.result;
+    if (result && result.winners) {
+      setText("flash-result", result.winners + " × $" + (result.shares[0] || ""));
+    } else {
+      setText("flash-result", "");
+    }
+    if (speaking && state.last && state.last !== lastSpoken) { speak(state.last); }
+    lastSpoken = state.last;
+  }
+
+  function speak(n) {
+    if (!("speechSynthesis" in window)) { return; }
+    var lang = document.getElementById("flash-voice-lang").value;
+    var utterance = new SpeechSynthesisUtterance(spokenCall(n, lang));
+    utterance.lang = lang === "es" ? "es-US" : "en-US";
+    window.speechSynthesis.speak(utterance);
+  }
+
+  var button = document.getElementById("flash-speak");
+  if (button) {
+    button.addEventListener("click", function () {
+      speaking = !speaking;
+      button.setAttribute("aria-pressed", speaking ? "true" : "false");
+      if (speaking && current && current.last) { speak(current.last); }
+    });
+  }
+
+  var delay = 500;
+  function connection(state) {
+    var el = document.getElementById("flash-connection");
+    el.setAttribute("data-state", state);
+    el.textContent = root.getAttribute(state === "online" ? "data-text-connected" : "data-text-offline");
+  }
+
+  function connect() {
+    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    var socket = new WebSocket(scheme + window.location.host + root.getAttribute("data-ws-path"));
+    socket.onopen = function () { delay = 500; connection("online"); };
+    socket.onmessage = function (event) {
+      try { render(JSON.parse(event.data)); } catch (error) { console.error("flashboard", error); }
+    };
+    socket.onclose = function () {
+      connection("offline");
+      // The server sends the full state on every connect, so a reconnect is a resync.
+      window.setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 10000);
+    };
+  }
+
+  var initial = document.getElementById("flash-initial");
+  if (initial) { render(JSON.parse(initial.textContent)); }
+  connect();
+  window.bingoSpokenCall = spokenCall;
+}());

@@ -1,0 +1,58 @@
+"""Builders for the planning tests: a bingo license with a schedule, its planners, operations."""
+
+import datetime as dt
+from decimal import Decimal
+
+from django.utils import timezone
+
+from bingo import services_planning as services
+from bingo.models import Pattern
+from licensing.models import Role
+from licensing.models.choices import LicenseType, Period
+from tests.bingo.live_builders import member
+from tests.licensing.factories_applications import LicenseFactory
+
+
+def monday(weeks_ahead: int = 3) -> dt.date:
+    today = timezone.localdate()
+    return today + dt.timedelta(days=7 * weeks_ahead - today.weekday())
+
+
+def bingo_license(*, organization=None, premises=None, license_class="B", period=Period.REGULAR, dates=None,
+                  starts="18:00", ends="22:00", **extra):
+    kwargs = {"application__license_class": license_class, "application__period": period, **extra}
+    if organization is not None:
+        kwargs["application__organization"] = organization
+    if premises is not None:
+        kwargs["application__premises"] = premises
+    license = LicenseFactory(**kwargs)
+    license.schedule = [{"date": d.isoformat(), "starts_at": starts, "ends_at": ends, "premises": license.premises_id}
+                        for d in (dates or [monday()])]
+    license.save(update_fields=["schedule"])
+    return license
+
+
+def multihall_license(base, **extra):
+    return LicenseFactory(application__organization=base.organization, application__license_type=LicenseType.MULTIHALL,
+                          application__license_class=base.license_class, application__premises=base.premises,
+                          parent=base, **extra)
+
+
+def planner(organization):
+    return member(organization, Role.OFFICER)
+
+
+def plan(license, *, actor=None, date=None, starts=dt.time(18, 0), ends=dt.time(22, 0), premises=None, **extra):
+    return services.operation_create(
+        actor=actor or planner(license.organization), license=license, premises=premises or license.premises,
+        date=date or dt.date.fromisoformat(license.schedule[0]["date"]), starts_at=starts, ends_at=ends,
+        member_in_charge=extra.pop("member_in_charge", "Ana Gómez"), **extra)
+
+
+def pattern(slug="any-line"):
+    return Pattern.objects.get(slug=slug)
+
+
+def add_game(operation, actor, *, game_type="regular", card_price="1.00", prize="100.00", slug="any-line"):
+    return services.game_add(actor=actor, operation=operation, pattern=pattern(slug), game_type=game_type,
+                             card_price=Decimal(card_price), prize=Decimal(prize))

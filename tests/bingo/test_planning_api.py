@@ -1,0 +1,126 @@
+"""The planning API: a whole planning flow, the house error shape with citations, and scoping."""
+
+import datetime as dt
+
+import pytest
+from rest_framework.test import APIClient
+
+from bingo.models import Operation
+from licensing.models import Role
+from tests.bingo.live_builders import member
+from tests.bingo.planning_builders import bingo_license, multihall_license, plan, planner
+from tests.licensing.factories import board_staff
+
+pytestmark = pytest.mark.django_db
+OPS = "/api/v1/bingo/operations/"
+
+
+def api(user=None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+def test_planning_flow():
+    license = bingo_license()
+    multihall_license(license)
+    client = api(planner(license.organization))
+    body = {"license": license.pk, "premises": license.premises_id, "date": license.schedule[0]["date"],
+            "starts_at": "18:00", "ends_at": "22:00", "member_in_charge": "Ana Gómez", "door_prizes_value": "50.00"}
+    created = client.post(OPS, body, format="json")
+    assert created.status_code == 201, created.json()
+    pk = created.json()["id"]
+    [hall] = created.json()["halls"]
+    assert hall["is_drawing_location"] and len(hall["key"]) == 22
+
+    games = f"{OPS}{pk}/games/"
+    first = client.post(games, {"pattern": "any-line", "card_price": "4.00", "prize": "100.00"}, format="json")
+    assert first.status_code == 201 and first.json()["number"] == 1 and first.json()["license_class"] == "B"
+    second = client.post(games, {"pattern": "blackout", "game_type": "multi_hall", "card_price": "15.00",
+                                 "prize": "12000.00"}, format="json")
+    assert second.status_code == 201, second.json()
+    reordered = client.post(f"{games}reorder/", {"order": [second.json()["id"], first.json()["id"]]}, format="json")
+    assert [g["pattern"] for g in reordered.json()] == ["blackout", "any-line"]
+    patched = client.patch(f"{games}{first.json()['id']}/", {"prize": "250.00"}, format="json")
+    assert patched.status_code == 200 and patched.json()["prize"] == "250.00"
+
+    findings = client.get(f"{OPS}{pk}/findings/").json()
+    assert [f["rule"] for f in findings] == ["30 DCMR 1401.3"] and findings[0]["blocking"] is False
+    assert [f["rule"] for f in client.get(f"{OPS}{pk}/ready/").json()] == ["30 DCMR 1401.3"]
+    worker = client.post(f"{OPS}{pk}/workers/", {"name": "Luis", "duty": "checker"}, format="json")
+    assert worker.status_code == 201
+    assert client.get(f"{OPS}{pk}/ready/").json() == []
+
+    other_premises = bingo_license().premises
+    hall = client.post(f"{OPS}{pk}/halls/", {"premises": other_premises.pk}, format="json")
+    assert hall.status_code == 201 and not hall.json()["is_drawing_location"]
+    assert len(client.get(f"{OPS}{pk}/halls/").json()) == 2
+
+    assert client.delete(f"{games}{first.json()['id']}/").status_code == 204
+    assert [g["number"] for g in client.get(games).json()] == [1]
+    assert client.patch(f"{OPS}{pk}/", {"house_rules": "No smoking."}, format="json").json()["house_rules"] == \
+        "No smoking."
+
+
+def test_rule_errors_use_the_house_shape():
+    operation = plan(bingo_license())
+    client = api(planner(operation.license.organization))
+    response = client.post(f"{OPS}{operation.pk}/games/", {"pattern": "x", "card_price": "4.01", "prize": "10"},
+                           format="json")
+    assert response.status_code == 400
+    [error] = response.json()["errors"]
+    assert error["field"] == "card_price" and error["rule"] == "30 DCMR 1402" and "30 DCMR 1402" in error["message"]
+    for _ in range(6):
+        assert client.post(f"{OPS}{operation.pk}/games/", {"pattern": "x", "game_type": "early_bird",
+                                                           "card_price": "1", "prize": "10"}, format="json"
+                           ).status_code == 201
+    seventh = client.post(f"{OPS}{operation.pk}/games/", {"pattern": "x", "game_type": "early_bird",
+                                                          "card_price": "1", "prize": "10"}, format="json")
+    assert seventh.status_code == 400 and seventh.json()["errors"][0]["rule"] == "30 DCMR 1405.19"
+
+
+def test_weekly_limit_in_the_api_across_organizations():
+    first = bingo_license()
+    second = bingo_license(premises=first.premises, dates=[dt.date.fromisoformat(first.schedule[0]["date"])])
+    plan(first)
+    plan(first)
+    body = {"license": second.pk, "premises": second.premises_id, "date": second.schedule[0]["date"],
+            "starts_at": "18:00", "ends_at": "22:00"}
+    response = api(planner(second.organization)).post(OPS, body, format="json")
+    assert response.status_code == 400 and response.json()["errors"][0]["rule"] == "30 DCMR 1400.5"
+
+
+def test_scoping_matrix():
+    operation = plan(bingo_license())
+    organization = operation.license.organization
+    url = f"{OPS}{operation.pk}/"
+    game = {"pattern": "x", "card_price": "1", "prize": "10"}
+
+    assert api().get(url).status_code == 401
+    assert api().get(OPS).status_code == 401
+
+    own = api(planner(organization))
+    assert own.get(url).status_code == 200
+    assert own.post(f"{url}games/", game, format="json").status_code == 201
+
+    caller = api(member(organization, Role.CALLER))
+    assert caller.get(url).status_code == 200
+    assert caller.post(f"{url}games/", game, format="json").status_code == 403
+    assert caller.patch(url, {"house_rules": "x"}, format="json").status_code == 403
+
+    board = api(board_staff())
+    assert board.get(url).status_code == 200 and board.get(f"{url}findings/").status_code == 200
+    assert board.post(f"{url}games/", game, format="json").status_code == 403
+
+    stranger = api(planner(bingo_license().organization))
+    assert stranger.get(url).status_code == 404
+    assert stranger.get(f"{url}games/").status_code == 404
+    assert stranger.post(f"{url}games/", game, format="json").status_code == 404
+    assert stranger.get(OPS).json()["count"] == 0
+    # Planning under another organization's license: that license "does not exist" for the stranger.
+    body = {"license": operation.license.pk, "premises": operation.premises_id, "date": operation.date.isoformat(),
+            "starts_at": "18:00", "ends_at": "22:00"}
+    refused = stranger.post(OPS, body, format="json")
+    assert refused.status_code == 400 and refused.json()["errors"][0]["field"] == "license"
+    assert Operation.objects.count() == 1

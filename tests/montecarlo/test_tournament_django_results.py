@@ -1,0 +1,158 @@
+"""Scoping (role x own/other organization x board x anonymous), playing down to one player,
+publishing with the $500-per-player-per-day cap (30 DCMR 1603.26), and the results PDF."""
+
+import datetime as dt
+import subprocess
+from decimal import Decimal
+from io import BytesIO
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
+
+from licensing.models import Role
+from montecarlo import selectors, services_tournament
+from montecarlo.results_pdf import results_pdf
+from montecarlo.services_state import load_engine
+from tests.licensing.factories import UserFactory, board_member, board_staff
+from tests.montecarlo.tournament_django_builders import DAY, allin_hand, mcn_license, member, running
+
+pytestmark = pytest.mark.django_db
+
+
+def play_to_one(director, tournament):
+    """All-in hands at table 1 until one player is left (three players, one table)."""
+    for _ in range(10):
+        if load_engine(tournament).status == "finished":
+            return
+        allin_hand(director, tournament, 1)
+    raise AssertionError("the tournament did not finish")
+
+
+@pytest.mark.parametrize(
+    "role,sees",
+    [
+        (Role.TOURNAMENT_DIRECTOR, True),
+        (Role.DEALER, True),
+        (Role.OFFICER, True),
+        (Role.CALLER, False),
+    ],
+)
+def test_own_organization_roles(role, sees):
+    tournament, _ = running(["Ana", "Ben"])
+    user = member(tournament.license.organization, role)
+    assert (tournament in selectors.tournament_list(user=user)) is sees
+    if not sees:
+        with pytest.raises(Http404):
+            selectors.tournament_get(user=user, pk=tournament.pk)
+
+
+def test_other_organization_board_and_anonymous():
+    tournament, _ = running(["Ana", "Ben"])
+    other = mcn_license()
+    stranger = member(other.organization, Role.TOURNAMENT_DIRECTOR)
+    with pytest.raises(Http404):
+        selectors.tournament_get(user=stranger, pk=tournament.pk)
+    with pytest.raises(PermissionDenied):
+        services_tournament.player_register(actor=stranger, tournament=tournament, name="X")
+    for board in (board_staff(), board_member()):
+        assert selectors.tournament_get(user=board, pk=tournament.pk) == tournament
+        with pytest.raises(PermissionDenied):  # the Board reads; it does not direct
+            services_tournament.clock_control(actor=board, tournament=tournament, op="pause")
+    assert not selectors.tournament_list(user=AnonymousUser()).exists()
+    assert not selectors.tournament_list(user=UserFactory()).exists()
+    assert selectors.tournament_by_key(key=tournament.public_key) == tournament
+
+
+def test_play_down_to_one_and_publish():
+    tournament, director = running(["Ana", "Ben", "Cy"])
+    play_to_one(director, tournament)
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"
+    tournament = services_tournament.results_publish(actor=director, tournament=tournament)
+    assert tournament.status == "published"
+    places = [row["place"] for row in tournament.results]
+    assert places[0] == 1 and len(places) == 3
+    assert sum(Decimal(row["prize"]) for row in tournament.results) == Decimal("500.00")
+    with pytest.raises(ValidationError):
+        services_tournament.results_publish(actor=director, tournament=tournament)
+
+
+def test_publish_before_the_end_is_refused():
+    tournament, director = running(["Ana", "Ben"])
+    with pytest.raises(ValidationError) as caught:
+        services_tournament.results_publish(actor=director, tournament=tournament)
+    assert "1603.25" in str(caught.value)
+
+
+def _finished(license, director, names, *, winner_prize="300", **overrides):
+    tournament, _ = running(
+        names,
+        license=license,
+        director=director,
+        finish_method="time",
+        stop_at=dt.time(22, 0),
+        prizes=[winner_prize, "100"],
+        **overrides,
+    )
+    # The first-registered player leads on chips, so wins when the clock stops.
+    services_tournament.chip_correction(
+        actor=director, tournament=tournament, player="p1", chips=15000, reason="Chip race"
+    )
+    services_tournament.tournament_stop(
+        actor=director, tournament=tournament, now=dt.datetime.combine(DAY, dt.time(22, 30)).astimezone()
+    )
+    tournament.refresh_from_db()
+    return tournament
+
+
+def test_day_prize_cap_across_tournaments_of_the_organization():
+    license = mcn_license()
+    director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
+    first = _finished(license, director, ["Ana", "Ben"])
+    services_tournament.results_publish(actor=director, tournament=first)
+    second = _finished(license, director, ["ANA", "Cy"], name="Evening Hold'em")
+    with pytest.raises(ValidationError) as caught:
+        services_tournament.results_publish(actor=director, tournament=second)
+    assert [f.rule for f in caught.value.findings] == ["30 DCMR 1603.26"]
+    assert "ANA" in str(caught.value) and "600.00" in str(caught.value)
+    second.refresh_from_db()
+    assert second.status == "finished" and second.results == []
+    # A $200 first prize keeps Ana at $500 for the day: allowed.
+    third = _finished(license, director, ["Ana", "Dee"], winner_prize="200", name="Late Hold'em")
+    assert services_tournament.results_publish(actor=director, tournament=third).status == "published"
+
+
+def test_day_prize_cap_is_per_organization_and_day():
+    license = mcn_license()
+    director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
+    services_tournament.results_publish(actor=director, tournament=_finished(license, director, ["Ana", "Ben"]))
+    other = mcn_license()
+    other_director = member(other.organization, Role.TOURNAMENT_DIRECTOR)
+    elsewhere = _finished(other, other_director, ["Ana", "Cy"])
+    assert services_tournament.results_publish(actor=other_director, tournament=elsewhere).status == "published"
+
+
+def test_results_pdf_names_the_winner(tmp_path):
+    from pypdf import PdfReader
+
+    tournament, director = running(["Zelda Winner", "Ben"], finish_method="time", stop_at=dt.time(22, 0))
+    services_tournament.chip_correction(
+        actor=director, tournament=tournament, player="p1", chips=15000, reason="Chip race"
+    )
+    services_tournament.tournament_stop(
+        actor=director, tournament=tournament, now=dt.datetime.combine(DAY, dt.time(22, 30)).astimezone()
+    )
+    tournament = services_tournament.results_publish(actor=director, tournament=tournament)
+    pdf = results_pdf(tournament)
+    text = "".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
+    assert "Zelda Winner" in text and "300.00" in text
+    path = tmp_path / "results.pdf"
+    path.write_bytes(pdf)
+    subprocess.run(
+        ["pdftoppm", "-r", "30", "-f", "1", "-l", "1", "-gray", str(path), str(tmp_path / "page")], check=True
+    )
+    image = next(tmp_path.glob("page*.pgm")).read_bytes()
+    pixels = image.split(b"\n", 3)[3]  # P5 header: magic, size, maxval
+    assert min(pixels) < 128 < max(pixels)  # ink on paper, not a blank page
