@@ -66,15 +66,16 @@ def build_world(halls: int):
     return live_world(game_type=GameType.MULTI_HALL, extra_halls=halls - 1, sold=(1, 500), series_size=500)
 
 
-def start_daphne(env: dict, port: int) -> subprocess.Popen:
+def start_daphne(env: dict, port: int, log: Path) -> subprocess.Popen:
+    # Its log goes to a file: an unread pipe fills up (a line per connection) and blocks daphne.
     process = subprocess.Popen(
         [str(ROOT / ".venv/bin/daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-        cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=log.open("wb"),
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"daphne exited: {process.stderr.read().decode()[-2000:]}")
+            raise RuntimeError(f"daphne exited: {log.read_text(errors='replace')[-2000:]}")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
                 return process
@@ -106,9 +107,15 @@ async def screen(host: str, port: int, path: str, on_message) -> asyncio.StreamW
                 elif length == 127:
                     length = struct.unpack("!Q", await reader.readexactly(8))[0]
                 payload = await reader.readexactly(length)
-                if head[0] & 0x0F == 0x1:
+                opcode = head[0] & 0x0F
+                if opcode == 0x1:
                     on_message(time.perf_counter(), payload)
-                elif head[0] & 0x0F == 0x8:
+                elif opcode == 0x9:
+                    # Answer daphne's keep-alive ping (every 20 s) as a browser does, or it closes us.
+                    mask = os.urandom(4)
+                    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+                    writer.write(bytes([0x8A, 0x80 | len(payload)]) + mask + masked)
+                elif opcode == 0x8:
                     return
         except (asyncio.IncompleteReadError, ConnectionError):
             return
@@ -212,7 +219,7 @@ def main():
         env = prepare(workdir, redis_url, args.layer)
         world = build_world(args.halls)
         port = free_port()
-        daphne = start_daphne(env, port)
+        daphne = start_daphne(env, port, workdir / "daphne.log")
         outcome = asyncio.run(run(args, world, port))
     finally:
         if daphne is not None:

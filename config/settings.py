@@ -116,7 +116,10 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": env.str("CHANNELS_PREFIX", default="asgi")},
+            # A consumer waits on Redis with BRPOP for up to 5 s; redis-py 8 reads with a 5 s socket
+            # timeout by default, so an idle socket's consumer would die with "Timeout reading".
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
+                       "prefix": env.str("CHANNELS_PREFIX", default="asgi")},
         }
     }
 else:

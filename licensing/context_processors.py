@@ -1,6 +1,11 @@
 """What the navigation needs to show the right links for the person signed in."""
 
-from licensing.models import Membership
+from licensing.models import Membership, Role
+
+# Who works the live games: the filing roles plan them, callers and checkers run bingo,
+# directors and dealers run Hold'em tournaments.
+_BINGO_ROLES = {Role.OFFICER, Role.MEMBER_IN_CHARGE, Role.ALTERNATE, Role.GROSS_RECEIPTS, Role.CALLER, Role.CHECKER}
+_TOURNAMENT_ROLES = {Role.OFFICER, Role.TOURNAMENT_DIRECTOR, Role.DEALER}
 
 
 def portal_roles(request):
@@ -16,4 +21,6 @@ def portal_roles(request):
         roles.add("board_member")
     if user.vendor_memberships.filter(is_active=True).exists():
         roles.add("vendor")
-    return {"nav_roles": roles}
+    board = user.is_board_staff or user.is_board_member
+    return {"nav_roles": roles, "nav_bingo": board or bool(roles & _BINGO_ROLES),
+            "nav_tournaments": board or bool(roles & _TOURNAMENT_ROLES)}

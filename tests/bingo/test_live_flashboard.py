@@ -103,3 +103,19 @@ async def test_a_rolled_back_call_is_never_broadcast():
         await database_sync_to_async(services.ball_record)(actor=world.caller, game=world.game, number=5)
     assert await screen.receive_nothing(timeout=0.3)
     await screen.disconnect()
+
+
+async def test_an_idle_screen_on_redis_still_hears_the_next_call(redis_url):
+    """A quiet stretch longer than the layer's 5 s BRPOP must not kill the screen: redis-py 8
+    reads with a 5 s socket timeout unless the layer's hosts raise it (config/settings.py)."""
+    import asyncio
+
+    from channels.layers import get_channel_layer
+
+    assert "RedisChannelLayer" in type(get_channel_layer()).__name__
+    world = await database_sync_to_async(live_world)()
+    screen, _ = await _connect(world.hall)
+    await asyncio.sleep(7)
+    await database_sync_to_async(services.ball_record)(actor=world.caller, game=world.game, number=44)
+    assert (await screen.receive_json_from(timeout=5))["calls"] == [44]
+    await screen.disconnect()
