@@ -8,7 +8,10 @@ from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
 from bingo.models import CardSale, CardSeries, Game, Hall, Operation, Pattern
-from licensing.models import Membership, Role
+from licensing.models import Role
+from licensing.selectors import has_role, organization_ids_with_roles
+
+__all__ = ["has_role"]  # re-exported: bingo's services and views check roles through bingo.selectors
 
 # Who may plan an operation, register sales and manage series (the filing roles).
 PLANNER_ROLES = frozenset({Role.OFFICER, Role.MEMBER_IN_CHARGE, Role.ALTERNATE, Role.GROSS_RECEIPTS})
@@ -22,17 +25,7 @@ READER_ROLES = PLANNER_ROLES | CHECKER_ROLES
 
 def organization_ids(*, user, roles=READER_ROLES) -> QuerySet:
     """Ids of the organizations where the user holds one of the roles."""
-    return Membership.objects.filter(
-        user=user, is_active=True, user__is_active=True, role__in=roles
-    ).values("organization_id")
-
-
-def has_role(*, user, organization_id: int, roles) -> bool:
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return Membership.objects.filter(
-        user=user, organization_id=organization_id, role__in=roles, is_active=True, user__is_active=True
-    ).exists()
+    return organization_ids_with_roles(user=user, roles=roles)
 
 
 def operation_list(*, user) -> QuerySet[Operation]:

@@ -12,6 +12,18 @@ def _active_memberships(user: User) -> QuerySet[Membership]:
     return Membership.objects.filter(user=user, is_active=True, user__is_active=True)
 
 
+def organization_ids_with_roles(*, user: User, roles) -> QuerySet:
+    """Ids of the organizations where the user actively holds one of the roles (for the
+    live-game apps, whose people are callers, checkers, directors and dealers)."""
+    return _active_memberships(user).filter(role__in=roles).values("organization_id")
+
+
+def has_role(*, user, organization_id: int, roles) -> bool:
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return _active_memberships(user).filter(organization_id=organization_id, role__in=roles).exists()
+
+
 def organization_list(*, user: User, filters: dict | None = None) -> QuerySet[Organization]:
     from licensing.filters import OrganizationFilter
 

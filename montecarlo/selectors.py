@@ -7,8 +7,9 @@ from __future__ import annotations
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
-from licensing.models import License, Membership, Role
+from licensing.models import License, Role
 from licensing.models.choices import LicenseStatus, LicenseType
+from licensing.selectors import has_role, organization_ids_with_roles
 from montecarlo.models import Tournament
 
 # Who runs a tournament: plans it, registers players, draws seats, runs the clock, approves moves.
@@ -20,17 +21,8 @@ READER_ROLES = DEALER_ROLES | {Role.MEMBER_IN_CHARGE, Role.ALTERNATE, Role.GROSS
 
 
 def organization_ids(*, user, roles=READER_ROLES) -> QuerySet:
-    return Membership.objects.filter(
-        user=user, is_active=True, user__is_active=True, role__in=roles
-    ).values("organization_id")
-
-
-def has_role(*, user, organization_id: int, roles) -> bool:
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return Membership.objects.filter(
-        user=user, organization_id=organization_id, role__in=roles, is_active=True, user__is_active=True
-    ).exists()
+    """Ids of the organizations where the user holds one of the roles."""
+    return organization_ids_with_roles(user=user, roles=roles)
 
 
 def tournament_list(*, user) -> QuerySet[Tournament]:
