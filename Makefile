@@ -26,6 +26,8 @@ messages: locale/es/LC_MESSAGES/django.mo
 run: install messages
 	$(MANAGE) migrate --no-input
 	$(MANAGE) seed_demo
+	$(MANAGE) seed_demo_bingo
+	$(MANAGE) seed_demo_tournament
 	$(MANAGE) collectstatic --no-input --verbosity 0
 	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) config.asgi:application
 

@@ -76,6 +76,21 @@ class Hub:
                 await get_channel_layer().group_discard(group, hall.channel)
 
     async def _pump(self, layer, group: str, hall: _Hall) -> None:
+        try:
+            await self._forward(layer, group, hall)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # The layer failed (Redis gone): forget the hall and close its screens, which
+            # reconnect on their own and resync from the database once the layer is back.
+            logger.exception("flashboard pump for %s stopped", group)
+            if self._halls.get(group) is hall:
+                del self._halls[group]
+            for screen in list(hall.screens):
+                with contextlib.suppress(Exception):
+                    await screen.close(code=1011)
+
+    async def _forward(self, layer, group: str, hall: _Hall) -> None:
         while True:
             message = await layer.receive(hall.channel)
             text = message.get("text")

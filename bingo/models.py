@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Pattern(models.Model):
@@ -175,10 +176,11 @@ class GameEventQuerySet(models.QuerySet):
 
 
 class EventKind(models.TextChoices):
-    CALL = "call", _("Call")
-    UNDO = "undo", _("Undo")
-    CLAIM = "claim", _("Claim")
-    CLOSE = "close", _("Close")
+    # A context, because "Call" is also the poker action (igualar) and "Claim"/"Close" are buttons.
+    CALL = "call", pgettext_lazy("bingo game event", "Call")
+    UNDO = "undo", pgettext_lazy("bingo game event", "Undo")
+    CLAIM = "claim", pgettext_lazy("bingo game event", "Claim")
+    CLOSE = "close", pgettext_lazy("bingo game event", "Close")
 
 
 class GameEvent(models.Model):

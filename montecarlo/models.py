@@ -158,6 +158,6 @@ class TournamentEvent(models.Model):
         raise TournamentEventImmutableError("Tournament events are append-only: they cannot be deleted.")
 
     def compute_hash(self) -> str:
-        from bingo.chain import event_hash
+        from licensing.hash_chain import event_hash
 
         return event_hash(self.prev_hash, self.seq, self.kind, self.payload, self.actor_id, self.created_at)

@@ -93,6 +93,18 @@ def user():
 # --- Transactional tests (live_server, websockets) share these two fixtures ---
 
 
+@pytest.fixture(autouse=True)
+def fresh_channel_layer():
+    """Each async test runs in its own event loop, but the channel layer is a process-wide
+    singleton whose Redis receive state is bound to the loop that used it; a fresh instance per
+    test keeps one test's unfinished receive from breaking the next (a server has one loop)."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
 @pytest.fixture
 def close_executor_connections():
     """Consumers and ASGI views reach the database from asgiref's shared executor thread; close

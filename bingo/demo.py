@@ -1,0 +1,124 @@
+"""Tonight's bingo in the demo world (`manage.py seed_demo_bingo`, after `seed_demo`): the parish's
+bingo license for today, its caller and checker, an operation planned for tonight with its games,
+a checker on duty, a card series and cards sold. Everything goes through the same services a
+person would use (the application is filed, submitted and voted on by the demo Board), and every
+object is looked up by a stable name first, so running it again creates nothing.
+
+The licensing app never imports this module: the dependency points from bingo to licensing."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from django.utils import timezone
+
+from bingo import planning_checks, rules
+from bingo import services_cards as cards
+from bingo import services_planning as planning
+from bingo.models import CardColour, CardSale, CardSeries, GameType, Operation, Pattern, WorkerDuty
+from licensing import demo_world as world
+from licensing.demo_helpers import Created, license_issue, person
+from licensing.models import License, Organization, Role, User
+from licensing.models.choices import LicenseStatus, LicenseType
+from licensing.services.applications import (
+    premises_get_or_create,
+)
+
+ORGANIZATION = "St. Augustine Catholic Parish"
+HALL = {"name": "St. Augustine Parish Hall", "street_address": "1419 V Street NW", "postal_code": "20009",
+        "certificate_of_occupancy": "CO-2019-04417"}  # the same hall as the parish's application in seed_demo
+PURPOSE = "Scholarships for the parish school (tonight's bingo, demo)"  # marks the demo's own license
+STARTS, ENDS = dt.time(18, 0), dt.time(22, 0)
+SERIES_CODE = "SA-DEMO"
+SERIES_SIZE = 900
+HOUSE_RULES = "Claims are called aloud and checked at the table; the caller's decision on a claim is final."
+# (game type, standard pattern, card price, prize) within the caps of 30 DCMR 1402 and 1408.1.
+GAMES = [
+    (GameType.EARLY_BIRD, "four-corners", "0.50", "50.00"),
+    (GameType.EARLY_BIRD, "small-frame", "0.50", "75.00"),
+    (GameType.REGULAR, "any-line", "3.00", "100.00"),
+    (GameType.REGULAR, "two-lines", "3.00", "150.00"),
+    (GameType.REGULAR, "letter-t", "3.00", "250.00"),
+    (GameType.REGULAR, "blackout", "3.00", "1000.00"),
+    (GameType.SPECIAL, "wagon-wheel", "1.00", "500.00"),
+]
+# (colour, first face, last face, price each): regular cards play the regular games, special
+# cards the early-bird and special games (bingo.services_cards.default_games).
+SALES = [(CardColour.REGULAR, 1, 200, "3.00"), (CardColour.SPECIAL, 201, 300, "1.00")]
+
+
+def _tonight(license: License, premises_id: int, today: dt.date) -> bool:
+    facts = planning_checks.license_facts(license)
+    operation = rules.OperationFacts(date=today, starts_at=STARTS, ends_at=ENDS, premises_id=premises_id)
+    return not rules.license_in_force(facts, today) and not rules.within_schedule(facts, operation)
+
+
+def bingo_license(*, officer: User, organization: Organization, premises, today: dt.date, created: Created) -> License:
+    """The demo's active bingo license whose schedule has tonight at the hall; issued when missing."""
+    for license in License.objects.filter(organization=organization, license_type=LicenseType.BINGO,
+                                          status=LicenseStatus.ACTIVE, application__lawful_purpose=PURPOSE):
+        if _tonight(license, premises.pk, today):
+            return license
+    license = license_issue(officer=officer, organization=organization, license_type=LicenseType.BINGO,
+                            license_class="B", premises=premises, purpose=PURPOSE,
+                            occasions=[{"date": today, "starts_at": STARTS, "ends_at": ENDS}])
+    created.things.append(f"bingo license {license.number} (Class B, tonight {STARTS:%H:%M}-{ENDS:%H:%M})")
+    return license
+
+
+def _operation(*, officer: User, license: License, premises, today: dt.date, created: Created) -> Operation:
+    operation = Operation.objects.filter(license=license, date=today, premises=premises).first()
+    if operation is None:
+        operation = planning.operation_create(
+            actor=officer, license=license, premises=premises, date=today, starts_at=STARTS, ends_at=ENDS,
+            house_rules=HOUSE_RULES, door_prizes_value=Decimal("40.00"), member_in_charge=officer.full_name)
+        created.things.append(f"operation of {today.isoformat()} at {premises.name}")
+    if not operation.games.exists():
+        for game_type, slug, price, prize in GAMES:
+            planning.game_add(actor=officer, operation=operation, pattern=Pattern.objects.get(slug=slug),
+                              game_type=game_type, card_price=Decimal(price), prize=Decimal(prize))
+        created.things.append(f"{len(GAMES)} games (2 early birds, 4 regular, 1 special)")
+    return operation
+
+
+def _workers(*, officer: User, operation: Operation, caller: User, checker: User, created: Created) -> None:
+    for user, duty in ((checker, WorkerDuty.Duty.CHECKER), (caller, WorkerDuty.Duty.CALLER)):
+        if not operation.workers.filter(user=user, duty=duty).exists():
+            planning.worker_add(actor=officer, operation=operation, name=user.full_name, duty=duty, user=user)
+            created.things.append(f"{user.full_name} on duty as {WorkerDuty.Duty(duty).label.lower()}")
+
+
+def _cards(*, officer: User, operation: Operation, checker: User, created: Created) -> CardSeries:
+    organization = operation.license.organization
+    series = CardSeries.objects.filter(organization=organization, code=SERIES_CODE).first()
+    if series is None:
+        series = cards.series_create(actor=officer, organization=organization, code=SERIES_CODE, size=SERIES_SIZE)
+        created.things.append(f"card series {SERIES_CODE} ({SERIES_SIZE} faces)")
+    for colour, first, last, price in SALES:
+        sold = CardSale.objects.filter(operation=operation, series=series, first_face=first, last_face=last,
+                                       colour=colour, voided_at__isnull=True)
+        if not sold.exists():
+            # 30 DCMR 1401.4: the checker sells the cards.
+            cards.sale_record(actor=checker, operation=operation, series=series, first_face=first, last_face=last,
+                              colour=colour, price_each=Decimal(price))
+            created.things.append(f"{CardColour(colour).label.lower()} cards {first}-{last} sold")
+    return series
+
+
+def build(*, today: dt.date | None = None) -> tuple[Operation, Created]:
+    """Tonight's operation of the parish, with everything it needs to be played; see the module doc."""
+    today = today or timezone.localdate()
+    created = Created()
+    organization = Organization.objects.get(name=ORGANIZATION)
+    admin = User.objects.get(email=world.ADMIN[0])
+    officer = person(organization=organization, role=Role.OFFICER, admin=admin, created=created)
+    caller = person(organization=organization, role=Role.CALLER, admin=admin, created=created)
+    checker = person(organization=organization, role=Role.CHECKER, admin=admin, created=created)
+    premises = premises_get_or_create(**HALL)
+    license = bingo_license(officer=officer, organization=organization, premises=premises, today=today,
+                            created=created)
+    operation = _operation(officer=officer, license=license, premises=premises, today=today, created=created)
+    _workers(officer=officer, operation=operation, caller=caller, checker=checker, created=created)
+    _cards(officer=officer, operation=operation, checker=checker, created=created)
+    return operation, created

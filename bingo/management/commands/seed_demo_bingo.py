@@ -1,0 +1,45 @@
+"""Tonight's bingo in the demo world, after `seed_demo`; running it again changes nothing."""
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from django.urls import reverse
+
+from bingo import demo
+from licensing import demo_world as world
+from licensing.models import Organization
+
+
+class Command(BaseCommand):
+    help = ("Plan tonight's bingo for the demo parish: license, caller, checker, games, cards sold "
+            "(idempotent; run seed_demo first). Prints the pages to try.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("--base-url", default="http://127.0.0.1:8000",
+                            help="Where the site is served, for the printed links.")
+
+    def handle(self, *args, base_url: str, **options):
+        if not Organization.objects.filter(name=demo.ORGANIZATION).exists():
+            raise CommandError("Run `manage.py seed_demo` first: the demo parish does not exist yet.")
+        with transaction.atomic():
+            operation, created = demo.build()
+        base = base_url.rstrip("/")
+        for thing in created.things:
+            self.stdout.write(f"  + {thing}")
+        if not created.things and not created.users:
+            self.stdout.write("Demo bingo already present; nothing changed.")
+        if created.users:
+            self.stdout.write(self.style.SUCCESS(f"Demo accounts created. Every one signs in with: "
+                                                 f"{world.DEMO_PASSWORD}"))
+            for email, name, what in created.users:
+                self.stdout.write(f"  {email}  {name} — {what}")
+        first = operation.games.order_by("number").first()
+        hall = operation.halls.get(is_drawing_location=True)
+        caller = operation.workers.filter(duty="caller").select_related("user").first()
+        self.stdout.write(self.style.SUCCESS(
+            f"Tonight's bingo: {operation.license.organization.name}, {operation.date.isoformat()} "
+            f"{operation.starts_at:%H:%M}-{operation.ends_at:%H:%M}, license {operation.license.number}"))
+        self.stdout.write(f"  Operation (sign in as {operation.created_by.email}): "
+                          f"{base}{reverse('bingo:operation_detail', args=[operation.pk])}")
+        who = f" (sign in as {caller.user.email})" if caller and caller.user else ""
+        self.stdout.write(f"  Console of game 1{who}: {base}{reverse('bingo:console', args=[first.pk])}")
+        self.stdout.write(f"  Flashboard of the hall (public): {base}{reverse('bingo:flashboard', args=[hall.key])}")

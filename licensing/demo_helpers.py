@@ -1,0 +1,59 @@
+"""Helpers for the live-game demos (bingo.demo, montecarlo.demo): the demo world's people in
+their roles, and a license issued the way a person gets one (filed, submitted, voted on)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.conf import settings
+
+from licensing import demo_world as world
+from licensing.models import License, Organization, Role, User
+from licensing.services.accounts import user_create
+from licensing.services.applications import (
+    application_create,
+    application_occasions_set,
+    application_submit,
+    application_update,
+)
+from licensing.services.organizations import membership_grant
+from licensing.services.review import vote_cast
+
+
+@dataclass
+class Created:
+    """What a run made, for the command's report; users carry their role label for the password list."""
+
+    users: list[tuple[str, str, str]] = field(default_factory=list)
+    things: list[str] = field(default_factory=list)
+
+
+def person(*, organization: Organization, role: str, admin: User, created: Created) -> User:
+    """The demo world's person in that role at the organization; created (with the role) when missing."""
+    spec = next(s for s in world.ORGANIZATIONS if s["name"] == organization.name)
+    email, name, _roles = next(p for p in spec["people"] if role in p[2])
+    user = User.objects.filter(email=email).first()
+    if user is None:
+        user = user_create(email=email, full_name=name, password=world.DEMO_PASSWORD)
+        created.users.append((email, name, f"{Role(role).label} · {organization.name}"))
+    if not user.memberships.filter(organization=organization, role=role, is_active=True).exists():
+        membership_grant(actor=admin, organization=organization, user=user, role=role)
+    return user
+
+
+def license_issue(*, officer: User, organization: Organization, license_type: str, license_class: str,
+                  premises, purpose: str, occasions=None, event=None) -> License:
+    """File, submit and approve an application as a person would: the Board's quorum of ayes issues
+    the license (licensing.services.review.vote_cast -> license_issue)."""
+    application = application_create(user=officer, organization=organization, license_type=license_type,
+                                     license_class=license_class)
+    extra = {"event_starts_at": event[0], "event_ends_at": event[1]} if event else {}
+    application_update(user=officer, application=application, premises=premises, lawful_purpose=purpose, step=5,
+                       **extra)
+    if occasions:
+        application_occasions_set(user=officer, application=application, occasions=occasions)
+    application_submit(application=application, user=officer)
+    board = User.objects.filter(email__in=[email for email, _name in world.BOARD_MEMBERS]).order_by("email")
+    for member in board[: settings.BOARD_VOTE_QUORUM]:
+        vote_cast(application=application, member=member, choice="aye")
+    return License.objects.get(application=application)

@@ -1,0 +1,49 @@
+"""Tonight's Hold'em tournament in the demo world, after `seed_demo`; running it again changes nothing."""
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from django.urls import reverse
+
+from licensing import demo_world as world
+from licensing.models import Organization, Role
+from montecarlo import demo
+from montecarlo.services_state import load_engine
+
+
+class Command(BaseCommand):
+    help = ("Plan tonight's Texas Hold'em tournament for the demo Post: license, director, dealer, nine "
+            "players seated (idempotent; run seed_demo first). Prints the pages to try.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("--base-url", default="http://127.0.0.1:8000",
+                            help="Where the site is served, for the printed links.")
+
+    def handle(self, *args, base_url: str, **options):
+        if not Organization.objects.filter(name=demo.ORGANIZATION).exists():
+            raise CommandError("Run `manage.py seed_demo` first: the demo Post does not exist yet.")
+        with transaction.atomic():
+            tournament, created = demo.build()
+        base = base_url.rstrip("/")
+        for thing in created.things:
+            self.stdout.write(f"  + {thing}")
+        if not created.things and not created.users:
+            self.stdout.write("Demo tournament already present; nothing changed.")
+        if created.users:
+            self.stdout.write(self.style.SUCCESS(f"Demo accounts created. Every one signs in with: "
+                                                 f"{world.DEMO_PASSWORD}"))
+            for email, name, what in created.users:
+                self.stdout.write(f"  {email}  {name} — {what}")
+        members = tournament.license.organization.memberships.filter(is_active=True).select_related("user")
+        director = members.filter(role=Role.TOURNAMENT_DIRECTOR).first()
+        dealer = members.filter(role=Role.DEALER).first()
+        tables = sorted(number for number, table in load_engine(tournament).tables.items() if not table.broken)
+        self.stdout.write(self.style.SUCCESS(
+            f"Tonight's tournament: {tournament.name}, {tournament.date.isoformat()} "
+            f"{tournament.starts_at:%H:%M}-{tournament.ends_at:%H:%M}, license {tournament.license.number}"))
+        self.stdout.write(f"  Director's page (sign in as {director.user.email}): "
+                          f"{base}{reverse('montecarlo:tournament_detail', args=[tournament.pk])}")
+        if tables:
+            self.stdout.write(f"  Dealer's table {tables[0]} (sign in as {dealer.user.email}): "
+                              f"{base}{reverse('montecarlo:table_dealer', args=[tournament.pk, tables[0]])}")
+        self.stdout.write(f"  Clock screen (public): "
+                          f"{base}{reverse('montecarlo:clock_screen', args=[tournament.public_key])}")

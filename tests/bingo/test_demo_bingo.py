@@ -1,0 +1,95 @@
+"""`seed_demo_bingo`: tonight's bingo of the demo parish, built once, ready to play."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+from django.utils import timezone
+
+from bingo import demo
+from bingo.models import CardSale, CardSeries, Game, GameType, Hall, Operation, WorkerDuty
+from bingo.planning_checks import operation_check, operation_ready
+from licensing.demo_world import DEMO_PASSWORD
+from licensing.models import AuditEvent, License, Membership, Role, User
+from licensing.models.choices import LicenseStatus, LicenseType
+
+pytestmark = pytest.mark.django_db
+
+
+def run() -> str:
+    out = StringIO()
+    call_command("seed_demo_bingo", stdout=out)
+    return out.getvalue()
+
+
+@pytest.fixture
+def world():
+    call_command("seed_demo", stdout=StringIO())
+
+
+def test_builds_tonight_once(world):
+    first = run()
+    counts = (License.objects.count(), Operation.objects.count(), Game.objects.count(), WorkerDuty.objects.count(),
+              CardSeries.objects.count(), CardSale.objects.count(), User.objects.count(),
+              Membership.objects.count(), AuditEvent.objects.count())
+    second = run()
+    assert "nothing changed" in second and "nothing changed" not in first
+    assert (License.objects.count(), Operation.objects.count(), Game.objects.count(), WorkerDuty.objects.count(),
+            CardSeries.objects.count(), CardSale.objects.count(), User.objects.count(),
+            Membership.objects.count(), AuditEvent.objects.count()) == counts
+
+    today = timezone.localdate()
+    license = License.objects.get(license_type=LicenseType.BINGO)  # the parish's queued application stays queued
+    assert license.status == LicenseStatus.ACTIVE and license.organization.name == demo.ORGANIZATION
+    assert {"date": today.isoformat(), "starts_at": "18:00", "ends_at": "22:00",
+            "premises": license.premises_id} in license.schedule
+    operation = Operation.objects.get()
+    assert (operation.license, operation.date, operation.premises) == (license, today, license.premises)
+    types = list(operation.games.order_by("number").values_list("game_type", flat=True))
+    assert types == [GameType.EARLY_BIRD] * 2 + [GameType.REGULAR] * 4 + [GameType.SPECIAL]
+    assert len(set(operation.games.values_list("pattern", flat=True))) == 7
+    assert operation_ready(operation) == []
+    assert operation_check(operation) == []  # no warning either: the program sheet is complete
+    checker = User.objects.get(email="checker@staugustine.demo.dcgaming.org")
+    assert operation.workers.filter(duty=WorkerDuty.Duty.CHECKER, user=checker).count() == 1
+    series = CardSeries.objects.get()
+    assert (series.code, series.size) == (demo.SERIES_CODE, 900)
+    regular = CardSale.objects.get(colour="regular")
+    assert (regular.first_face, regular.last_face, regular.sold_by) == (1, 200, checker)
+    assert sorted(regular.games.values_list("game_type", flat=True)) == [GameType.REGULAR] * 4
+
+    hall = Hall.objects.get(operation=operation)
+    game1 = operation.games.get(number=1)
+    assert reverse("bingo:operation_detail", args=[operation.pk]) in first
+    assert reverse("bingo:console", args=[game1.pk]) in first
+    assert f"/bingo/flashboard/{hall.key}/" in first and f"/bingo/flashboard/{hall.key}/" in second
+
+
+def test_console_and_pages_render_for_the_demo_people(world, client):
+    run()
+    operation = Operation.objects.get()
+    game1 = operation.games.get(number=1)
+    client.force_login(User.objects.get(email="caller@staugustine.demo.dcgaming.org"))
+    assert client.get(reverse("bingo:console", args=[game1.pk])).status_code == 200
+    client.force_login(User.objects.get(email="officer@staugustine.demo.dcgaming.org"))
+    assert client.get(reverse("bingo:operation_detail", args=[operation.pk])).status_code == 200
+    client.logout()
+    key = operation.halls.get().key
+    assert client.get(reverse("bingo:flashboard", args=[key])).status_code == 200
+
+
+def test_a_missing_caller_is_created_and_its_password_printed_once(world):
+    caller = User.objects.get(email="caller@staugustine.demo.dcgaming.org")
+    Membership.objects.filter(user=caller).delete()
+    User.objects.filter(pk=caller.pk).delete()
+    first = run()
+    assert DEMO_PASSWORD in first and "caller@staugustine.demo.dcgaming.org" in first
+    assert Membership.objects.filter(user__email="caller@staugustine.demo.dcgaming.org", role=Role.CALLER,
+                                     is_active=True).count() == 1
+    assert DEMO_PASSWORD not in run()
+
+
+def test_needs_seed_demo_first():
+    with pytest.raises(CommandError, match="seed_demo"):
+        run()
