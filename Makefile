@@ -26,8 +26,8 @@ messages: locale/es/LC_MESSAGES/django.mo
 run: install messages
 	$(MANAGE) migrate --no-input
 	$(MANAGE) seed_demo
-	$(MANAGE) seed_demo_bingo
-	$(MANAGE) seed_demo_tournament
+	$(MANAGE) seed_demo_bingo --base-url http://$(HOST):$(PORT)
+	$(MANAGE) seed_demo_tournament --base-url http://$(HOST):$(PORT)
 	$(MANAGE) collectstatic --no-input --verbosity 0
 	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) config.asgi:application
 
