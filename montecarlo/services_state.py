@@ -5,6 +5,7 @@ the new state to the live screens once the transaction commits."""
 from __future__ import annotations
 
 import datetime as dt
+import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -17,6 +18,8 @@ from montecarlo.holdem import HandError
 from montecarlo.holdem.tournament import Tournament as Engine
 from montecarlo.holdem.tournament import TournamentError, level_from_dict
 from montecarlo.models import Tournament, TournamentEvent, TournamentStatus
+
+logger = logging.getLogger(__name__)
 
 # The events the engine replays; the others (clock, publication) are the Django layer's own.
 ENGINE_KINDS = frozenset({"register", "seat", "hand_start", "action", "showdown", "misdeal",
@@ -135,10 +138,14 @@ def broadcast(tournament: Tournament, engine: Engine) -> None:
     head = tournament.head_seq
 
     def send():
-        layer = get_channel_layer()
-        if layer is None:
-            return
-        async_to_sync(layer.group_send)(clock_group(tournament), {"type": "clock.state", "state": state})
-        async_to_sync(layer.group_send)(tournament_group(tournament), {"type": "tournament.changed", "seq": head})
+        # The event is committed: a screen outage is logged, never raised; screens resync on reconnect.
+        try:
+            layer = get_channel_layer()
+            if layer is None:
+                return
+            async_to_sync(layer.group_send)(clock_group(tournament), {"type": "clock.state", "state": state})
+            async_to_sync(layer.group_send)(tournament_group(tournament), {"type": "tournament.changed", "seq": head})
+        except Exception:
+            logger.exception("tournament broadcast failed for tournament %s", tournament.pk)
 
     transaction.on_commit(send)

@@ -1,6 +1,9 @@
 """Playwright for Python driving Debian's chromium (never a downloaded browser)."""
 
 import os
+import socket
+import threading
+import time
 
 import pytest
 
@@ -44,3 +47,34 @@ def sign_in(page, base_url: str, user) -> None:
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url(f"{base_url}/portal/")
+
+
+@pytest.fixture(scope="session")
+def asgi_url():
+    """Daphne in a thread of this process, so it shares the in-memory test database and the
+    in-memory channel layer (pytest-django's live_server is WSGI: no websockets). Twisted's
+    reactor runs once per process, so one server lives for the whole session."""
+    from daphne.endpoints import build_endpoint_description_strings
+    from daphne.server import Server
+
+    from config.asgi import application
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = Server(application=application, signal_handlers=False,
+                    endpoints=build_endpoint_description_strings(host="127.0.0.1", port=port))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                break
+        except OSError:
+            time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}"
+    from twisted.internet import reactor
+
+    reactor.callFromThread(server.stop)
+    thread.join(timeout=10)

@@ -3,9 +3,6 @@ websockets): a call recorded on the console shows on the flashboard live, and a 
 number is verified on the console."""
 
 import re
-import socket
-import threading
-import time
 
 import pytest
 
@@ -18,37 +15,6 @@ from tests.browser.conftest import sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("keep_migrated_data", "close_executor_connections")]
-
-
-@pytest.fixture(scope="module")
-def asgi_url():
-    """Daphne in a thread of this process, so it shares the in-memory test database and the
-    in-memory channel layer (pytest-django's live_server is WSGI: no websockets). Twisted's
-    reactor runs once per process, so the server lives for the module."""
-    from daphne.endpoints import build_endpoint_description_strings
-    from daphne.server import Server
-
-    from config.asgi import application
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = Server(application=application, signal_handlers=False,
-                    endpoints=build_endpoint_description_strings(host="127.0.0.1", port=port))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                break
-        except OSError:
-            time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}"
-    from twisted.internet import reactor
-
-    reactor.callFromThread(server.stop)
-    thread.join(timeout=10)
 
 
 def test_a_call_on_the_console_shows_on_the_flashboard_and_a_claim_is_verified(asgi_url, browser_page):
