@@ -1,5 +1,5 @@
 """Planning writes: the operation, its halls, its games in order, its workers on duty and the
-organization's custom patterns. Every service checks the planner's role and the rules
+organization's custom patterns (bingo.services_patterns). Every service checks the planner's role and the rules
 (bingo.rules, cited) before it writes, in one transaction, with an audit event.
 
 Removals: a game that never started (status planned, no event, no card sold for it) may be
@@ -17,20 +17,20 @@ from decimal import Decimal
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from bingo import planning_checks as checks
-from bingo import rules
+from bingo import rules, services_patterns
 from bingo.models import Game, GameStatus, GameType, Hall, Operation, Pattern, WorkerDuty
-from bingo.selectors import CALLER_ROLES, PLANNER_ROLES, has_role
+from bingo.selectors import PLANNER_ROLES, has_role
 from licensing.events import audit_event_record
 from licensing.findings import Finding, RuleViolation
-from licensing.models import License, Organization, Premises
+from licensing.models import License, Premises
 from licensing.models.choices import LicenseStatus, LicenseType
 
 operation_check = checks.operation_check
 operation_ready = checks.operation_ready
+pattern_create = services_patterns.pattern_create  # the organization's custom patterns, in their own module
 CENT = Decimal("0.01")
 
 
@@ -184,47 +184,6 @@ def worker_remove(*, actor, worker: WorkerDuty) -> None:
     audit_event_record(event_type="bingo.worker_remove", actor=actor, organization=operation.license.organization,
                        target=worker, payload={"operation": operation.pk, "name": worker.name, "duty": worker.duty})
     worker.delete()
-
-
-# --- Custom patterns (30 DCMR 1405.17) ---
-
-@transaction.atomic
-def pattern_create(*, actor, organization: Organization, name_en: str, name_es: str, squares,
-                   any_rotation: bool = False) -> Pattern:
-    """A pattern drawn on the 5x5 grid: `squares` are the covered square numbers (row * 5 + column).
-    The free centre is always covered (30 DCMR 1405.6); with `any_rotation` the shape also wins
-    turned by 90, 180 or 270 degrees."""
-    from bingo.engine.card import FREE_BIT, FREE_SQUARE
-    from bingo.engine.patterns import _rotations
-
-    if not has_role(user=actor, organization_id=organization.pk, roles=PLANNER_ROLES | CALLER_ROLES):
-        raise PermissionDenied(_("Only the organization's planners and callers may add patterns."))
-    name_en, name_es = (name_en or "").strip(), (name_es or "").strip()
-    errors = {}
-    if not name_en:
-        errors["name_en"] = _("Give the English name.")
-    if not name_es:
-        errors["name_es"] = _("Give the Spanish name.")
-    try:
-        covered = {int(s) for s in squares}
-    except (TypeError, ValueError):
-        covered = {-1}
-    if any(not 0 <= s < 25 for s in covered):
-        errors["squares"] = _("Squares are numbered 0 to 24.")
-    elif not covered - {FREE_SQUARE}:
-        errors["squares"] = _("Cover at least one square besides the free centre.")
-    slug = f"org{organization.pk}-{slugify(name_en)}"[:60]
-    if not errors.get("name_en") and Pattern.objects.filter(slug=slug).exists():
-        errors["name_en"] = _("Your organization already has a pattern of that name.")
-    if errors:
-        raise ValidationError(errors, code="invalid")
-    mask = sum(1 << s for s in covered) | FREE_BIT
-    masks = sorted(set(_rotations(mask))) if any_rotation else [mask]
-    pattern = Pattern.objects.create(slug=slug, name_en=name_en, name_es=name_es, masks=masks,
-                                     is_standard=False, organization=organization)
-    audit_event_record(event_type="bingo.pattern_create", actor=actor, organization=organization, target=pattern,
-                       payload={"slug": slug, "masks": masks})
-    return pattern
 
 
 # --- Games in order (30 DCMR 1405.1) ---
