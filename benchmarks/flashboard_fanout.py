@@ -45,7 +45,7 @@ def prepare(workdir: Path, redis_url: str, layer: str) -> dict:
         "CACHE_KEY_PREFIX": f"bench{os.getpid()}",
         "DJANGO_DEBUG": "false",
         # "core": config.settings as deployed; "pubsub": the same with Channels' Redis pub/sub layer.
-        "DJANGO_SETTINGS_MODULE": "config.settings" if layer == "core" else "fanout_settings",
+        "DJANGO_SETTINGS_MODULE": "config.settings" if layer == "core" else "_fanout_settings",
         "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "benchmarks")]),
     }
     sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -207,7 +207,7 @@ def main():
     parser.add_argument("--calls", type=int)
     parser.add_argument("--halls", type=int, default=4)
     parser.add_argument("--layer", choices=["core", "pubsub"], default="core",
-                        help="channels_redis layer: core (config.settings) or pubsub (benchmarks/fanout_settings.py)")
+                        help="channels_redis layer: core (config.settings) or pubsub (benchmarks/_fanout_settings.py)")
     parser.add_argument("--pause", type=float, default=0.3, help="seconds between calls")
     args = parser.parse_args()
     args.clients = args.clients or (200 if args.quick else 1000)
