@@ -57,9 +57,17 @@ def _grid(mask: int) -> list[list[bool]]:
     return [[bool(mask >> (row * 5 + col) & 1) for col in range(5)] for row in range(5)]
 
 
-def flashboard_state(hall: Hall) -> dict:
-    """The full, public state of a hall's board. Nothing here is private: no faces, no players."""
-    from bingo.state import game_state
+def flashboard_state(hall: Hall, states: dict | None = None) -> dict:
+    """The full, public state of a hall's board. Nothing here is private: no faces, no players.
+    `states` caches each game's state (by id) across the halls of one broadcast."""
+    from bingo.state import game_state as read_state
+
+    states = {} if states is None else states
+
+    def game_state(game):
+        if game.pk not in states:
+            states[game.pk] = read_state(game)
+        return states[game.pk]
 
     game = current_game(hall)
     data = {"hall": {"name": hall.name, "key": hall.key}, "game": None, "calls": [], "last": None,
@@ -92,10 +100,10 @@ def _public_result(result: dict | None) -> dict | None:
             "faces": [p.get("face_number") for p in result.get("paid", [])]}
 
 
-def message_for(hall: Hall) -> dict:
+def message_for(hall: Hall, states: dict | None = None) -> dict:
     # The JSON text is built once here, not by each of the hall's many sockets.
     with translation.override("en"):
-        return {"type": MESSAGE_TYPE, "text": json.dumps(flashboard_state(hall), separators=(",", ":"))}
+        return {"type": MESSAGE_TYPE, "text": json.dumps(flashboard_state(hall, states), separators=(",", ":"))}
 
 
 async def _send_all(layer, messages: list[tuple[str, dict]]) -> None:
@@ -115,7 +123,8 @@ def send_game(game_id: int) -> None:
         return
     try:
         game = Game.objects.select_related("operation").get(pk=game_id)
-        messages = [(group_name(hall), message_for(hall)) for hall in halls_for(game)]
+        states: dict = {}  # every hall of a multi-hall game shows the same game: read its events once
+        messages = [(group_name(hall), message_for(hall, states)) for hall in halls_for(game)]
         if messages:
             async_to_sync(_send_all)(layer, messages)
     except Exception:

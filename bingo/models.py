@@ -6,6 +6,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from licensing.models.append_only import AppendOnlyError, AppendOnlyModel
+
 
 class Pattern(models.Model):
     """A winning pattern: the set of 5x5 masks that win (an "any line" pattern has many).
@@ -160,19 +162,8 @@ class Game(models.Model):
         return f"{self.operation} #{self.number}"
 
 
-class GameEventImmutableError(Exception):
+class GameEventImmutableError(AppendOnlyError):
     """Raised on any attempt to change or remove a game event: the log is append-only."""
-
-
-class GameEventQuerySet(models.QuerySet):
-    def update(self, **kwargs):
-        raise GameEventImmutableError("Game events are append-only: they cannot be updated.")
-
-    def delete(self):
-        raise GameEventImmutableError("Game events are append-only: they cannot be deleted.")
-
-    update.queryset_only = True
-    delete.queryset_only = True
 
 
 class EventKind(models.TextChoices):
@@ -183,7 +174,7 @@ class EventKind(models.TextChoices):
     CLOSE = "close", pgettext_lazy("bingo game event", "Close")
 
 
-class GameEvent(models.Model):
+class GameEvent(AppendOnlyModel):
     """One call, undo, claim or result. Each row stores the hash of the one before it (a hash
     chain), so an edited or removed row is found by `bingo_verify_log`; the live state is
     rebuilt from these rows alone (bingo.state), so a restart resumes the same game."""
@@ -199,7 +190,8 @@ class GameEvent(models.Model):
     prev_hash = models.CharField(_("previous hash"), max_length=64, blank=True)
     hash = models.CharField(_("hash"), max_length=64)
 
-    objects = GameEventQuerySet.as_manager()
+    append_only_error = GameEventImmutableError
+    append_only_rows = "Game events"
 
     class Meta:
         verbose_name = _("game event")
@@ -210,15 +202,8 @@ class GameEvent(models.Model):
     def __str__(self) -> str:
         return f"{self.game} {self.seq} {self.kind}"
 
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise GameEventImmutableError("Game events are append-only: an existing event cannot be changed.")
+    def before_insert(self) -> None:
         self.hash = self.compute_hash()
-        kwargs["force_insert"] = True
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise GameEventImmutableError("Game events are append-only: they cannot be deleted.")
 
     def compute_hash(self) -> str:
         from bingo.chain import event_hash

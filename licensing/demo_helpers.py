@@ -57,3 +57,16 @@ def license_issue(*, officer: User, organization: Organization, license_type: st
     for member in board[: settings.BOARD_VOTE_QUORUM]:
         vote_cast(application=application, member=member, choice="aye")
     return License.objects.get(application=application)
+
+
+def report_created(command, created: Created, *, nothing: str) -> None:
+    """What a demo command made, and the passwords of the accounts it created (printed once)."""
+    for thing in created.things:
+        command.stdout.write(f"  + {thing}")
+    if not created.things and not created.users:
+        command.stdout.write(nothing)
+    if created.users:
+        command.stdout.write(command.style.SUCCESS(f"Demo accounts created. Every one signs in with: "
+                                                   f"{world.DEMO_PASSWORD}"))
+        for email, name, what in created.users:
+            command.stdout.write(f"  {email}  {name} — {what}")

@@ -8,6 +8,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from licensing.models.append_only import AppendOnlyError, AppendOnlyModel
+
 
 class GameCatalogEntry(models.Model):
     code = models.SlugField(_("code"), max_length=40, unique=True)
@@ -107,22 +109,11 @@ class Tournament(models.Model):
         }
 
 
-class TournamentEventImmutableError(Exception):
+class TournamentEventImmutableError(AppendOnlyError):
     """Raised on any attempt to change or remove a tournament event: the log is append-only."""
 
 
-class TournamentEventQuerySet(models.QuerySet):
-    def update(self, **kwargs):
-        raise TournamentEventImmutableError("Tournament events are append-only: they cannot be updated.")
-
-    def delete(self):
-        raise TournamentEventImmutableError("Tournament events are append-only: they cannot be deleted.")
-
-    update.queryset_only = True
-    delete.queryset_only = True
-
-
-class TournamentEvent(models.Model):
+class TournamentEvent(AppendOnlyModel):
     """One engine event (register, seat, hand_start, action, showdown, misdeal, chip_correction,
     move, stop) or clock/publication event, hash-chained to the one before it (bingo.chain)."""
 
@@ -136,7 +127,8 @@ class TournamentEvent(models.Model):
     prev_hash = models.CharField(_("previous hash"), max_length=64, blank=True)
     hash = models.CharField(_("hash"), max_length=64)
 
-    objects = TournamentEventQuerySet.as_manager()
+    append_only_error = TournamentEventImmutableError
+    append_only_rows = "Tournament events"
 
     class Meta:
         verbose_name = _("tournament event")
@@ -147,15 +139,8 @@ class TournamentEvent(models.Model):
     def __str__(self) -> str:
         return f"{self.tournament} {self.seq} {self.kind}"
 
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise TournamentEventImmutableError("Tournament events are append-only: an event cannot be changed.")
+    def before_insert(self) -> None:
         self.hash = self.compute_hash()
-        kwargs["force_insert"] = True
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise TournamentEventImmutableError("Tournament events are append-only: they cannot be deleted.")
 
     def compute_hash(self) -> str:
         from licensing.hash_chain import event_hash

@@ -10,23 +10,17 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from licensing.models.append_only import AppendOnlyError, AppendOnlyModel
 
-class AuditImmutableError(Exception):
+
+class AuditImmutableError(AppendOnlyError):
     """Raised on any attempt to change or remove an audit event."""
 
 
-class AuditEventQuerySet(models.QuerySet):
-    def update(self, **kwargs):
-        raise AuditImmutableError("Audit events are append-only: they cannot be updated.")
+class AuditEvent(AppendOnlyModel):
+    append_only_error = AuditImmutableError
+    append_only_rows = "Audit events"
 
-    def delete(self):
-        raise AuditImmutableError("Audit events are append-only: they cannot be deleted.")
-
-    update.queryset_only = True
-    delete.queryset_only = True
-
-
-class AuditEvent(models.Model):
     event_type = models.CharField(_("event type"), max_length=80, db_index=True)
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
@@ -40,8 +34,6 @@ class AuditEvent(models.Model):
     created_at = models.DateTimeField(_("time"), default=timezone.now, db_index=True)
     request_id = models.CharField(_("request id"), max_length=64, blank=True)
 
-    objects = AuditEventQuerySet.as_manager()
-
     class Meta:
         verbose_name = _("audit event")
         verbose_name_plural = _("audit events")
@@ -53,12 +45,3 @@ class AuditEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.event_type}"
-
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise AuditImmutableError("Audit events are append-only: an existing event cannot be changed.")
-        kwargs["force_insert"] = True
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise AuditImmutableError("Audit events are append-only: they cannot be deleted.")

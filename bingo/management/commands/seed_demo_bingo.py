@@ -5,7 +5,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from bingo import demo
-from licensing import demo_world as world
+from licensing.demo_helpers import report_created
 from licensing.models import Organization
 
 
@@ -23,15 +23,7 @@ class Command(BaseCommand):
         with transaction.atomic():
             operation, created = demo.build()
         base = base_url.rstrip("/")
-        for thing in created.things:
-            self.stdout.write(f"  + {thing}")
-        if not created.things and not created.users:
-            self.stdout.write("Demo bingo already present; nothing changed.")
-        if created.users:
-            self.stdout.write(self.style.SUCCESS(f"Demo accounts created. Every one signs in with: "
-                                                 f"{world.DEMO_PASSWORD}"))
-            for email, name, what in created.users:
-                self.stdout.write(f"  {email}  {name} — {what}")
+        report_created(self, created, nothing="Demo bingo already present; nothing changed.")
         first = operation.games.order_by("number").first()
         hall = operation.halls.get(is_drawing_location=True)
         caller = operation.workers.filter(duty="caller").select_related("user").first()

@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.urls import reverse
 
-from licensing import demo_world as world
+from licensing.demo_helpers import report_created
 from licensing.models import Organization, Role
 from montecarlo import demo
 from montecarlo.services_state import load_engine
@@ -24,15 +24,7 @@ class Command(BaseCommand):
         with transaction.atomic():
             tournament, created = demo.build()
         base = base_url.rstrip("/")
-        for thing in created.things:
-            self.stdout.write(f"  + {thing}")
-        if not created.things and not created.users:
-            self.stdout.write("Demo tournament already present; nothing changed.")
-        if created.users:
-            self.stdout.write(self.style.SUCCESS(f"Demo accounts created. Every one signs in with: "
-                                                 f"{world.DEMO_PASSWORD}"))
-            for email, name, what in created.users:
-                self.stdout.write(f"  {email}  {name} — {what}")
+        report_created(self, created, nothing="Demo tournament already present; nothing changed.")
         members = tournament.license.organization.memberships.filter(is_active=True).select_related("user")
         director = members.filter(role=Role.TOURNAMENT_DIRECTOR).first()
         dealer = members.filter(role=Role.DEALER).first()
