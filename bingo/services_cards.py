@@ -72,11 +72,13 @@ def _games_findings(operation: Operation, colour: str, games: list[Game]) -> lis
     findings = []
     for game in games:
         if game.operation_id != operation.pk:
-            findings.append(Finding("30 DCMR 1404.1(h)", _("Game %(number)s is not a game of this operation.")
-                                    % {"number": game.number}, field="games"))
+            findings.append(Finding("30 DCMR 1404.1(h)", _(
+                "Game %(number)s is not a game of this operation (30 DCMR 1404.1(h)).") % {"number": game.number},
+                field="games"))
         elif game.status == GameStatus.CLOSED:
-            findings.append(Finding("30 DCMR 1406.3", _("Game %(number)s is closed: no card can be sold for it.")
-                                    % {"number": game.number}, field="games"))
+            findings.append(Finding("30 DCMR 1406.3", _(
+                "Game %(number)s is closed: no card can be sold for it (30 DCMR 1406.3).") % {"number": game.number},
+                field="games"))
         elif colour in REGULAR_COLOURS and game.game_type != GameType.REGULAR:
             findings.append(Finding("30 DCMR 1405.2", _(
                 "Game %(number)s is not a regular game: regular and extra regular cards play regular games "
