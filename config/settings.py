@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "django_htmx",
     "axes",
+    "core",
     "licensing",
     "vendors",
     "bingo",
