@@ -44,6 +44,7 @@ check-migrations: install
 # The production profile must pass Django's deployment checks with no warning.
 check-deploy: install
 	DJANGO_ENV=production DJANGO_SECRET_KEY="$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')" DJANGO_ALLOWED_HOSTS=gaming.example.gov \
+		EVENT_LOG_KEY="$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(32))')" \
 		$(MANAGE) check --deploy --fail-level WARNING
 
 test: install messages lint check-migrations check-deploy

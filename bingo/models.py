@@ -6,7 +6,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from licensing.models.append_only import AppendOnlyError, AppendOnlyModel
+from core.chain import Problem
+from core.models import AppendOnlyError, ChainedEvent
 
 
 class Pattern(models.Model):
@@ -168,30 +169,38 @@ class GameEventImmutableError(AppendOnlyError):
 
 class EventKind(models.TextChoices):
     # A context, because "Call" is also the poker action (igualar) and "Claim"/"Close" are buttons.
+    START = "start", pgettext_lazy("bingo game event", "Start")
     CALL = "call", pgettext_lazy("bingo game event", "Call")
     UNDO = "undo", pgettext_lazy("bingo game event", "Undo")
     CLAIM = "claim", pgettext_lazy("bingo game event", "Claim")
     CLOSE = "close", pgettext_lazy("bingo game event", "Close")
 
 
-class GameEvent(AppendOnlyModel):
-    """One call, undo, claim or result. Each row stores the hash of the one before it (a hash
-    chain), so an edited or removed row is found by `bingo_verify_log`; the live state is
-    rebuilt from these rows alone (bingo.state), so a restart resumes the same game."""
+def game_terms(game: "Game") -> dict:
+    """What a game is played for, as its start event records it: once the game has started these
+    cannot change (bingo_verify_log compares the game row with them)."""
+    return {"number": game.number, "pattern": game.pattern.slug, "masks": list(game.pattern.masks),
+            "prize": str(game.prize),
+            "license_class": game.license_class, "game_type": game.game_type, "card_price": str(game.card_price)}
+
+
+class GameEvent(ChainedEvent):
+    """One start, call, undo, claim or result, in the game's hash-chained log (core.chain): an
+    edited, removed or forged row is found by `bingo_verify_log`; the live state is rebuilt from
+    these rows alone (bingo.state), so a restart resumes the same game."""
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
-    seq = models.PositiveIntegerField(_("sequence"))
     kind = models.CharField(_("kind"), max_length=10, choices=EventKind.choices)
     payload = models.JSONField(_("payload"), default=dict, blank=True)
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     created_at = models.DateTimeField(_("time"), default=timezone.now)
-    prev_hash = models.CharField(_("previous hash"), max_length=64, blank=True)
-    hash = models.CharField(_("hash"), max_length=64)
 
     append_only_error = GameEventImmutableError
     append_only_rows = "Game events"
+    chain_field = "game"
+    chain_alias = "bingo"
 
     class Meta:
         verbose_name = _("game event")
@@ -202,13 +211,45 @@ class GameEvent(AppendOnlyModel):
     def __str__(self) -> str:
         return f"{self.game} {self.seq} {self.kind}"
 
-    def before_insert(self) -> None:
-        self.hash = self.compute_hash()
+    @classmethod
+    def describe_log(cls, identity: str) -> str:
+        game = Game.objects.filter(pk=identity).select_related("operation").first()
+        if game is None:
+            return f"bingo game id {identity} (the game row is gone)"
+        return f"bingo game {game.number} (id {game.pk}) of operation {game.operation_id}"
 
-    def compute_hash(self) -> str:
-        from bingo.chain import event_hash
+    @classmethod
+    def owner_identities(cls) -> list[str]:
+        started = Game.objects.exclude(status=GameStatus.PLANNED) | Game.objects.filter(head_seq__gt=0)
+        return [str(pk) for pk in started.values_list("pk", flat=True)]
 
-        return event_hash(self.prev_hash, self.seq, self.kind, self.payload, self.actor_id, self.created_at)
+    @classmethod
+    def owner_problems(cls, identity, walk):
+        """The game row must agree with its log: its head is the last row, a started game has a
+        start event that recorded what it is played for, a closed game ends with its result."""
+        describe = cls.describe_log(identity)
+
+        def problem(seq, message):
+            return [Problem(cls.chain_label(), identity, seq, message, describe)]
+
+        game = Game.objects.filter(pk=identity).select_related("pattern").first()
+        if game is None:
+            return problem(None, "the log's game no longer exists") if walk.rows else []
+        if (game.head_seq, game.head_hash) != (walk.head.seq, walk.head.hash):
+            return problem(walk.head.seq + 1 if game.head_seq > walk.head.seq else game.head_seq,
+                           f"the game's head (seq {game.head_seq}) is not the log's last row (seq {walk.head.seq})")
+        if game.status == GameStatus.PLANNED:
+            return problem(1, "a planned game has events") if walk.rows else []
+        if walk.first is None or walk.first.kind != EventKind.START:
+            return problem(1, f"the {game.get_status_display().lower()} game has no start event")
+        recorded = {key: walk.first.payload.get(key) for key in game_terms(game)}
+        changed = sorted(key for key, value in game_terms(game).items() if recorded[key] != value)
+        if changed:
+            return problem(1, "the game row no longer matches what its start event recorded: " + ", ".join(
+                f"{key} {recorded[key]!r} -> {game_terms(game)[key]!r}" for key in changed))
+        if game.status == GameStatus.CLOSED and walk.last.kind != EventKind.CLOSE:
+            return problem(walk.head.seq, "the closed game's log does not end with its result")
+        return []
 
 
 class CardSeries(models.Model):

@@ -15,11 +15,14 @@ from bingo import broadcast, winner_search
 from bingo.engine import Card, ball_label, check_claim, split_prize
 from bingo.engine import Pattern as EnginePattern
 from bingo.engine import patterns as engine_patterns
-from bingo.models import EventKind, Game, GameEvent, GameStatus
+from bingo.models import EventKind, Game, GameEvent, GameStatus, game_terms
 from bingo.selectors import CALLER_ROLES, CHECKER_ROLES, has_role
 from bingo.state import GameState, game_state
+from core.chain import Head
+from licensing.audit.tasks import anchors_after_commit
 from licensing.events import audit_event_record
 from licensing.findings import Finding, RuleViolation
+from licensing.models import AnchorReason
 from licensing.models.choices import LicenseStatus, LicenseType
 
 HIGHEST_BALL = 75
@@ -40,16 +43,19 @@ def _require_live(game: Game) -> None:
         raise ValidationError(_("Game %(number)s is not live.") % {"number": game.number}, code="not_live")
 
 
+AUDIT_TYPES = {EventKind.START: "bingo.game_start"}
+
+
 def _append(*, actor, game: Game, state: GameState, kind: str, payload: dict) -> GameEvent:
-    event = GameEvent(game=game, seq=state.last_seq + 1, kind=kind, payload=payload,
-                      actor=actor, prev_hash=state.last_hash)
+    event = GameEvent(game=game, kind=kind, payload=payload, actor=actor)
+    event.link(Head(state.last_seq, state.last_hash))
     event.save()
     # The head lets bingo_verify_log see a removed LAST event, which the chain alone cannot.
     game.head_seq, game.head_hash = event.seq, event.hash
     Game.objects.filter(pk=game.pk).update(head_seq=event.seq, head_hash=event.hash)
     audit_event_record(
-        event_type=f"bingo.{kind}", actor=actor, organization=game.operation.license.organization,
-        target=game, payload={"seq": event.seq, **payload},
+        event_type=AUDIT_TYPES.get(kind, f"bingo.{kind}"), actor=actor,
+        organization=game.operation.license.organization, target=game, payload={"seq": event.seq, **payload},
     )
     # Flashboards hear of the event only once it is committed: a rolled-back call never shows.
     broadcast.after_commit(game)
@@ -81,12 +87,11 @@ def game_start(*, actor, game: Game) -> Game:
     # One game at a time on the board (30 DCMR 1405.10: the board belongs to the game being played).
     if Game.objects.filter(operation=game.operation, status=GameStatus.LIVE).exclude(pk=game.pk).exists():
         raise ValidationError(_("Close the game in play before starting another."), code="game_in_play")
-    # 30 DCMR 1405.8 / 1405.10: a new game starts with all 75 balls and an empty board.
+    # 30 DCMR 1405.8 / 1405.10: a new game starts with all 75 balls and an empty board. The start
+    # event fixes what the game is played for: the game row cannot change it afterwards unseen.
     game.status = GameStatus.LIVE
     game.save(update_fields=["status"])
-    audit_event_record(event_type="bingo.game_start", actor=actor,
-                       organization=license.organization, target=game, payload={"number": game.number})
-    broadcast.after_commit(game)
+    _append(actor=actor, game=game, state=game_state(game), kind=EventKind.START, payload=game_terms(game))
     return game
 
 
@@ -228,4 +233,6 @@ def game_close(*, actor, game: Game, winners: int | None = None) -> GameEvent:
     })
     game.status = GameStatus.CLOSED
     game.save(update_fields=["status"])
+    # The closed game's log (and every other log that grew) is anchored once this commits.
+    anchors_after_commit(reason=AnchorReason.CLOSE)
     return event

@@ -26,6 +26,13 @@ if PRODUCTION:
 else:
     SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="dev-only-insecure-key-do-not-use-in-production")
 DEBUG = env.bool("DJANGO_DEBUG", default=not PRODUCTION)
+# The key of every log's hash chain (core.chain): kept out of the database, so whoever can write to
+# the tables cannot recompute a chain. Production must be given its own; losing it means the logs
+# can no longer be verified, so keep it as safe as the database backups.
+if PRODUCTION:
+    EVENT_LOG_KEY = env.str("EVENT_LOG_KEY")
+else:
+    EVENT_LOG_KEY = env.str("EVENT_LOG_KEY", default="dev-only-event-log-key-do-not-use-in-production")
 ALLOWED_HOSTS = env.list(
     "DJANGO_ALLOWED_HOSTS", default=[] if PRODUCTION else ["127.0.0.1", "localhost", "[::1]", "testserver"]
 )
@@ -152,6 +159,12 @@ CELERY_BEAT_SCHEDULE.update({
     },
     "licensing-reminders-daily": {"task": "licensing.tasks.reminders_send", "schedule": crontab(hour=7, minute=0)},
 })
+# Anchors: once a day, after the night's jobs, the head of every log that grew goes into the anchor
+# table and to the Board's audit address (closing a game or a tournament anchors at once too).
+CELERY_BEAT_SCHEDULE["licensing-log-anchors-daily"] = {
+    "task": "licensing.audit.tasks.log_anchors_record", "schedule": crontab(hour=0, minute=45),
+    "kwargs": {"reason": "daily"},
+}
 
 # --- Auth ---
 AUTH_USER_MODEL = "licensing.User"
@@ -215,6 +228,8 @@ if env.str("EMAIL_URL", default=""):
     vars().update(env.email_url("EMAIL_URL"))
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+# The Board's audit address: the daily and closing digests of log anchors go there.
+BOARD_AUDIT_EMAIL = env.list("BOARD_AUDIT_EMAIL", default=["audit@gaming.example.gov"])
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Charitable Gaming Board <no-reply@gaming.example.gov>")
 
 # --- API ---

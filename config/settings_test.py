@@ -21,3 +21,6 @@ if REDIS_URL:
 # Static files come from the finders in tests; nothing is collected.
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
+    # Only the test flush differs (tests/pg_backend): the append-only triggers refuse TRUNCATE.
+    DATABASES["default"]["ENGINE"] = "tests.pg_backend"  # noqa: F405

@@ -1,10 +1,14 @@
-"""The one way to write an audit event. Every service calls `audit_event_record`
-inside its transaction, so the event and the change commit or roll back together."""
+"""The one way to write an audit event. Every service calls `audit_event_record` inside its
+transaction, so the event and the change commit or roll back together. Each organization's
+events form one hash-chained log (the Board's own work another): the log is locked, the new
+row linked to its head, then written."""
 
-from django.db import models
+from django.db import models, transaction
 
 from config.request_id import current_request_id
+from core.chain import head_of, lock_log
 from licensing.models import AuditEvent, Organization, User
+from licensing.models.audit import audit_chain_for
 
 
 def audit_event_record(
@@ -15,7 +19,7 @@ def audit_event_record(
     target: models.Model | None = None,
     payload: dict | None = None,
 ) -> AuditEvent:
-    return AuditEvent.objects.create(
+    event = AuditEvent(
         event_type=event_type,
         actor=actor if actor is not None and actor.is_authenticated else None,
         organization=organization,
@@ -23,4 +27,12 @@ def audit_event_record(
         object_id=str(target.pk) if target is not None else "",
         payload=payload or {},
         request_id=current_request_id(),
+        chain=audit_chain_for(organization.pk if organization is not None else None),
     )
+    # The advisory lock lives as long as the transaction: a sign-in signal outside any
+    # transaction gets one of its own.
+    with transaction.atomic():
+        lock_log(AuditEvent.chain_label(), event.chain)
+        event.link(head_of(AuditEvent.chain_rows(event.chain)))
+        event.save()
+    return event

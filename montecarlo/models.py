@@ -8,7 +8,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from licensing.models.append_only import AppendOnlyError, AppendOnlyModel
+from core.chain import Problem
+from core.models import AppendOnlyError, ChainedEvent
 
 
 class GameCatalogEntry(models.Model):
@@ -113,22 +114,29 @@ class TournamentEventImmutableError(AppendOnlyError):
     """Raised on any attempt to change or remove a tournament event: the log is append-only."""
 
 
-class TournamentEvent(AppendOnlyModel):
+def tournament_terms(tournament: Tournament) -> dict:
+    """What a tournament is played for, as its first event records it: the engine's configuration
+    and the entry fee cannot change once it exists (tournament_verify_log compares them)."""
+    return {"engine": tournament.engine_config(), "entry_fee": str(tournament.entry_fee),
+            "license": tournament.license_id, "date": tournament.date.isoformat()}
+
+
+class TournamentEvent(ChainedEvent):
     """One engine event (register, seat, hand_start, action, showdown, misdeal, chip_correction,
-    move, stop) or clock/publication event, hash-chained to the one before it (bingo.chain)."""
+    move, stop), clock or publication event, or the opening `config` event, in the tournament's
+    hash-chained log (core.chain)."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="events")
-    seq = models.PositiveIntegerField(_("sequence"))
     kind = models.CharField(_("kind"), max_length=20)
     payload = models.JSONField(_("payload"), default=dict, blank=True)
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
                               related_name="+")
     created_at = models.DateTimeField(_("time"), default=timezone.now)
-    prev_hash = models.CharField(_("previous hash"), max_length=64, blank=True)
-    hash = models.CharField(_("hash"), max_length=64)
 
     append_only_error = TournamentEventImmutableError
     append_only_rows = "Tournament events"
+    chain_field = "tournament"
+    chain_alias = "tournament"
 
     class Meta:
         verbose_name = _("tournament event")
@@ -139,10 +147,41 @@ class TournamentEvent(AppendOnlyModel):
     def __str__(self) -> str:
         return f"{self.tournament} {self.seq} {self.kind}"
 
-    def before_insert(self) -> None:
-        self.hash = self.compute_hash()
+    @classmethod
+    def describe_log(cls, identity: str) -> str:
+        tournament = Tournament.objects.filter(pk=identity).first()
+        if tournament is None:
+            return f"tournament id {identity} (the tournament row is gone)"
+        return f"tournament \"{tournament.name}\" (id {tournament.pk})"
 
-    def compute_hash(self) -> str:
-        from licensing.hash_chain import event_hash
+    @classmethod
+    def owner_identities(cls) -> list[str]:
+        return [str(pk) for pk in Tournament.objects.values_list("pk", flat=True)]
 
-        return event_hash(self.prev_hash, self.seq, self.kind, self.payload, self.actor_id, self.created_at)
+    @classmethod
+    def owner_problems(cls, identity, walk):
+        describe = cls.describe_log(identity)
+
+        def problem(seq, message):
+            return [Problem(cls.chain_label(), identity, seq, message, describe)]
+
+        tournament = Tournament.objects.filter(pk=identity).first()
+        if tournament is None:
+            return problem(None, "the log's tournament no longer exists") if walk.rows else []
+        if (tournament.head_seq, tournament.head_hash) != (walk.head.seq, walk.head.hash):
+            return problem(walk.head.seq + 1 if tournament.head_seq > walk.head.seq else tournament.head_seq,
+                           f"the tournament's head (seq {tournament.head_seq}) is not the log's last row "
+                           f"(seq {walk.head.seq})")
+        if walk.first is None or walk.first.kind != CONFIG_EVENT:
+            return problem(1, "the log does not open with the tournament's configuration")
+        recorded, terms = walk.first.payload, tournament_terms(tournament)
+        changed = sorted(key for key in terms if recorded.get(key) != terms[key])
+        if changed:
+            return problem(1, "the tournament row no longer matches what its first event recorded: "
+                           + ", ".join(changed))
+        if tournament.status == TournamentStatus.PUBLISHED and walk.last.kind != "publish":
+            return problem(walk.head.seq, "the published tournament's log does not end with its results")
+        return []
+
+
+CONFIG_EVENT = "config"

@@ -12,8 +12,11 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
+from core.chain import head_of
+from licensing.audit.tasks import anchors_after_commit
 from licensing.events import audit_event_record
 from licensing.findings import Finding, RuleViolation
+from licensing.models import AnchorReason
 from montecarlo.holdem import HandError
 from montecarlo.holdem.tournament import Tournament as Engine
 from montecarlo.holdem.tournament import TournamentError, level_from_dict
@@ -58,16 +61,19 @@ def apply_checked(engine: Engine, event: dict, *, field: str | None = None) -> N
 
 def append(*, actor, tournament: Tournament, kind: str, payload: dict,
            engine: Engine | None = None, audit: dict | None = None) -> TournamentEvent:
-    last = tournament.events.order_by("-seq").values("seq", "hash").first()
-    event = TournamentEvent(tournament=tournament, seq=(last["seq"] if last else 0) + 1, kind=kind,
-                            payload=payload, actor=actor, prev_hash=last["hash"] if last else "")
+    event = TournamentEvent(tournament=tournament, kind=kind, payload=payload, actor=actor)
+    event.link(head_of(tournament.events))
     event.save()
     tournament.head_seq, tournament.head_hash = event.seq, event.hash
     fields = ["head_seq", "head_hash"]
+    finished_before = tournament.status in (TournamentStatus.FINISHED, TournamentStatus.PUBLISHED)
     if engine is not None and tournament.status != TournamentStatus.PUBLISHED:
         tournament.status = engine.status
         fields.append("status")
     tournament.save(update_fields=fields)
+    if kind == "publish" or (not finished_before and tournament.status == TournamentStatus.FINISHED):
+        # A tournament that has finished, or published its results, is anchored once this commits.
+        anchors_after_commit(reason=AnchorReason.CLOSE)
     audit_event_record(event_type=f"montecarlo.tournament.{kind}", actor=actor,
                        organization=tournament.license.organization, target=tournament,
                        payload={"seq": event.seq, **(audit or payload)})

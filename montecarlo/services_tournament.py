@@ -17,7 +17,7 @@ from licensing.events import audit_event_record
 from licensing.findings import Finding, RuleViolation
 from montecarlo.holdem.tournament import TEMPLATES, draw_seats, level_to_dict
 from montecarlo.holdem.tournament import Tournament as Engine
-from montecarlo.models import Tournament, TournamentStatus
+from montecarlo.models import CONFIG_EVENT, Tournament, TournamentStatus, tournament_terms
 from montecarlo.rules import PRIZE_CAP, tournament_findings
 from montecarlo.selectors import DIRECTOR_ROLES, has_role
 from montecarlo.services_state import (
@@ -75,6 +75,8 @@ def tournament_create(*, actor, license, name: str, date: dt.date, starts_at: dt
     audit_event_record(event_type="montecarlo.tournament.create", actor=actor,
                        organization=license.organization, target=tournament,
                        payload={"name": tournament.name, "date": date.isoformat(), "license": license.number})
+    # The log opens with what the tournament is played for: its row cannot change it unseen.
+    append(actor=actor, tournament=tournament, kind=CONFIG_EVENT, payload=tournament_terms(tournament))
     return tournament
 
 

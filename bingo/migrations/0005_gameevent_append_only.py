@@ -1,8 +1,8 @@
-"""Make the game event log append-only in the database itself (licensing.append_only)."""
+"""Make the game event log append-only in the database itself (core.triggers)."""
 
 from django.db import migrations
 
-from licensing.append_only import append_only
+from core.triggers import append_only
 
 
 class Migration(migrations.Migration):

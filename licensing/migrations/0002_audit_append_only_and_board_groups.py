@@ -6,7 +6,7 @@ because Django's test flush empties tables with DELETE."""
 
 from django.db import migrations
 
-from licensing.append_only import append_only
+from core.triggers import append_only
 
 BOARD_GROUPS = ["board_staff", "board_member"]
 

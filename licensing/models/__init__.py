@@ -1,5 +1,5 @@
 from licensing.models.applications import Application, BingoOccasion
-from licensing.models.audit import AuditEvent
+from licensing.models.audit import AnchorReason, AuditEvent, LogAnchor
 from licensing.models.licenses import EnforcementAction, License, ReminderSent
 from licensing.models.organizations import Membership, Organization, OrganizationType, Role
 from licensing.models.premises import Premises
@@ -9,7 +9,8 @@ from licensing.models.schedules import BondScheduleRow, FeeScheduleRow
 from licensing.models.users import BoardGroup, User
 
 __all__ = [
-    "Application", "AuditEvent", "BingoOccasion", "BoardGroup", "BondScheduleRow", "Decision", "DeficiencyNotice",
-    "Document", "EnforcementAction", "FeeScheduleRow", "License", "Membership", "Organization",
-    "OrganizationMember", "OrganizationType", "Premises", "ReminderSent", "ResponsiblePerson", "Role", "User", "Vote",
+    "AnchorReason", "Application", "AuditEvent", "BingoOccasion", "BoardGroup", "BondScheduleRow", "Decision",
+    "DeficiencyNotice", "Document", "EnforcementAction", "FeeScheduleRow", "License", "LogAnchor", "Membership",
+    "Organization", "OrganizationMember", "OrganizationType", "Premises", "ReminderSent", "ResponsiblePerson",
+    "Role", "User", "Vote",
 ]

@@ -1,8 +1,9 @@
-"""The audit trail: one row per state change, written once and never changed.
+"""The audit trail and the anchors of every log: rows written once and never changed.
 
-Immutability is enforced three times: the model refuses to save an existing row or
-delete one, the queryset refuses bulk update/delete, and (on PostgreSQL and SQLite)
-a database trigger refuses UPDATE (and DELETE on PostgreSQL) from any client."""
+The audit trail is one hash-chained log per organization (and one for the Board's own work,
+which belongs to no organization). Anchors record, once a day and whenever a game or a
+tournament closes, the head of every log that grew: a log cut short at its end or removed whole
+no longer reaches its anchor (licensing.audit.verify)."""
 
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
@@ -10,16 +11,24 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from licensing.models.append_only import AppendOnlyError, AppendOnlyModel
+from core.models import AppendOnlyError, ChainedEvent
+
+BOARD_CHAIN = "board"  # the audit log of what belongs to no organization
+
+
+def audit_chain_for(organization_id: int | None) -> str:
+    return BOARD_CHAIN if organization_id is None else f"organization:{organization_id}"
 
 
 class AuditImmutableError(AppendOnlyError):
     """Raised on any attempt to change or remove an audit event."""
 
 
-class AuditEvent(AppendOnlyModel):
+class AuditEvent(ChainedEvent):
     append_only_error = AuditImmutableError
     append_only_rows = "Audit events"
+    chain_field = "chain"
+    chain_alias = "audit"
 
     event_type = models.CharField(_("event type"), max_length=80, db_index=True)
     actor = models.ForeignKey(
@@ -33,6 +42,8 @@ class AuditEvent(AppendOnlyModel):
     payload = models.JSONField(_("payload"), default=dict, blank=True, encoder=DjangoJSONEncoder)
     created_at = models.DateTimeField(_("time"), default=timezone.now, db_index=True)
     request_id = models.CharField(_("request id"), max_length=64, blank=True)
+    # Which log the row is in: "organization:<id>" or "board" (audit_chain_for).
+    chain = models.CharField(_("log"), max_length=40, editable=False)
 
     class Meta:
         verbose_name = _("audit event")
@@ -42,6 +53,54 @@ class AuditEvent(AppendOnlyModel):
             models.Index(fields=["organization", "-created_at"]),
             models.Index(fields=["object_type", "object_id"]),
         ]
+        constraints = [models.UniqueConstraint(fields=["chain", "seq"], name="licensing_auditevent_unique_seq")]
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.event_type}"
+
+    @classmethod
+    def describe_log(cls, identity: str) -> str:
+        return "the Board's audit trail" if identity == BOARD_CHAIN else f"the audit trail of {identity}"
+
+
+class AnchorReason(models.TextChoices):
+    DAILY = "daily", _("Daily")
+    CLOSE = "close", _("Game or tournament closed")
+    MANUAL = "manual", _("Recorded by hand")
+
+
+class LogAnchorImmutableError(AppendOnlyError):
+    """Raised on any attempt to change or remove an anchor."""
+
+
+class LogAnchor(ChainedEvent):
+    """The head of one log (`log` is its model label, `log_key` which game, tournament or
+    organization) as it stood when anchored. The anchors are themselves one chained log, and
+    each batch is mailed to the Board's audit address, so they can be checked outside the
+    database too."""
+
+    append_only_error = LogAnchorImmutableError
+    append_only_rows = "Log anchors"
+    chain_field = None
+    chain_alias = "anchors"
+
+    log = models.CharField(_("log"), max_length=60)
+    log_key = models.CharField(_("log key"), max_length=64)
+    head_seq = models.PositiveIntegerField(_("head sequence"))
+    head_hash = models.CharField(_("head hash"), max_length=64)
+    reason = models.CharField(_("reason"), max_length=10, choices=AnchorReason.choices)
+    created_at = models.DateTimeField(_("time"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("log anchor")
+        verbose_name_plural = _("log anchors")
+        ordering = ["seq"]
+        indexes = [models.Index(fields=["log", "log_key", "-head_seq"], name="licensing_anchor_log_head")]
+        constraints = [models.UniqueConstraint(fields=["seq"], name="licensing_loganchor_unique_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.log} {self.log_key} @ {self.head_seq}"
+
+    @classmethod
+    def describe_log(cls, identity: str) -> str:
+        return "the log anchors"

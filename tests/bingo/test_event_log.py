@@ -1,7 +1,6 @@
 """The hash-chained game event log: append-only, and bingo_verify_log finds the first
 altered or missing row."""
 
-import contextlib
 import random
 from io import StringIO
 
@@ -10,10 +9,12 @@ from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
 
 from bingo import services
-from bingo.chain import event_hash, verify_operation
 from bingo.models import GameEvent, GameEventImmutableError
 from bingo.state import game_state
+from core.chain import row_hash
+from licensing.audit.verify import verify_log
 from tests.bingo.live_builders import live_game, record_all
+from tests.core.tamper import triggers_off
 
 pytestmark = pytest.mark.django_db
 
@@ -27,6 +28,12 @@ def _played_game():
     return game, caller
 
 
+def verify_operation(operation):
+    """The first bad game log of the operation (or the last good report)."""
+    reports = [verify_log(GameEvent, str(pk)) for pk in operation.games.values_list("pk", flat=True)]
+    return next((report for report in reports if not report.ok), reports[-1])
+
+
 def _verify(operation_id):
     out = StringIO()
     call_command("bingo_verify_log", str(operation_id), stdout=out)
@@ -36,28 +43,19 @@ def _verify(operation_id):
 def test_chain_links_each_event_to_the_previous_one():
     game, _ = _played_game()
     events = list(GameEvent.objects.filter(game=game).order_by("seq"))
-    assert [e.seq for e in events] == [1, 2, 3, 4, 5, 6]
-    assert events[0].prev_hash == ""
+    assert [e.seq for e in events] == [1, 2, 3, 4, 5, 6, 7]
+    assert events[0].prev_hash == "" and events[0].kind == "start"
     for before, after in zip(events, events[1:], strict=False):
         assert after.prev_hash == before.hash
-    first = events[0]
-    assert first.payload["number"] == 7 and first.payload["source"] == "recorded"
-    assert first.hash == event_hash("", 1, "call", first.payload, first.actor_id, first.created_at)
+    first_call = events[1]
+    assert first_call.payload["number"] == 7 and first_call.payload["source"] == "recorded"
+    assert first_call.hash == row_hash("bingo.gameevent", str(game.pk), first_call)
+    # Keyed: the same row under another key hashes differently.
+    assert first_call.hash != row_hash("bingo.gameevent", str(game.pk), first_call, key=b"another key")
 
 
-@contextlib.contextmanager
 def tamper():
-    """A forger with the database owner's rights: switch off the append-only trigger first."""
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute("SET session_replication_role = replica")
-        else:
-            cursor.execute("DROP TRIGGER IF EXISTS bingo_gameevent_no_update")
-        try:
-            yield cursor
-        finally:
-            if connection.vendor == "postgresql":
-                cursor.execute("SET session_replication_role = DEFAULT")
+    return triggers_off("bingo_gameevent")
 
 
 def test_database_refuses_update_of_an_event():
@@ -77,45 +75,45 @@ def test_deleted_last_event_is_detected_by_the_head():
     report = verify_operation(game.operation)
     assert not report.ok
     assert report.problem.seq == last.seq
-    assert "missing" in report.problem.message
+    assert "is not the log's last row" in report.problem.message
 
 
 def test_verify_log_ok():
     game, _ = _played_game()
-    assert _verify(game.operation_id).strip() == "OK: 6 events"
+    assert _verify(game.operation_id).strip() == "OK: 1 log, 7 events"
 
 
 def test_raw_sql_edit_is_detected_with_its_seq():
     game, _ = _played_game()
-    event = GameEvent.objects.get(game=game, seq=2)
+    event = GameEvent.objects.get(game=game, seq=3)
     with tamper() as cursor:
         # Bypass the model: a forger changes B 22 into B 12 directly in the table.
         cursor.execute("UPDATE bingo_gameevent SET payload = %s WHERE id = %s",
                        ['{"number": 12, "source": "recorded"}', event.pk])
     report = verify_operation(game.operation)
     assert not report.ok
-    assert report.problem.seq == 2
+    assert report.problem.seq == 3
     assert "altered" in report.problem.message
-    with pytest.raises(CommandError, match="seq 2: altered row"):
+    with pytest.raises(CommandError, match="seq 3: altered or forged row"):
         _verify(game.operation_id)
 
 
 def test_raw_sql_delete_is_detected_as_missing():
     game, _ = _played_game()
-    event = GameEvent.objects.get(game=game, seq=3)
+    event = GameEvent.objects.get(game=game, seq=4)
     with tamper() as cursor:
         cursor.execute("DELETE FROM bingo_gameevent WHERE id = %s", [event.pk])
     report = verify_operation(game.operation)
-    assert report.problem.seq == 3
+    assert report.problem.seq == 4
     assert "missing" in report.problem.message
-    assert report.events == 2
-    with pytest.raises(CommandError, match="seq 3: missing row"):
+    assert report.rows == 3
+    with pytest.raises(CommandError, match="seq 4: missing row"):
         _verify(game.operation_id)
 
 
 def test_events_refuse_update_and_delete():
     game, _ = _played_game()
-    event = GameEvent.objects.get(game=game, seq=1)
+    event = GameEvent.objects.get(game=game, seq=2)
     event.payload = {"number": 8}
     with pytest.raises(GameEventImmutableError):
         event.save()

@@ -1,0 +1,124 @@
+"""The abstract bases every log builds on: rows written once and never changed, and rows
+hash-chained into one log per owner (a game, a tournament, an organization's audit trail).
+
+The model refuses to save an existing row or delete one and its queryset refuses bulk
+update/delete; a database trigger (core.triggers) refuses UPDATE, DELETE and TRUNCATE from any
+client; the least-privilege role (core db_roles) may only SELECT and INSERT. The chain makes
+whatever slips past all three visible: each row carries an HMAC over all its stored fields, its
+log and its place in it, and the hash of the row before (core.chain)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from core import chain
+
+
+class AppendOnlyError(Exception):
+    """Raised on any attempt to change or remove a row of an append-only table."""
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise self.model.append_only_error(f"{self.model.append_only_rows} are append-only: they cannot be updated.")
+
+    def delete(self):
+        raise self.model.append_only_error(f"{self.model.append_only_rows} are append-only: they cannot be deleted.")
+
+    update.queryset_only = True
+    delete.queryset_only = True
+
+
+class AppendOnlyModel(models.Model):
+    """Each model names its own error class (a subclass of AppendOnlyError) and what its rows are
+    called in the messages."""
+
+    append_only_error: ClassVar[type[AppendOnlyError]] = AppendOnlyError
+    append_only_rows: ClassVar[str] = "Rows"
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise self.append_only_error(f"{self.append_only_rows} are append-only: an existing one cannot be changed.")
+        self.before_insert()
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise self.append_only_error(f"{self.append_only_rows} are append-only: they cannot be deleted.")
+
+    def before_insert(self) -> None:
+        """Fill what is derived from the row (a hash) just before it is written."""
+
+
+class ChainedEvent(AppendOnlyModel):
+    """One row of a hash-chained log. `chain_field` names the field whose value says which log
+    the row belongs to (the game, the tournament...); None means the model is one single log.
+    The appender holds the log's lock and calls `link()` with the log's current head."""
+
+    chain_field: ClassVar[str | None] = None
+    chain_alias: ClassVar[str] = ""  # the short name `verify_logs --log` knows it by
+
+    seq = models.PositiveIntegerField(_("sequence"))
+    prev_hash = models.CharField(_("previous hash"), max_length=64, blank=True)
+    hash = models.CharField(_("hash"), max_length=64)
+
+    class Meta:
+        abstract = True
+
+    # --- which log a row is in ---
+
+    @classmethod
+    def chain_label(cls) -> str:
+        return cls._meta.label_lower
+
+    @classmethod
+    def chain_attname(cls) -> str | None:
+        return cls._meta.get_field(cls.chain_field).attname if cls.chain_field else None
+
+    @classmethod
+    def chain_rows(cls, identity: str) -> models.QuerySet:
+        """The rows of one log, in order."""
+        attname = cls.chain_attname()
+        rows = cls.objects.all() if attname is None else cls.objects.filter(**{attname: identity})
+        return rows.order_by("seq")
+
+    @classmethod
+    def describe_log(cls, identity: str) -> str:
+        """How a person names this log in a report ("bingo game 12")."""
+        return f"{cls._meta.verbose_name} log {identity}"
+
+    @classmethod
+    def owner_identities(cls) -> list[str]:
+        """Logs that must exist because their owner says so (a started game), rows or not."""
+        return []
+
+    @classmethod
+    def owner_problems(cls, identity: str, walk: chain.Walk) -> list[chain.Problem]:
+        """What the log's owner row says that the chain must agree with (its head, what a game is
+        played for). The base has nothing to add."""
+        return []
+
+    def chain_identity(self) -> str:
+        attname = self.chain_attname()
+        return chain.identity_of(None if attname is None else getattr(self, attname))
+
+    # --- writing ---
+
+    def link(self, head: chain.Head) -> None:
+        self.seq, self.prev_hash = head.seq + 1, head.hash
+
+    def compute_hash(self) -> str:
+        return chain.row_hash(self.chain_label(), self.chain_identity(), self)
+
+    def before_insert(self) -> None:
+        if not self.seq:
+            raise ValueError(f"{self.append_only_rows}: link() the row to its log's head before saving it.")
+        self.hash = self.compute_hash()
