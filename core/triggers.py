@@ -21,7 +21,9 @@ def trigger_names(table: str) -> list[str]:
 def _create_sql(table: str, what: str, vendor: str) -> list[str]:
     names = _names(table)
     if vendor == "postgresql":
-        return [f"""CREATE OR REPLACE FUNCTION {names["function"]}() RETURNS trigger AS $$
+        # A migration that rewrote the table has deferred foreign-key checks pending: fire them
+        # now, or PostgreSQL refuses to add a trigger to the table.
+        return ["SET CONSTRAINTS ALL IMMEDIATE", f"""CREATE OR REPLACE FUNCTION {names["function"]}() RETURNS trigger AS $$
 BEGIN
   RAISE EXCEPTION USING MESSAGE = '{what} are append-only: ' || TG_OP || ' refused';
 END;

@@ -1,54 +1,21 @@
-"""Chain the audit trail (one HMAC chain per organization, one for the Board) and add the
-log anchors. Existing audit rows are chained in the order they were written; the trigger is
-lifted for that and put back refusing TRUNCATE too."""
+"""The audit trail's chain constraint and its trigger back (refusing TRUNCATE too), and the log
+anchors: the head of every log, recorded daily and at every close."""
 
 import django.utils.timezone
 from django.db import migrations, models
 
-from core.chain import rechain
-from core.triggers import append_only, append_only_lifted
-
-AUDIT = ("licensing_auditevent", "audit events")
-lift_audit, restore_audit = append_only_lifted(*AUDIT)
-
-
-def chain_audit_trail(apps, schema_editor):
-    AuditEvent = apps.get_model("licensing", "AuditEvent")
-    for organization_id in AuditEvent.objects.order_by().values_list("organization_id", flat=True).distinct():
-        chain = "board" if organization_id is None else f"organization:{organization_id}"
-        AuditEvent.objects.filter(organization_id=organization_id).update(chain=chain)
-        rows = AuditEvent.objects.filter(chain=chain).order_by("created_at", "id")
-        rechain(list(rows), "licensing.auditevent", chain)
+from core.triggers import append_only
 
 
 class Migration(migrations.Migration):
-    dependencies = [("licensing", "0004_seed_fee_schedule")]
+    dependencies = [("licensing", "0005_audit_chain")]
 
     operations = [
-        lift_audit,
-        migrations.AddField(
-            model_name="auditevent", name="chain",
-            field=models.CharField(default="board", editable=False, max_length=40, verbose_name="log"),
-            preserve_default=False,
-        ),
-        migrations.AddField(
-            model_name="auditevent", name="seq",
-            field=models.PositiveIntegerField(default=0, verbose_name="sequence"), preserve_default=False,
-        ),
-        migrations.AddField(
-            model_name="auditevent", name="prev_hash",
-            field=models.CharField(blank=True, max_length=64, verbose_name="previous hash"),
-        ),
-        migrations.AddField(
-            model_name="auditevent", name="hash",
-            field=models.CharField(default="", max_length=64, verbose_name="hash"), preserve_default=False,
-        ),
-        migrations.RunPython(chain_audit_trail, migrations.RunPython.noop),
         migrations.AddConstraint(
             model_name="auditevent",
             constraint=models.UniqueConstraint(fields=("chain", "seq"), name="licensing_auditevent_unique_seq"),
         ),
-        restore_audit,
+        append_only("licensing_auditevent", "audit events"),
         migrations.CreateModel(
             name="LogAnchor",
             fields=[
