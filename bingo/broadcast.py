@@ -20,6 +20,7 @@ from django.utils import translation
 
 from bingo.engine import ball_label
 from bingo.models import Game, GameStatus, GameType, Hall
+from bingo.selectors import hall_games
 
 logger = logging.getLogger(__name__)
 MESSAGE_TYPE = "bingo.state"  # handled by FlashboardConsumer.bingo_state
@@ -39,15 +40,8 @@ def halls_for(game: Game):
     return list(halls)
 
 
-def _shown_games(hall: Hall):
-    games = Game.objects.filter(operation_id=hall.operation_id).select_related("pattern")
-    if not hall.is_drawing_location:
-        games = games.filter(game_type=GameType.MULTI_HALL)
-    return games
-
-
 def current_game(hall: Hall) -> Game | None:
-    games = _shown_games(hall)
+    games = hall_games(hall=hall)
     return (games.filter(status=GameStatus.LIVE).order_by("number").first()
             or games.filter(status=GameStatus.PLANNED).order_by("number").first()
             or games.filter(status=GameStatus.CLOSED).order_by("-number").first())
@@ -87,7 +81,7 @@ def flashboard_state(hall: Hall, states: dict | None = None) -> dict:
     data["last_label"] = ball_label(state.last_call) if state.last_call else ""
     data["result"] = _public_result(state.result)
     if game.status == GameStatus.PLANNED:
-        previous = _shown_games(hall).filter(status=GameStatus.CLOSED).order_by("-number").first()
+        previous = hall_games(hall=hall).filter(status=GameStatus.CLOSED).order_by("-number").first()
         if previous is not None:
             data["previous"] = {"number": previous.number, "result": _public_result(game_state(previous).result)}
     return data

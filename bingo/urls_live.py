@@ -14,4 +14,5 @@ urlpatterns = [
     path("games/<int:pk>/console/close/", views_live.console_close, name="console_close"),
     path("games/<int:pk>/claims/", views_live.game_claims, name="game_claims"),
     path("flashboard/<str:key>/", views_live.flashboard, name="flashboard"),
+    path("flashboard/<str:key>/results/", views_live.hall_results, name="hall_results"),
 ]

@@ -157,6 +157,16 @@ def flashboard(request, key: str):
     })
 
 
+def hall_results(request, key: str):
+    """Public: the results of the closed games a hall showed, each with the head of its log."""
+    hall = selectors.hall_by_key(key=key)
+    language = get_language() or ""
+    rows = [{**row, "pattern_name": row["game"].pattern.name_for(language),
+             "winning_label": ball_label(row["result"]["winning_call"]) if row["result"].get("winning_call") else ""}
+            for row in selectors.hall_results(hall=hall)]
+    return render(request, "bingo/live/results.html", {"hall": hall, "rows": rows})
+
+
 def _pattern_name(state: dict) -> str:
     game = state.get("game")
     if not game:

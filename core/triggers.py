@@ -13,17 +13,13 @@ def _names(table: str) -> dict:
             "truncate": f"{table}_no_truncate", "sqlite": f"{table}_no_update"}
 
 
-def trigger_names(table: str) -> list[str]:
-    names = _names(table)
-    return [names["row"], names["truncate"]]
-
-
 def _create_sql(table: str, what: str, vendor: str) -> list[str]:
     names = _names(table)
     if vendor == "postgresql":
         # A migration that rewrote the table has deferred foreign-key checks pending: fire them
         # now, or PostgreSQL refuses to add a trigger to the table.
-        return ["SET CONSTRAINTS ALL IMMEDIATE", f"""CREATE OR REPLACE FUNCTION {names["function"]}() RETURNS trigger AS $$
+        return ["SET CONSTRAINTS ALL IMMEDIATE",
+                f"""CREATE OR REPLACE FUNCTION {names["function"]}() RETURNS trigger AS $$
 BEGIN
   RAISE EXCEPTION USING MESSAGE = '{what} are append-only: ' || TG_OP || ' refused';
 END;

@@ -1,6 +1,8 @@
 """The published results of a tournament as a PDF (WeasyPrint, like licensing.certificates):
 the finishing order and prizes (30 DCMR 1603.25, 1603.26) that feed the Monte Carlo Night report."""
 
+from decimal import Decimal
+
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -15,7 +17,7 @@ def results_context(tournament: Tournament) -> dict:
         "license": license,
         "organization": license.organization,
         "results": tournament.results,
-        "prize_total": sum((float(row["prize"]) for row in tournament.results), 0.0),
+        "prize_total": sum((Decimal(str(row["prize"])) for row in tournament.results), Decimal("0.00")),
     }
 
 

@@ -18,4 +18,5 @@ urlpatterns = [
     path("tournaments/<int:pk>/hands/<int:number>/", views_results.hand_replay, name="hand_replay"),
     path("tournaments/<int:pk>/hands/<int:number>/history.json", views_results.hand_export, name="hand_export"),
     path("clock/<str:key>/", views_results.clock_screen, name="clock_screen"),
+    path("clock/<str:key>/results/", views_results.public_results, name="public_results"),
 ]

@@ -72,6 +72,15 @@ def hand_export(request, pk: int, number: int):
     return response
 
 
+def public_results(request, key: str):
+    """Public: the published results, reached by the tournament's key, with the head of its log."""
+    tournament = selectors.tournament_by_key(key=key)
+    if tournament.status != TournamentStatus.PUBLISHED:
+        raise Http404
+    return render(request, "montecarlo/tournaments/public_results.html",
+                  {"tournament": tournament, "rows": tournament.results})
+
+
 def clock_screen(request, key: str):
     """Public: the clock on the wall, reached by the tournament's key; live over a websocket."""
     tournament = selectors.tournament_by_key(key=key)

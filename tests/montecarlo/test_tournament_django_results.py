@@ -14,20 +14,10 @@ from django.http import Http404
 from licensing.models import Role
 from montecarlo import selectors, services_tournament
 from montecarlo.results_pdf import results_pdf
-from montecarlo.services_state import load_engine
 from tests.licensing.factories import UserFactory, board_member, board_staff
-from tests.montecarlo.tournament_django_builders import DAY, allin_hand, mcn_license, member, running
+from tests.montecarlo.tournament_django_builders import DAY, mcn_license, member, play_to_one, running
 
 pytestmark = pytest.mark.django_db
-
-
-def play_to_one(director, tournament):
-    """All-in hands at table 1 until one player is left (three players, one table)."""
-    for _ in range(10):
-        if load_engine(tournament).status == "finished":
-            return
-        allin_hand(director, tournament, 1)
-    raise AssertionError("the tournament did not finish")
 
 
 @pytest.mark.parametrize(

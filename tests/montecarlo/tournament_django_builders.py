@@ -75,3 +75,14 @@ def allin_hand(actor, tournament, table: int, *, winner_seat: int | None = None)
         shown = {str(seat): (WINNER if seat == winner else next(losers)) for seat in view["showdown_seats"]}
         view = services_play.showdown_record(actor=actor, tournament=tournament, table=table, board=BOARD, shown=shown)
     return view
+
+
+def play_to_one(director, tournament):
+    """All-in hands at table 1 until one player is left (three players, one table)."""
+    from montecarlo.services_state import load_engine
+
+    for _ in range(10):
+        if load_engine(tournament).status == "finished":
+            return
+        allin_hand(director, tournament, 1)
+    raise AssertionError("the tournament did not finish")

@@ -1,0 +1,34 @@
+"""Deployment checks of core: the application must not connect as a PostgreSQL role that could
+switch the append-only triggers off (a superuser, or the owner of the log tables)."""
+
+from django.apps import apps
+from django.core.checks import Tags, Warning, register
+from django.db import DatabaseError, connection
+
+from core.models import AppendOnlyModel
+
+
+@register(Tags.security, Tags.database, deploy=True)
+def app_role_is_least_privileged(app_configs=None, databases=None, **kwargs):
+    # Like Django's own database checks, only when asked (`check --deploy --database default`).
+    if not databases or connection.alias not in databases or connection.vendor != "postgresql":
+        return []
+    tables = [model._meta.db_table for model in apps.get_models() if issubclass(model, AppendOnlyModel)]
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT current_user, rolsuper FROM pg_roles WHERE rolname = current_user")
+            role, superuser = cursor.fetchone()
+            cursor.execute("SELECT count(*) FROM pg_tables WHERE tableowner = current_user AND tablename = ANY(%s)",
+                           [tables])
+            owned = cursor.fetchone()[0]
+    except DatabaseError:
+        return []  # no database to ask: nothing to say about its roles
+    if not superuser and not owned:
+        return []
+    why = "is a superuser" if superuser else f"owns {owned} of the append-only tables"
+    return [Warning(
+        f"The application connects to PostgreSQL as {role}, which {why}: it could switch the logs' "
+        "append-only triggers off.",
+        hint="Run migrations as the owner and the application as the role `manage.py db_roles --apply` sets up.",
+        id="core.W001",
+    )]
