@@ -32,3 +32,21 @@ def app_role_is_least_privileged(app_configs=None, databases=None, **kwargs):
         hint="Run migrations as the owner and the application as the role `manage.py db_roles --apply` sets up.",
         id="core.W001",
     )]
+
+
+DEV_KEY_PREFIX = "dev-only-"
+
+
+@register(Tags.security, deploy=True)
+def event_log_key_is_strong(app_configs=None, **kwargs):
+    """The chain is only as strong as its key: long, random, and not the development one."""
+    from django.conf import settings
+
+    key = settings.EVENT_LOG_KEY
+    if len(key) >= 32 and not key.startswith(DEV_KEY_PREFIX):
+        return []
+    return [Warning("EVENT_LOG_KEY is the development key or shorter than 32 characters: anyone who guesses it "
+                    "can recompute the logs' hash chains.",
+                    hint="Set EVENT_LOG_KEY to a long random value (python -c \"import secrets; "
+                         "print(secrets.token_urlsafe(32))\") and keep it out of the database and its backups.",
+                    id="core.W002")]

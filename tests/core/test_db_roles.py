@@ -86,3 +86,12 @@ def test_deploy_check_warns_unless_the_app_is_least_privileged(app_role):
         finally:
             cursor.execute("RESET ROLE")
     assert app_role_is_least_privileged(databases=None) == []  # only when asked, like Django's own
+
+
+@pytest.mark.parametrize("key,warned", [("dev-only-event-log-key-do-not-use-in-production", True), ("short", True),
+                                         ("k" * 43, False)])
+def test_deploy_check_wants_a_strong_event_log_key(settings, key, warned):
+    from core.checks import event_log_key_is_strong
+
+    settings.EVENT_LOG_KEY = key
+    assert [warning.id for warning in event_log_key_is_strong()] == (["core.W002"] if warned else [])
