@@ -34,7 +34,9 @@ class WorkerSerializer(serializers.ModelSerializer):
 
 
 class GameSerializer(serializers.ModelSerializer):
-    pattern = serializers.SlugRelatedField(slug_field="slug", queryset=Pattern.objects.all())
+    # The view narrows this to the operation's patterns (bingo.selectors.pattern_list_for_organization):
+    # another organization's custom pattern is "does not exist", not a hint that it does.
+    pattern = serializers.SlugRelatedField(slug_field="slug", queryset=Pattern.objects.none())
     game_type = serializers.ChoiceField(choices=GameType.choices, default=GameType.REGULAR)
     card_price = serializers.DecimalField(**MONEY)
     prize = serializers.DecimalField(**MONEY)
