@@ -4,20 +4,15 @@ The page only queues the address (licensing.tasks.password_reset_email_send); he
 broker would be, so the figures are the request alone. Prints the median and p95 of each and their ratio.
 Last line: one JSON object. `--quick` runs a small version."""
 
-import argparse
 import json
 import secrets
 import statistics
 
-from _django import test_database, timed
+from _django import runs_requested, test_database, timed
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--quick", action="store_true", help="30 runs per address instead of 300")
-    args = parser.parse_args()
-    runs = 30 if args.quick else 300
-
+    runs = runs_requested(quick=30, full=300, per="address")
     with test_database() as connection:
         from django.test import Client
 
