@@ -39,3 +39,12 @@ def timed(fn, runs: int) -> dict:
     samples.sort()
     p95 = samples[min(len(samples) - 1, int(round(0.95 * (len(samples) - 1))))]
     return {"median_ms": round(statistics.median(samples), 2), "p95_ms": round(p95, 2), "runs": runs}
+
+
+def runs_requested(*, quick: int, full: int, per: str = "page") -> int:
+    """The run count from the command line: `--quick` for the small version."""
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help=f"{quick} runs per {per} instead of {full}")
+    return quick if parser.parse_args().quick else full

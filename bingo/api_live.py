@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 from bingo import selectors, services
 from bingo.engine import ball_label
 from bingo.state import game_state
+from core.numbers import IntegerSerializerField
 
 ERRORS = OpenApiResponse(description='{"errors": [{"field", "code", "message", "rule"}]}')
 
@@ -53,7 +54,7 @@ class GameStateSerializer(serializers.Serializer):
 
 
 class RecordSerializer(serializers.Serializer):
-    number = serializers.IntegerField(help_text="The ball drawn from the blower, 1 to 75 (30 DCMR 1405.7).")
+    number = IntegerSerializerField(help_text="The ball drawn from the blower, 1 to 75 (30 DCMR 1405.7).")
 
 
 class UndoSerializer(serializers.Serializer):
@@ -61,13 +62,13 @@ class UndoSerializer(serializers.Serializer):
 
 
 class ClaimRequestSerializer(serializers.Serializer):
-    face_number = serializers.IntegerField(min_value=1)
+    face_number = IntegerSerializerField(min_value=1)
     series_code = serializers.CharField(max_length=40, required=False, allow_blank=True)
 
 
 class CloseSerializer(serializers.Serializer):
-    winners = serializers.IntegerField(min_value=0, required=False, allow_null=True,
-                                       help_text="Override: the number of winners, when claims were checked "
+    winners = IntegerSerializerField(min_value=0, required=False, allow_null=True,
+                                     help_text="Override: the number of winners, when claims were checked "
                                                  "on paper. By default the valid claims on the last call.")
 
 

@@ -56,6 +56,12 @@ class OperationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
     def _planned(self, pk) -> Operation:
         return planning.operation_get_for_planning(user=self.request.user, pk=pk)
 
+    def _game_serializer(self, operation: Operation, *args, **kwargs) -> GameSerializer:
+        serializer = GameSerializer(*args, **kwargs)
+        serializer.fields["pattern"].queryset = bingo_selectors.pattern_list_for_organization(
+            user=self.request.user, organization_id=operation.license.organization_id)
+        return serializer
+
     @extend_schema(request=OperationSerializer, responses={201: OperationSerializer, 400: ERRORS, 403: ERRORS})
     def create(self, request):
         serializer = self.get_serializer(data=request.data)
@@ -95,7 +101,7 @@ class OperationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
     @extend_schema(request=GameSerializer, responses={201: GameSerializer, 400: ERRORS, 403: ERRORS, 404: ERRORS})
     def game_create(self, request, pk=None):
         operation = self._planned(pk)
-        serializer = GameSerializer(data=request.data)
+        serializer = self._game_serializer(operation, data=request.data)
         serializer.is_valid(raise_exception=True)
         game = services.game_add(actor=request.user, operation=operation, **serializer.validated_data)
         return Response(GameSerializer(game).data, status=status.HTTP_201_CREATED)
@@ -104,7 +110,7 @@ class OperationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
     def game_update(self, request, pk=None, game_pk=None):
         operation = self._planned(pk)
         game = get_object_or_404(Game, operation=operation, pk=game_pk)
-        serializer = GameSerializer(game, data=request.data, partial=True)
+        serializer = self._game_serializer(operation, game, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
         game = services.game_update(actor=request.user, game=game, **serializer.validated_data)
         return Response(GameSerializer(game).data)

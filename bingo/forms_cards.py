@@ -10,6 +10,8 @@ from django.utils.translation import gettext_lazy as _
 from bingo.card_sheets import FACES_PER_PAGE, MAX_FACES_PER_SHEET
 from bingo.models import CardColour, CardSeries, Game, Hall
 from bingo.services_cards import MAX_SERIES_SIZE
+from core.money import MoneyField
+from core.numbers import IntegerField
 from licensing.models import Organization
 
 
@@ -17,7 +19,7 @@ class SeriesForm(forms.Form):
     organization = forms.ModelChoiceField(queryset=Organization.objects.none(), label=_("Organization"))
     code = forms.CharField(label=_("Series code"), max_length=40,
                            help_text=_("Printed on every card of the series (30 DCMR 1404.1(c))."))
-    size = forms.IntegerField(label=_("Faces"), min_value=1, max_value=MAX_SERIES_SIZE)
+    size = IntegerField(label=_("Faces"), min_value=1, max_value=MAX_SERIES_SIZE)
 
     def __init__(self, *args, organizations, **kwargs):
         super().__init__(*args, **kwargs)
@@ -30,8 +32,8 @@ class SeriesForm(forms.Form):
 class SheetForm(forms.Form):
     """Which faces to print, and how many a page."""
 
-    first = forms.IntegerField(label=_("First face"), min_value=1, initial=1)
-    last = forms.IntegerField(label=_("Last face"), min_value=1, initial=6)
+    first = IntegerField(label=_("First face"), min_value=1, initial=1)
+    last = IntegerField(label=_("Last face"), min_value=1, initial=6)
     per_page = forms.TypedChoiceField(label=_("Faces a page"), coerce=int, initial=6,
                                       choices=[(n, str(n)) for n in FACES_PER_PAGE])
 
@@ -60,17 +62,16 @@ class SheetForm(forms.Form):
 
 class SaleForm(forms.Form):
     series = forms.ModelChoiceField(queryset=CardSeries.objects.none(), label=_("Series"))
-    first_face = forms.IntegerField(label=_("First face"), min_value=1)
-    last_face = forms.IntegerField(label=_("Last face"), min_value=1, required=False,
-                                   help_text=_("Leave empty for a single face."))
+    first_face = IntegerField(label=_("First face"), min_value=1)
+    last_face = IntegerField(label=_("Last face"), min_value=1, required=False,
+                             help_text=_("Leave empty for a single face."))
     colour = forms.ChoiceField(label=_("Colour"), choices=CardColour.choices, initial=CardColour.REGULAR,
                                help_text=_("Regular and extra regular cards differ in colour (30 DCMR 1405.3)."))
     games = forms.ModelMultipleChoiceField(
         queryset=Game.objects.none(), label=_("Games"), required=False, widget=forms.CheckboxSelectMultiple,
         help_text=_("None ticked: a regular card plays every regular game (30 DCMR 1405.2), an extra regular "
                     "card the regular games after its purchase (1405.4)."))
-    price_each = forms.DecimalField(label=_("Price per face"), min_value=Decimal("0"), max_digits=8,
-                                    decimal_places=2, initial=Decimal("0.00"))
+    price_each = MoneyField(label=_("Price per face"), max_digits=8, initial=Decimal("0.00"))
     hall = forms.ModelChoiceField(queryset=Hall.objects.none(), label=_("Hall"), required=False)
 
     def __init__(self, *args, operation, **kwargs):

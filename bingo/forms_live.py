@@ -4,10 +4,12 @@ from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from core.numbers import IntegerField
+
 
 class RecordForm(forms.Form):
-    number = forms.IntegerField(label=_("Ball drawn from the blower"), min_value=1, max_value=75,
-                                help_text=_("1 to 75 (30 DCMR 1405.7)."))
+    number = IntegerField(label=_("Ball drawn from the blower"), min_value=1, max_value=75,
+                          help_text=_("1 to 75 (30 DCMR 1405.7)."))
 
 
 class UndoForm(forms.Form):
@@ -15,8 +17,8 @@ class UndoForm(forms.Form):
 
 
 class ClaimForm(forms.Form):
-    face_number = forms.IntegerField(label=_("Face number"), min_value=1,
-                                     help_text=_("The number printed on the claimed card (30 DCMR 1406.1)."))
+    face_number = IntegerField(label=_("Face number"), min_value=1,
+                               help_text=_("The number printed on the claimed card (30 DCMR 1406.1)."))
     series_code = forms.CharField(label=_("Series (when several were sold)"), max_length=40, required=False)
 
 

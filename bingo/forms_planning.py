@@ -6,11 +6,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from bingo.models import GameType, Operation, Pattern, WorkerDuty
+from core.money import MoneyField
 from licensing.models import License, Organization, Premises
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 TIME = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
-MONEY = {"max_digits": 10, "decimal_places": 2, "min_value": 0}
+MONEY = {"max_digits": 10, "decimal_places": 2}
 
 
 class PatternChoiceField(forms.ModelChoiceField):
@@ -24,8 +25,8 @@ class OperationForm(forms.ModelForm):
     license = forms.ModelChoiceField(queryset=License.objects.none(), label=_("Bingo license"))
     premises = forms.ModelChoiceField(queryset=Premises.objects.none(), label=_("Premises"),
                                       help_text=_("30 DCMR 1400.7: a premises named on the license."))
-    door_prizes_value = forms.DecimalField(label=_("Retail value of door prizes"), initial=0, **MONEY,
-                                           help_text=_("30 DCMR 1405.1: shown on the program sheet."))
+    door_prizes_value = MoneyField(label=_("Retail value of door prizes"), initial=0, **MONEY,
+                                   help_text=_("30 DCMR 1405.1: shown on the program sheet."))
 
     class Meta:
         model = Operation
@@ -49,9 +50,9 @@ class OperationForm(forms.ModelForm):
 class GameForm(forms.Form):
     game_type = forms.ChoiceField(label=_("Game type"), choices=GameType.choices, initial=GameType.REGULAR)
     pattern = PatternChoiceField(queryset=Pattern.objects.none(), label=_("Pattern"))
-    card_price = forms.DecimalField(label=_("Card price"), **MONEY,
-                                    help_text=_("30 DCMR 1402: the price of a card for this game."))
-    prize = forms.DecimalField(label=_("Prize"), **MONEY, help_text=_("30 DCMR 1408: the prize of this game."))
+    card_price = MoneyField(label=_("Card price"), **MONEY,
+                            help_text=_("30 DCMR 1402: the price of a card for this game."))
+    prize = MoneyField(label=_("Prize"), **MONEY, help_text=_("30 DCMR 1408: the prize of this game."))
 
     def __init__(self, *args, patterns=None, **kwargs):
         super().__init__(*args, **kwargs)

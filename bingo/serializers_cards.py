@@ -7,6 +7,8 @@ from rest_framework import serializers
 
 from bingo.models import CardColour, CardSale, CardSeries
 from bingo.services_cards import MAX_SERIES_SIZE
+from core.money import MoneySerializerField
+from core.numbers import IntegerSerializerField
 
 
 class SeriesSerializer(serializers.ModelSerializer):
@@ -18,10 +20,10 @@ class SeriesSerializer(serializers.ModelSerializer):
 
 
 class SeriesCreateSerializer(serializers.Serializer):
-    organization = serializers.IntegerField(help_text=_("Id of the organization the series belongs to."))
+    organization = IntegerSerializerField(help_text=_("Id of the organization the series belongs to."))
     code = serializers.CharField(max_length=40)
-    size = serializers.IntegerField(min_value=1, max_value=MAX_SERIES_SIZE, required=False,
-                                    help_text=_("Faces in the series; the default is the BINGO_SERIES_SIZE setting."))
+    size = IntegerSerializerField(min_value=1, max_value=MAX_SERIES_SIZE, required=False,
+                                  help_text=_("Faces in the series; the default is the BINGO_SERIES_SIZE setting."))
 
 
 class FaceSerializer(serializers.Serializer):
@@ -51,17 +53,16 @@ class SaleSerializer(serializers.ModelSerializer):
 
 
 class SaleCreateSerializer(serializers.Serializer):
-    series = serializers.IntegerField()
-    first_face = serializers.IntegerField(min_value=1)
-    last_face = serializers.IntegerField(min_value=1, required=False, allow_null=True,
-                                         help_text=_("Omit for a single face."))
+    series = IntegerSerializerField()
+    first_face = IntegerSerializerField(min_value=1)
+    last_face = IntegerSerializerField(min_value=1, required=False, allow_null=True,
+                                       help_text=_("Omit for a single face."))
     colour = serializers.ChoiceField(choices=CardColour.choices, default=CardColour.REGULAR)
-    games = serializers.ListField(child=serializers.IntegerField(), required=False,
+    games = serializers.ListField(child=IntegerSerializerField(), required=False,
                                   help_text=_("Game ids; omitted: the default games of the colour (30 DCMR "
                                               "1405.2-1405.4)."))
-    price_each = serializers.DecimalField(max_digits=8, decimal_places=2, min_value=Decimal("0"),
-                                          default=Decimal("0.00"))
-    hall = serializers.IntegerField(required=False, allow_null=True)
+    price_each = MoneySerializerField(max_digits=8, default=Decimal("0.00"))
+    hall = IntegerSerializerField(required=False, allow_null=True)
 
 
 class VoidSerializer(serializers.Serializer):

@@ -3,9 +3,11 @@
 from rest_framework import serializers
 
 from bingo.models import Game, GameType, Hall, Operation, Pattern, WorkerDuty
+from core.money import MoneySerializerField
+from core.numbers import IntegerSerializerField
 from licensing.models import License, Premises
 
-MONEY = {"max_digits": 10, "decimal_places": 2, "min_value": 0}
+MONEY = {"max_digits": 10, "decimal_places": 2}
 
 
 class PlanningFindingSerializer(serializers.Serializer):
@@ -34,10 +36,12 @@ class WorkerSerializer(serializers.ModelSerializer):
 
 
 class GameSerializer(serializers.ModelSerializer):
-    pattern = serializers.SlugRelatedField(slug_field="slug", queryset=Pattern.objects.all())
+    # The view narrows this to the operation's patterns (bingo.selectors.pattern_list_for_organization):
+    # another organization's custom pattern is "does not exist", not a hint that it does.
+    pattern = serializers.SlugRelatedField(slug_field="slug", queryset=Pattern.objects.none())
     game_type = serializers.ChoiceField(choices=GameType.choices, default=GameType.REGULAR)
-    card_price = serializers.DecimalField(**MONEY)
-    prize = serializers.DecimalField(**MONEY)
+    card_price = MoneySerializerField(**MONEY)
+    prize = MoneySerializerField(**MONEY)
 
     class Meta:
         model = Game
@@ -46,14 +50,14 @@ class GameSerializer(serializers.ModelSerializer):
 
 
 class GameReorderSerializer(serializers.Serializer):
-    order = serializers.ListField(child=serializers.IntegerField(), allow_empty=False,
+    order = serializers.ListField(child=IntegerSerializerField(), allow_empty=False,
                                   help_text="Every game id of the operation, in the new order.")
 
 
 class OperationSerializer(serializers.ModelSerializer):
     license = serializers.PrimaryKeyRelatedField(queryset=License.objects.all())
     premises = serializers.PrimaryKeyRelatedField(queryset=Premises.objects.all())
-    door_prizes_value = serializers.DecimalField(**MONEY, required=False)
+    door_prizes_value = MoneySerializerField(**MONEY, required=False)
     games = GameSerializer(many=True, read_only=True)
     workers = WorkerSerializer(many=True, read_only=True)
     halls = HallSerializer(many=True, read_only=True)
@@ -80,10 +84,10 @@ class CustomPatternSerializer(serializers.ModelSerializer):
 
 
 class CustomPatternCreateSerializer(serializers.Serializer):
-    organization = serializers.IntegerField()
+    organization = IntegerSerializerField()
     name_en = serializers.CharField(max_length=100)
     name_es = serializers.CharField(max_length=100)
-    squares = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=24), allow_empty=False,
+    squares = serializers.ListField(child=IntegerSerializerField(min_value=0, max_value=24), allow_empty=False,
                                     help_text="Covered squares, numbered row * 5 + column; the free centre (12) "
                                               "is always covered.")
     any_rotation = serializers.BooleanField(default=False)

@@ -184,8 +184,8 @@ def claim_face(*, actor, game: Game, face_number, series_code: str | None = None
     earlier is a missed bingo, and lost (30 DCMR 1405.16). The claim is recorded either way."""
     from bingo.sales import find_sold_face
 
-    if isinstance(face_number, str) and face_number.strip().isdigit():
-        face_number = int(face_number.strip())
+    if isinstance(face_number, str) and face_number.strip().isdigit() and face_number.isascii():
+        face_number = int(face_number.strip())  # "١٢" is isdigit() too: digits 0-9 only
     if isinstance(face_number, bool) or not isinstance(face_number, int) or face_number < 1:
         raise ValidationError({"face_number": _("Enter the face number printed on the card.")}, code="invalid")
     game = _lock(game)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from bingo.models import CardColour, CardSale, CardSeries, Game, GameStatus, GameType, Hall, Operation
 from bingo.selectors import CHECKER_ROLES, PLANNER_ROLES, has_role
+from core.money import parse_money
 from licensing.events import audit_event_record
 from licensing.findings import Finding, RuleViolation
 
@@ -147,8 +148,7 @@ def sale_record(*, actor, operation: Operation, series: CardSeries, first_face: 
     if not findings and last_face < first_face:
         findings.append(Finding("30 DCMR 1404.1(h)", _("The last face comes after the first face."),
                                 field="last_face"))
-    if not isinstance(price_each, Decimal) or price_each < 0:
-        raise ValidationError({"price_each": _("The price is an amount of $0.00 or more.")}, code="invalid")
+    price_each = parse_money(price_each, field="price_each")  # digits 0-9, whole cents, not negative
     if hall is not None and hall.operation_id != operation.pk:
         raise ValidationError({"hall": _("The hall is not a hall of this operation.")}, code="invalid")
     # Re-read the games: the caller's objects may be stale, and a game closed meanwhile must count as closed.

@@ -23,6 +23,7 @@ from bingo import planning_checks as checks
 from bingo import rules, services_patterns
 from bingo.models import Game, GameStatus, GameType, Hall, Operation, Pattern, WorkerDuty
 from bingo.selectors import PLANNER_ROLES, has_role
+from core.money import parse_money
 from licensing.events import audit_event_record
 from licensing.findings import Finding, RuleViolation
 from licensing.models import License, Premises
@@ -31,7 +32,6 @@ from licensing.models.choices import LicenseStatus, LicenseType
 operation_check = checks.operation_check
 operation_ready = checks.operation_ready
 pattern_create = services_patterns.pattern_create  # the organization's custom patterns, in their own module
-CENT = Decimal("0.01")
 
 
 def _require_planner(actor, organization_id: int) -> None:
@@ -43,16 +43,6 @@ def _raise_blocking(findings: list[Finding]) -> None:
     blocking = [f for f in findings if f.blocking]
     if blocking:
         raise RuleViolation(blocking)
-
-
-def _money(value, field: str) -> Decimal:
-    try:
-        amount = Decimal(value).quantize(CENT)
-    except Exception:  # noqa: BLE001 - any unreadable amount is the same input error
-        raise ValidationError({field: _("Enter an amount in dollars and cents.")}, code="invalid") from None
-    if amount < 0:
-        raise ValidationError({field: _("The amount cannot be negative.")}, code="negative")
-    return amount
 
 
 def _require_not_started(operation: Operation, what: str) -> None:
@@ -72,7 +62,7 @@ def operation_create(*, actor, license: License, premises: Premises | None, date
                      ends_at: dt.time, house_rules: str = "", door_prizes_value=Decimal("0"),
                      member_in_charge: str = "") -> Operation:
     _require_planner(actor, license.organization_id)
-    door_prizes_value = _money(door_prizes_value, "door_prizes_value")
+    door_prizes_value = parse_money(door_prizes_value, field="door_prizes_value")
     if premises is not None:
         # The premises row lock serializes every organization's planning there (30 DCMR 1400.5).
         premises = Premises.objects.select_for_update().get(pk=premises.pk)
@@ -105,7 +95,7 @@ def operation_update(*, actor, operation: Operation, **changes) -> Operation:
     operation = Operation.objects.select_for_update().select_related("license").get(pk=operation.pk)
     _require_not_started(operation, _("the operation"))
     if "door_prizes_value" in changes:
-        changes["door_prizes_value"] = _money(changes["door_prizes_value"], "door_prizes_value")
+        changes["door_prizes_value"] = parse_money(changes["door_prizes_value"], field="door_prizes_value")
     for name in ("house_rules", "member_in_charge"):
         if name in changes:
             changes[name] = (changes[name] or "").strip()
@@ -197,8 +187,8 @@ def _game_input(*, operation: Operation, pattern: Pattern, game_type: str, card_
     if pattern.organization_id not in (None, operation.license.organization_id):
         raise ValidationError({"pattern": _("Choose a standard pattern or one of your organization's.")},
                               code="invalid")
-    return {"pattern": pattern, "game_type": game_type, "card_price": _money(card_price, "card_price"),
-            "prize": _money(prize, "prize")}
+    return {"pattern": pattern, "game_type": game_type, "card_price": parse_money(card_price, field="card_price"),
+            "prize": parse_money(prize, field="prize")}
 
 
 def _lock_operation(operation: Operation) -> Operation:

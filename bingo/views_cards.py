@@ -15,6 +15,7 @@ from bingo import card_sheets, selectors, services_cards
 from bingo.forms_cards import SaleForm, SeriesForm, SheetForm, VoidForm
 from bingo.sales import card_counts, series_faces
 from bingo.selectors import PLANNER_ROLES
+from core.numbers import ascii_int
 from licensing.forms_profile import errors_to_form
 from licensing.models import Organization
 
@@ -52,7 +53,7 @@ def series_create(request):
 
 def _face_preview(series, raw):
     try:
-        number = int(raw)
+        number = ascii_int(raw)
     except (TypeError, ValueError):
         number = 1
     number = min(max(number, 1), series.size)

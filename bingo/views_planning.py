@@ -11,7 +11,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
@@ -116,10 +115,9 @@ def operation_edit(request, pk: int):
 
 
 def _game_form(request, operation: Operation, data=None, **kwargs) -> GameForm:
-    # The standard library and this organization's own patterns (not another organization's the user sees).
-    patterns = bingo_selectors.pattern_list(user=request.user).filter(
-        Q(organization__isnull=True) | Q(organization_id=operation.license.organization_id))
-    return GameForm(data, patterns=patterns.distinct(), prefix="game", **kwargs)
+    patterns = bingo_selectors.pattern_list_for_organization(
+        user=request.user, organization_id=operation.license.organization_id)
+    return GameForm(data, patterns=patterns, prefix="game", **kwargs)
 
 
 @login_required

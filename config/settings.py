@@ -187,10 +187,18 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "portal:dashboard"
 LOGOUT_REDIRECT_URL = "home"
 
-# django-axes: lock an account on one address after repeated failures.
+# django-axes (licensing/lockout_policy.py): failed sign-ins at the portal and the API token endpoint are
+# counted per account from any address, and per address across accounts, over the cool-off period.
+# AXES_FAILURE_LIMIT failures lock the account everywhere; AXES_ADDRESS_FAILURE_LIMIT failures (higher, so
+# one office behind a NAT address does not lock itself out) lock the address for every account. Each lock
+# lifts after AXES_COOLOFF_HOURS; a completed password reset lifts the account's at once, and board staff
+# can lift either at /portal/lockouts/ (or `manage.py lockout_clear`).
+AXES_HANDLER = "licensing.lockout_policy.AccountAndAddressHandler"
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_ADDRESS_FAILURE_LIMIT = env.int("AXES_ADDRESS_FAILURE_LIMIT", default=50)
 AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.5)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_USERNAME_CALLABLE = "licensing.lockout_policy.attempted_email"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/lockout.html"
 AXES_LOCKOUT_CALLABLE = "licensing.lockout.lockout_response"
@@ -208,7 +216,8 @@ USE_TZ = True
 
 # --- Static and media files ---
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# collectstatic writes here (and the production manifest that check --deploy looks for).
+STATIC_ROOT = env.path("DJANGO_STATIC_ROOT", default=BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_ROOT = env.path("MEDIA_ROOT", default=BASE_DIR / "media")
 MEDIA_URL = "/media/"
@@ -290,6 +299,8 @@ SECURE_CSP = {
 
 if PRODUCTION:
     SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
+    # Load balancers probe over plain HTTP inside the network: a redirect would read as "down".
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_HSTS_SECONDS = env.int("DJANGO_HSTS_SECONDS", default=60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True

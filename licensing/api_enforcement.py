@@ -8,6 +8,8 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.money import MoneySerializerField
+from core.numbers import IntegerSerializerField
 from licensing.models import EnforcementAction
 from licensing.selectors_enforcement import license_for_enforcement_get
 from licensing.services.enforcement import license_fine, license_revoke, license_suspend
@@ -28,7 +30,7 @@ class _ActionInputSerializer(serializers.Serializer):
 
 
 class SuspendSerializer(_ActionInputSerializer):
-    days = serializers.IntegerField(help_text="1 to 60 (30 DCMR 1210.1).")
+    days = IntegerSerializerField(help_text="1 to 60 (30 DCMR 1210.1).")
     starts_on = serializers.DateField(required=False, allow_null=True, help_text="Today when left out.")
 
 
@@ -37,11 +39,11 @@ class RevokeSerializer(_ActionInputSerializer):
 
 
 class FineSerializer(_ActionInputSerializer):
-    violations = serializers.IntegerField(min_value=1, max_value=32767)
-    amount_per_violation = serializers.DecimalField(max_digits=12, decimal_places=2, required=False,
-                                                    help_text="At most 1000.00 (30 DCMR 1704.1).")
-    fine_amount = serializers.DecimalField(max_digits=12, decimal_places=2, required=False,
-                                           help_text="The total instead of the amount per violation.")
+    violations = IntegerSerializerField(min_value=1, max_value=32767)
+    amount_per_violation = MoneySerializerField(max_digits=12, decimal_places=2, required=False,
+                                                help_text="At most 1000.00 (30 DCMR 1704.1).")
+    fine_amount = MoneySerializerField(max_digits=12, decimal_places=2, required=False,
+                                       help_text="The total instead of the amount per violation.")
 
 
 class EnforcementActionSerializer(serializers.ModelSerializer):

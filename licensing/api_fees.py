@@ -8,6 +8,7 @@ from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.money import MoneySerializerField
 from licensing.fees import fee_quote
 from licensing.models.choices import LICENSE_CLASS_CHOICES, ApplicationKind, LicenseType, Period
 
@@ -25,7 +26,7 @@ class FeeQuoteQuerySerializer(serializers.Serializer):
     senior = serializers.BooleanField(default=False, help_text=_("Applying as a senior group (30 DCMR 1201)."))
     kind = serializers.ChoiceField(choices=ApplicationKind.choices, default=ApplicationKind.ORIGINAL)
     # 11 digits so the bond (plus 15%) still fits a 12-digit money field.
-    highest_prize = serializers.DecimalField(
+    highest_prize = MoneySerializerField(
         max_digits=11, decimal_places=2, min_value=Decimal("0.01"), required=False,
         help_text=_("Multi-hall only, required: the highest prize offered; the bond is this plus 15% (1414.9)."),
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.conf import settings
+from django.core.management.base import CommandError
 
 from licensing import demo_world as world
 from licensing.models import License, Organization, Role, User
@@ -18,6 +19,16 @@ from licensing.services.applications import (
 )
 from licensing.services.organizations import membership_grant
 from licensing.services.review import vote_cast
+
+
+def refuse_in_production() -> None:
+    """The demo world signs in with a published password (a superuser among its accounts): it must
+    never exist on a production server, whatever the operator typed."""
+    if settings.DJANGO_ENV == "production":
+        raise CommandError(
+            "Refusing to seed demo data: DJANGO_ENV is 'production'. The demo accounts use a published "
+            "password (one is a superuser). Seed demo data only on a development or test server; create "
+            "real administrators with `manage.py createsuperuser`.")
 
 
 @dataclass

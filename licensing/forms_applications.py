@@ -3,6 +3,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.money import MoneyField
+from core.numbers import IntegerField
 from licensing.models import Application, BingoOccasion, License
 from licensing.models.choices import ApplicationKind, LicenseType, Period
 
@@ -50,6 +52,9 @@ class RaffleForm(forms.ModelForm):
         fields = ["ticket_price", "tickets_printed", "first_ticket_number", "last_ticket_number",
                   "aggregate_prize_value", "drawing_at", "drawing_place"]
         widgets = {"drawing_at": DATETIME}
+        field_classes = {"ticket_price": MoneyField, "aggregate_prize_value": MoneyField,
+                         "tickets_printed": IntegerField, "first_ticket_number": IntegerField,
+                         "last_ticket_number": IntegerField}
 
 
 class MonteCarloForm(forms.ModelForm):
@@ -63,6 +68,7 @@ class MultiHallForm(forms.ModelForm):
     class Meta:
         model = Application
         fields = ["highest_prize"]
+        field_classes = {"highest_prize": MoneyField}
 
 
 class AmendmentForm(forms.ModelForm):
@@ -92,6 +98,7 @@ class LeaseForm(forms.ModelForm):
                   "lessor_address", "lessor_identification"]
         widgets = {"lease_starts_on": DATE, "lease_ends_on": DATE, "lease_signed_on": DATE,
                    "lease_other_charges": forms.Textarea(attrs={"rows": 3})}
+        field_classes = {"rent_amount": MoneyField}
         help_texts = {"rent_is_share_of_receipts": _("Not allowed: rent must be a fixed fair amount (30 DCMR 1400.2).")}
 
 

@@ -5,6 +5,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from core.money import MoneyField
+from core.numbers import IntegerField
 from licensing.models.choices import DenialReason
 
 
@@ -38,7 +40,7 @@ class _ActionForm(forms.Form):
 
 class SuspendForm(_ActionForm):
     action = "suspend"
-    days = forms.IntegerField(label=_("Days (at most 60, 30 DCMR 1210.1)"))
+    days = IntegerField(label=_("Days (at most 60, 30 DCMR 1210.1)"))
     starts_on = forms.DateField(label=_("Starts on"), required=False, widget=forms.DateInput(attrs={"type": "date"}),
                                 help_text=_("Today when left empty."))
     field_order = ["days", "starts_on", "reasons", "rules", "explanation"]
@@ -51,8 +53,8 @@ class RevokeForm(_ActionForm):
 
 class FineForm(_ActionForm):
     action = "fine"
-    violations = forms.IntegerField(label=_("Number of violations"), min_value=1, max_value=32767, initial=1)
-    amount_per_violation = forms.DecimalField(
+    violations = IntegerField(label=_("Number of violations"), min_value=1, max_value=32767, initial=1)
+    amount_per_violation = MoneyField(
         label=_("Fine per violation, in dollars (at most $1,000, 30 DCMR 1704.1)"), max_digits=12, decimal_places=2,
     )
     field_order = ["violations", "amount_per_violation", "reasons", "rules", "explanation"]

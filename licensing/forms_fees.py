@@ -5,6 +5,7 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.money import MoneyField
 from licensing.models.choices import LICENSE_CLASS_CHOICES, ApplicationKind, LicenseType, Period
 
 
@@ -25,7 +26,7 @@ class FeeCalculatorForm(forms.Form):
         help_text=_("Every member 60 or older (55 if disabled), at least 10 members (30 DCMR 1201.1)."),
     )
     kind = forms.ChoiceField(label=_("Application"), choices=ApplicationKind.choices, initial=ApplicationKind.ORIGINAL)
-    highest_prize = forms.DecimalField(
+    highest_prize = MoneyField(
         label=_("Highest prize offered (multi-hall bingo)"), required=False, max_digits=11, decimal_places=2,
         min_value=Decimal("0.01"), help_text=_("The multi-hall bond is this prize plus 15% (30 DCMR 1414.9)."),
     )

@@ -5,6 +5,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from core.numbers import IntegerField
 from licensing.models.choices import DenialReason, VoteChoice
 from licensing.services.review import MAX_CURE_DAYS
 
@@ -14,7 +15,7 @@ class DeficiencyNoticeForm(forms.Form):
         label=_("What is deficient"), widget=forms.Textarea(attrs={"rows": 4}),
         help_text=_("Say what is missing or wrong and what the organization must send."),
     )
-    cure_days = forms.IntegerField(
+    cure_days = IntegerField(
         label=_("Days to cure"), min_value=1, max_value=MAX_CURE_DAYS, required=False,
         help_text=_("Left empty: the Board's standard time to cure."),
     )

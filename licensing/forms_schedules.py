@@ -4,6 +4,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from core.money import MoneyField
 from licensing.models import BondScheduleRow, FeeScheduleRow
 from licensing.services.schedules import schedule_row_change_validate, schedule_row_validate
 
@@ -33,9 +34,11 @@ class FeeScheduleRowForm(ScheduleRowForm):
     class Meta:
         model = FeeScheduleRow
         fields = [*ROW_FIELDS[:2], "kind", *ROW_FIELDS[2:]]
+        field_classes = {"amount": MoneyField}
 
 
 class BondScheduleRowForm(ScheduleRowForm):
     class Meta:
         model = BondScheduleRow
         fields = ROW_FIELDS
+        field_classes = {"amount": MoneyField}

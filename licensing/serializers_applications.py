@@ -1,5 +1,6 @@
 from rest_framework import serializers
 
+from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING
 from licensing.models import Application, BingoOccasion, License, Organization, Premises
 from licensing.models.choices import ApplicationKind, LicenseType, Period
 
@@ -37,6 +38,8 @@ class ApplicationCreateSerializer(serializers.Serializer):
 
 
 class ApplicationSerializer(serializers.ModelSerializer):
+    # Rent, ticket price, prizes and ticket counts: ASCII digits, cents, never negative (core.money).
+    serializer_field_mapping = STRICT_SERIALIZER_FIELD_MAPPING
     occasions = OccasionSerializer(many=True, read_only=True)
     premises_detail = PremisesSerializer(source="premises", read_only=True)
     findings = FindingSerializer(many=True, read_only=True)

@@ -5,6 +5,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from core.numbers import IntegerSerializerField
 from licensing.models import Document, Organization, OrganizationMember, ResponsiblePerson
 from licensing.models.choices import DocumentKind
 from licensing.services.profile import MEMBER_FIELDS, PROFILE_FIELDS
@@ -40,7 +41,7 @@ class MemberImportSerializer(serializers.Serializer):
 
 
 class MemberImportResultSerializer(serializers.Serializer):
-    created = serializers.IntegerField()
+    created = IntegerSerializerField()
 
 
 class ResponsiblePersonSerializer(serializers.ModelSerializer):
@@ -70,7 +71,7 @@ class DocumentSerializer(serializers.ModelSerializer):
 class DocumentUploadSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=DocumentKind.choices)
     file = serializers.FileField(help_text=_("PDF, PNG or JPEG (checked by content), at most 10 MB."))
-    application = serializers.IntegerField(
+    application = IntegerSerializerField(
         required=False, allow_null=True, help_text=_("One of this organization's applications, if the document "
                                                      "belongs to a single application.")
     )

@@ -5,6 +5,7 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.numbers import IntegerSerializerField
 from licensing.models import (
     Application,
     BingoOccasion,
@@ -136,7 +137,7 @@ class ReviewApplicationDetailSerializer(ReviewApplicationListSerializer):
 
 class DeficiencyRequestSerializer(serializers.Serializer):
     message = serializers.CharField()
-    cure_days = serializers.IntegerField(min_value=1, max_value=MAX_CURE_DAYS, required=False, allow_null=True)
+    cure_days = IntegerSerializerField(min_value=1, max_value=MAX_CURE_DAYS, required=False, allow_null=True)
 
 
 class VoteRequestSerializer(serializers.Serializer):

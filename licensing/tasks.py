@@ -13,6 +13,15 @@ def email_send(*, subject: str, body: str, to: list[str], html_body: str | None 
     return message.send()
 
 
+@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+def password_reset_email_send(*, email: str, language: str) -> int:
+    """The reset link for an address, if an account has it: the lookup, token and rendering happen
+    here so the reset page answers alike for known and unknown addresses."""
+    from licensing.password_reset import password_reset_email_send as send
+
+    return send(email=email, language=language)
+
+
 @shared_task
 def reminders_send() -> dict:
     """Daily: renewal, cure and amendment reminders, each sent once (licensing.reminders)."""

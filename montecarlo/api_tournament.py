@@ -9,6 +9,8 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from core.money import MoneySerializerField
+from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING, IntegerSerializerField
 from licensing.models import License
 from montecarlo import selectors, services_play, services_tournament
 from montecarlo.holdem.tournament import TEMPLATES
@@ -17,9 +19,11 @@ from montecarlo.services_state import clock_state, load_engine
 
 
 class TournamentSerializer(serializers.ModelSerializer):
+    # The entry fee, chips and seats typed by people: ASCII digits, the fee in cents (core.money).
+    serializer_field_mapping = STRICT_SERIALIZER_FIELD_MAPPING
     license = serializers.PrimaryKeyRelatedField(queryset=License.objects.all())
     template = serializers.ChoiceField(choices=list(TEMPLATES), write_only=True, required=False)
-    prizes = serializers.ListField(child=serializers.DecimalField(max_digits=8, decimal_places=2), required=False)
+    prizes = serializers.ListField(child=MoneySerializerField(max_digits=8), required=False)
     levels = serializers.ListField(child=serializers.DictField(), required=False)
 
     class Meta:
@@ -35,7 +39,7 @@ class NameSerializer(serializers.Serializer):
 
 
 class TablesSerializer(serializers.Serializer):
-    tables = serializers.IntegerField(min_value=1, required=False)
+    tables = IntegerSerializerField(min_value=1, required=False)
 
 
 class ClockSerializer(serializers.Serializer):
@@ -43,13 +47,13 @@ class ClockSerializer(serializers.Serializer):
 
 
 class TableSerializer(serializers.Serializer):
-    table = serializers.IntegerField(min_value=1)
+    table = IntegerSerializerField(min_value=1)
 
 
 class ActionSerializer(TableSerializer):
-    seat = serializers.IntegerField(min_value=1)
+    seat = IntegerSerializerField(min_value=1)
     action = serializers.ChoiceField(choices=services_play.ACTIONS)
-    to = serializers.IntegerField(min_value=0, required=False, allow_null=True)
+    to = IntegerSerializerField(min_value=0, required=False, allow_null=True)
 
 
 class ShowdownSerializer(TableSerializer):
@@ -60,14 +64,14 @@ class ShowdownSerializer(TableSerializer):
 
 class ChipCorrectionSerializer(serializers.Serializer):
     player = serializers.CharField(max_length=20)
-    chips = serializers.IntegerField(min_value=0)
+    chips = IntegerSerializerField(min_value=0)
     reason = serializers.CharField(max_length=300)
 
 
 class MoveSerializer(serializers.Serializer):
     player = serializers.CharField(max_length=20)
-    table = serializers.IntegerField(min_value=1)
-    seat = serializers.IntegerField(min_value=1)
+    table = IntegerSerializerField(min_value=1)
+    seat = IntegerSerializerField(min_value=1)
 
 
 class StateSerializer(serializers.Serializer):

@@ -1,10 +1,11 @@
 """Forms of the director's and dealers' screens; the services do the rule checks."""
 
-from decimal import Decimal, InvalidOperation
-
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from core.money import MoneyField, money_value
+from core.numbers import IntegerField
 from montecarlo.holdem.tournament import TEMPLATES
 from montecarlo.models import FinishMethod
 
@@ -15,10 +16,10 @@ class TournamentForm(forms.Form):
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     starts_at = forms.TimeField(label=_("Starts at"), widget=forms.TimeInput(attrs={"type": "time"}))
     ends_at = forms.TimeField(label=_("Ends at"), widget=forms.TimeInput(attrs={"type": "time"}))
-    entry_fee = forms.DecimalField(label=_("Entry fee"), max_digits=8, decimal_places=2, min_value=0)
-    starting_chips = forms.IntegerField(label=_("Starting chips"), min_value=1, initial=10000)
-    max_per_table = forms.IntegerField(label=_("Players per table at most"), min_value=2, initial=7,
-                                       help_text=_("30 DCMR 1603.23: at most 7."))
+    entry_fee = MoneyField(label=_("Entry fee"), max_digits=8)
+    starting_chips = IntegerField(label=_("Starting chips"), min_value=1, initial=10000)
+    max_per_table = IntegerField(label=_("Players per table at most"), min_value=2, initial=7,
+                                 help_text=_("30 DCMR 1603.23: at most 7."))
     finish_method = forms.ChoiceField(label=_("Finishing order"), choices=FinishMethod.choices)
     stop_at = forms.TimeField(label=_("Stops at (timed tournament)"), required=False,
                               widget=forms.TimeInput(attrs={"type": "time"}))
@@ -34,9 +35,10 @@ class TournamentForm(forms.Form):
     def clean_prizes(self):
         raw = [part.strip().lstrip("$") for part in self.cleaned_data["prizes"].split(",") if part.strip()]
         try:
-            return [str(Decimal(part)) for part in raw]
-        except InvalidOperation as exc:
-            raise forms.ValidationError(_("Write the prizes as amounts, such as 300, 150, 50.")) from exc
+            return [str(money_value(part, max_digits=8)) for part in raw]
+        except ValidationError as exc:
+            raise forms.ValidationError(_("Write the prizes as amounts, such as 300, 150, 50.") + " "
+                                        + " ".join(exc.messages)) from exc
 
 
 class RegisterForm(forms.Form):
@@ -45,7 +47,7 @@ class RegisterForm(forms.Form):
 
 class ChipCorrectionForm(forms.Form):
     player = forms.ChoiceField(label=_("Player"))
-    chips = forms.IntegerField(label=_("Correct chip count"), min_value=0)
+    chips = IntegerField(label=_("Correct chip count"), min_value=0)
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
     def __init__(self, *args, players=(), **kwargs):

@@ -6,11 +6,13 @@ the blind structure (1604.3(c) and the engine's level checks)."""
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.money import parse_money
 from licensing.findings import Finding
 from licensing.models.choices import LicenseStatus, LicenseType
 from montecarlo.holdem.tournament import check_levels, level_from_dict
@@ -96,8 +98,8 @@ def prize_findings(prizes) -> list[Finding]:
     findings = []
     for index, raw in enumerate(prizes or []):
         try:
-            prize = Decimal(str(raw))
-        except InvalidOperation:
+            prize = parse_money(raw, field="prizes", max_digits=8)
+        except ValidationError:
             findings.append(Finding("30 DCMR 1603.26", _("prizes: place %(place)s: not an amount.") % {
                 "place": index + 1}, field="prizes"))
             continue
@@ -132,7 +134,9 @@ def tournament_findings(*, license, date, starts_at, ends_at, max_per_table, fin
         findings.append(Finding("30 DCMR 1603.20", _(
             "starting_chips: every player gets the same number of chips, at least one (30 DCMR 1603.20)."),
             field="starting_chips"))
-    if Decimal(str(entry_fee)) < 0:
-        findings.append(Finding("30 DCMR 1603.20", _(
-            "entry_fee: the entry fee cannot be negative (30 DCMR 1603.20)."), field="entry_fee"))
+    try:
+        parse_money(entry_fee, field="entry_fee", max_digits=8)  # digits 0-9, whole cents, not negative
+    except ValidationError as exc:
+        findings.append(Finding("30 DCMR 1603.20", _("entry_fee: %(message)s (30 DCMR 1603.20)") % {
+            "message": " ".join(exc.messages)}, field="entry_fee"))
     return findings + prize_findings(prizes) + level_findings(levels)

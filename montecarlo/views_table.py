@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.numbers import ascii_int
 from montecarlo import selectors, services_play
 from montecarlo.services_state import clock_state, load_engine
 from montecarlo.views_tournament import run_service
@@ -51,7 +52,7 @@ def table_command(request, pk: int, table: int, command: str):
     elif command == "action":
         to = post.get("to") or None
         try:
-            seat, to = int(post.get("seat", "")), int(to) if to is not None else None
+            seat, to = ascii_int(post.get("seat", "")), ascii_int(to) if to is not None else None
         except ValueError:
             messages.error(request, _("Enter the amount as a whole number of chips."))
         else:

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.numbers import ascii_int
 from montecarlo import selectors, services_play, services_tournament
 from montecarlo.forms_tournament import ChipCorrectionForm, RegisterForm, TournamentForm
 from montecarlo.services_state import clock_state, load_engine
@@ -97,7 +98,7 @@ def tournament_detail(request, pk: int):
 
 def _post_int(request, name: str) -> int | None:
     try:
-        return int(request.POST.get(name, ""))
+        return ascii_int(request.POST.get(name, ""))
     except ValueError:
         return None
 

@@ -12,6 +12,8 @@ def _money(amount) -> Decimal:
     # Floats carry binary noise (0.1 + 0.2); money comes in as Decimal, int or str.
     if isinstance(amount, float):
         raise TypeError("money is Decimal, int or str, never float")
+    if isinstance(amount, str) and not amount.isascii():
+        raise ValueError(f"{amount!r} is not written with the digits 0 to 9")  # Decimal("١٠") would be 10
     try:
         value = Decimal(str(amount)) if not isinstance(amount, Decimal) else amount
     except InvalidOperation:

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.money import parse_money
 from licensing.application_checks import application_findings, quote_for
 from licensing.events import audit_event_record
 from licensing.findings import RuleViolation
@@ -28,6 +29,7 @@ EDITABLE_FIELDS = frozenset({
     "first_ticket_number", "last_ticket_number", "aggregate_prize_value", "drawing_at", "drawing_place",
     "event_starts_at", "event_ends_at", "highest_prize", "change_date", "change_description", "base_license", "step",
 })
+MONEY_FIELDS = frozenset({"rent_amount", "ticket_price", "aggregate_prize_value", "highest_prize"})
 
 
 def _require_filer(user: User, organization: Organization) -> None:
@@ -81,6 +83,21 @@ def application_create(*, user: User, organization: Organization, license_type: 
     return application
 
 
+def _money_fields(fields: dict) -> dict:
+    """The amounts given, parsed (digits 0-9, cents, not negative); every refused one is named at once."""
+    parsed, errors = {}, {}
+    for name in sorted(MONEY_FIELDS & set(fields)):
+        if fields[name] is None:
+            continue
+        try:
+            parsed[name] = parse_money(fields[name], field=name)
+        except ValidationError as exc:
+            errors.update(exc.error_dict)
+    if errors:
+        raise ValidationError(errors)
+    return parsed
+
+
 @transaction.atomic
 def application_update(*, user: User, application: Application, **fields) -> Application:
     _require_filer(user, application.organization)
@@ -88,6 +105,7 @@ def application_update(*, user: User, application: Application, **fields) -> App
     unknown = set(fields) - EDITABLE_FIELDS
     if unknown:
         raise ValidationError({name: _("This field cannot be changed here.") for name in sorted(unknown)})
+    fields.update(_money_fields(fields))
     if "license_class" in fields:
         _validate_class(application.license_type, fields["license_class"])
     _validate_base_license(fields.get("base_license"), application.organization)

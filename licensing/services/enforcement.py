@@ -7,13 +7,14 @@ transaction has committed (so nobody is told about an action that was rolled bac
 
 import datetime as dt
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core.money import parse_money
 from licensing.events import audit_event_record
 from licensing.findings import Finding, RuleViolation
 from licensing.models import EnforcementAction, License, User
@@ -22,7 +23,6 @@ from licensing.org_mail import organization_email_send
 
 SUSPENSION_MAX_DAYS = 60  # 30 DCMR 1210.1
 FINE_MAX_PER_VIOLATION = Decimal("1000.00")  # 30 DCMR 1704.1
-CENTS = Decimal("0.01")
 # "30 DCMR 1408.1", "1408.1", "30 DCMR 1206.4(a)": the forms a rule citation may take.
 _CITATION = re.compile(r"^(?:30 DCMR )?(\d{4}(?:\.\d+)?(?:\([a-z0-9]+\))*)$", re.IGNORECASE)
 
@@ -82,13 +82,10 @@ def _require_status(license: License, allowed: tuple[str, ...], message) -> None
 
 
 def _money(value, field: str) -> Decimal:
-    try:
-        amount = Decimal(str(value))
-    except (InvalidOperation, TypeError, ValueError):
-        raise ValidationError({field: _("Enter an amount in dollars and cents.")}, code="invalid")
-    if not amount.is_finite() or amount <= 0 or amount != amount.quantize(CENTS):
+    amount = parse_money(value, field=field)  # digits 0-9, whole cents, not negative
+    if amount <= 0:
         raise ValidationError({field: _("Enter an amount above zero, in dollars and cents.")}, code="invalid")
-    return amount.quantize(CENTS)
+    return amount
 
 
 # --- effects ---

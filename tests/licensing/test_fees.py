@@ -302,7 +302,7 @@ def test_api_raffle_says_the_board_has_not_set_the_fee(client):
          "30 DCMR 1414"),
         ({"license_type": "raffle", "license_class": "2", "period": "limited"}, "period", "rule", "30 DCMR 1204.1"),
         ({"license_type": "multihall", "license_class": "A"}, "highest_prize", "rule", "30 DCMR 1414.9"),
-        ({"license_type": "multihall", "license_class": "A", "highest_prize": "-1"}, "highest_prize", "min_value",
+        ({"license_type": "multihall", "license_class": "A", "highest_prize": "-1"}, "highest_prize", "negative",
          None),
         ({"license_class": "A"}, "license_type", "required", None),
         ({"license_type": "bingo", "license_class": "Z"}, "license_class", "invalid_choice", None),

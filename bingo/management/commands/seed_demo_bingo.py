@@ -5,7 +5,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from bingo import demo
-from licensing.demo_helpers import report_created
+from licensing.demo_helpers import refuse_in_production, report_created
 from licensing.models import Organization
 
 
@@ -18,6 +18,7 @@ class Command(BaseCommand):
                             help="Where the site is served, for the printed links.")
 
     def handle(self, *args, base_url: str, **options):
+        refuse_in_production()
         if not Organization.objects.filter(name=demo.ORGANIZATION).exists():
             raise CommandError("Run `manage.py seed_demo` first: the demo parish does not exist yet.")
         with transaction.atomic():

@@ -7,6 +7,7 @@ from django.db import transaction
 
 from licensing import demo_licensing
 from licensing import demo_world as world
+from licensing.demo_helpers import refuse_in_production
 from licensing.models import BoardGroup, Organization, User
 from licensing.services.accounts import board_group_add, user_create
 from licensing.services.organizations import membership_grant, organization_create
@@ -19,6 +20,7 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def handle(self, *args, **options):
+        refuse_in_production()
         created: list[tuple[str, str, str]] = []
 
         def person(email: str, full_name: str, what: str) -> User:

@@ -1,0 +1,59 @@
+"""Whole numbers typed by people (counts, face numbers, chips, days): ASCII digits only.
+
+Django's and DRF's IntegerField call int(), which reads "١٠" (Arabic-Indic) and "１０" (fullwidth) as 10;
+these fields refuse any non-ASCII character first, then let Django or DRF do the rest (bounds, messages)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from core.money import MoneySerializerField
+
+ASCII_DIGITS_MESSAGE = _("Write the number with the digits 0 to 9.")
+
+
+def require_ascii_digits(value) -> None:
+    if isinstance(value, str) and not value.isascii():
+        raise ValidationError(ASCII_DIGITS_MESSAGE, code="ascii_digits")
+
+
+def ascii_int(value) -> int:
+    """int() for typed text, refusing digits of other scripts with the ValueError int() raises."""
+    if isinstance(value, str) and not value.isascii():
+        raise ValueError(f"{value!r} is not written with the digits 0 to 9")
+    return int(value)
+
+
+class IntegerField(forms.IntegerField):
+    """forms.IntegerField that refuses digits of other scripts."""
+
+    def to_python(self, value):
+        require_ascii_digits(value)
+        return super().to_python(value)
+
+
+class IntegerSerializerField(serializers.IntegerField):
+    """serializers.IntegerField that refuses digits of other scripts."""
+
+    def to_internal_value(self, data):
+        try:
+            require_ascii_digits(data)
+        except ValidationError as exc:
+            raise serializers.ValidationError(exc.messages, code=exc.code) from None
+        return super().to_internal_value(data)
+
+
+def _strict(field_class):
+    return {serializers.IntegerField: IntegerSerializerField, serializers.DecimalField: MoneySerializerField}.get(
+        field_class, field_class)
+
+
+# For a ModelSerializer's `serializer_field_mapping`: the model's integer and money fields become the strict
+# fields above and core.money's (ASCII digits; cents, not negative).
+STRICT_SERIALIZER_FIELD_MAPPING = {
+    model_field: _strict(field_class)
+    for model_field, field_class in serializers.ModelSerializer.serializer_field_mapping.items()
+}
