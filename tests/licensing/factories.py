@@ -52,3 +52,8 @@ def board_staff() -> User:
 
 def board_member() -> User:
     return _in_group(BoardGroup.MEMBER)
+
+
+def board_admin() -> User:
+    """A Board administrator as `manage.py board_admin grant` makes one: in the group, not admin staff."""
+    return _in_group(BoardGroup.ADMIN)
