@@ -17,10 +17,18 @@ from django.contrib.auth.forms import AdminPasswordChangeForm
 from django.db import transaction
 from django.db.models import Model
 
-from core.admin_changes import form_changes, formset_changes
+from core.admin_changes import NOT_RECORDED, form_changes, formset_changes
 
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 _CHANGES = "_admin_audit_changes"  # request attribute: construct_change_message -> log_addition/log_change
+
+
+def _about(model, obj: Model | None) -> dict:
+    """The start of every admin audit payload: which model, and which row when there is one."""
+    about = {"model": model._meta.label_lower}
+    if obj is not None:
+        about |= {"object_id": str(obj.pk), "object": str(obj)}
+    return about
 
 
 class AuditedAdminMixin:
@@ -60,11 +68,8 @@ class AuditedAdminMixin:
         return super().construct_change_message(request, form, formsets, add)
 
     def _record(self, request, *, event_type: str, obj: Model | None, **payload) -> None:
-        self.admin_site.audit_record(
-            event_type=event_type, actor=request.user, target=obj,
-            payload={"model": self.model._meta.label_lower, **({"object_id": str(obj.pk), "object": str(obj)}
-                                                              if obj is not None else {}), **payload},
-        )
+        self.admin_site.audit_record(event_type=event_type, actor=request.user, target=obj,
+                                     payload=_about(self.model, obj) | payload)
 
     def _record_form(self, request, obj, *, added: bool) -> None:
         changes = getattr(request, _CHANGES, None) or {"password": False, "fields": {}, "inlines": []}
@@ -130,6 +135,16 @@ class AuditedAdminSite(admin.AdminSite):
                 return view(request, *args, **kwargs)
 
         return super().admin_view(update_wrapper(in_transaction, view), cacheable)
+
+    def password_change(self, request, extra_context=None):
+        # The admin's own "change my password" page: a success is its redirect to the done page.
+        response = super().password_change(request, extra_context)
+        if request.method == "POST" and response.status_code == 302:
+            user = request.user
+            changes = {"fields": {"password": NOT_RECORDED}, "inlines": []}
+            self.audit_record(event_type="admin.password_changed", actor=user, target=user,
+                              payload=_about(user._meta.model, user) | changes)
+        return response
 
     def audit_record(self, *, event_type: str, actor, target: Model | None, payload: dict) -> None:
         """Write one audit event inside the current transaction: the project's site says where."""

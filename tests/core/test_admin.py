@@ -73,6 +73,17 @@ def test_a_password_change_is_recorded_without_the_password(client, superuser):
     assert NEW_PASSWORD not in json.dumps(event.payload) and person.password not in json.dumps(event.payload)
 
 
+def test_changing_ones_own_password_in_the_admin_is_recorded(client):
+    staff = board_staff(is_staff=True)
+    client.force_login(staff)
+    response = client.post(reverse("admin:password_change"), {
+        "old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD})
+    assert response.status_code == 302
+    event = admin_event("admin.password_changed", staff)
+    assert event.actor == staff and event.payload["fields"] == {"password": NOT_RECORDED}
+    assert NEW_PASSWORD not in json.dumps(event.payload)
+
+
 def test_adding_a_user_records_its_fields_without_the_password(client, superuser):
     response = client.post(reverse("admin:licensing_user_add"), {
         "email": "new.person@example.org", "full_name": "New Person", "password1": NEW_PASSWORD,
@@ -138,9 +149,7 @@ def test_another_bulk_action_is_recorded_with_the_rows_it_ran_on(client, superus
 
 
 def test_board_staff_adding_a_fee_row_is_recorded_with_its_values(client):
-    staff = board_staff()
-    staff.is_staff = True
-    staff.save(update_fields=["is_staff"])
+    staff = board_staff(is_staff=True)
     client.force_login(staff)
     response = client.post(reverse("admin:licensing_feeschedulerow_add"), {
         "license_type": "raffle", "license_class": "2", "kind": "original", "period": "", "senior": "",

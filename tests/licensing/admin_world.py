@@ -32,11 +32,9 @@ def role_user(role: str, organization) -> User | None:
         return MembershipFactory(organization=organization, role=Role.OFFICER).user
     if role == "superuser":
         return UserFactory(is_staff=True, is_superuser=True)
-    user = {"board_staff": board_staff, "board_member": board_member, "board_admin": board_admin}[role]()
     if role == "board_staff":
-        user.is_staff = True
-        user.save(update_fields=["is_staff"])
-    return user
+        return board_staff(is_staff=True)
+    return {"board_member": board_member, "board_admin": board_admin}[role]()
 
 
 def build_admin_world() -> dict:

@@ -40,14 +40,15 @@ class MembershipFactory(factory.django.DjangoModelFactory):
     role = Role.OFFICER
 
 
-def _in_group(group: BoardGroup) -> User:
-    user = UserFactory()
+def _in_group(group: BoardGroup, **fields) -> User:
+    user = UserFactory(**fields)
     user.groups.add(Group.objects.get_or_create(name=group.value)[0])
     return user
 
 
-def board_staff() -> User:
-    return _in_group(BoardGroup.STAFF)
+def board_staff(**fields) -> User:
+    """Board staff; `is_staff=True` as invited (they keep the fee schedules in the admin)."""
+    return _in_group(BoardGroup.STAFF, **fields)
 
 
 def board_member() -> User:

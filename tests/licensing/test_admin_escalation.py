@@ -16,9 +16,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def staff(client):
-    user = board_staff()
-    user.is_staff = True  # as invited: board staff keep the fee schedules in the admin
-    user.save(update_fields=["is_staff"])
+    user = board_staff(is_staff=True)
     client.force_login(user)
     return user
 

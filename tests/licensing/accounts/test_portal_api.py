@@ -20,10 +20,7 @@ def administrator(client):
 
 
 def board_staff_account() -> User:
-    user = board_staff()
-    user.is_staff = True
-    user.save(update_fields=["is_staff"])
-    return user
+    return board_staff(is_staff=True)
 
 
 # --- Scoping matrix: only a Board administrator opens these; superusers use the admin ---
@@ -129,10 +126,7 @@ def test_the_api_has_no_way_to_edit_an_account(client, administrator):
 def test_the_administrator_cannot_deactivate_itself_a_superuser_or_another_administrator(client, administrator,
                                                                                           target):
     account = {"itself": lambda: administrator, "other administrator": board_admin,
-               "superuser": lambda: User.objects.get(pk=board_staff_account().pk)}[target]()
-    if target == "superuser":
-        account.is_superuser = True
-        account.save(update_fields=["is_superuser"])
+               "superuser": lambda: board_staff(is_staff=True, is_superuser=True)}[target]()
     portal = client.post(reverse("portal:board_account_deactivate", args=[account.pk]), headers={"HX-Request": "true"})
     api = client.post(reverse("board-account-deactivate", args=[account.pk]))
     assert portal.status_code == 403 and api.status_code == 403
@@ -176,6 +170,12 @@ def test_the_navigation_links_the_page_for_administrators_only(client, administr
     assert reverse("portal:board_accounts") in client.get(reverse("portal:dashboard")).content.decode()
     client.force_login(board_staff_account())
     assert reverse("portal:board_accounts") not in client.get(reverse("portal:dashboard")).content.decode()
+
+
+def test_the_page_speaks_spanish(client, administrator):
+    client.post(reverse("set_language"), {"language": "es", "next": reverse("portal:board_accounts")})
+    page = client.get(reverse("portal:board_accounts")).content.decode()
+    assert "Cuentas de la Junta" in page and "Invitar a alguien" in page
 
 
 def test_me_names_the_administrator_role(client, administrator):

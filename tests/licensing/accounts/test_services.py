@@ -135,10 +135,7 @@ def test_an_administrator_cannot_change_itself_a_superuser_another_administrator
 
 
 def board_staff_superuser() -> User:
-    user = board_staff()
-    user.is_superuser = user.is_staff = True
-    user.save(update_fields=["is_superuser", "is_staff"])
-    return user
+    return board_staff(is_staff=True, is_superuser=True)
 
 
 def test_inviting_again_sends_a_new_link(administrator, committed):
