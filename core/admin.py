@@ -17,7 +17,7 @@ from django.contrib.auth.forms import AdminPasswordChangeForm
 from django.db import transaction
 from django.db.models import Model
 
-from core.admin_changes import NOT_RECORDED, form_changes, formset_changes
+from core.admin_changes import NOT_RECORDED, form_changes, formset_changes, object_label
 
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 _CHANGES = "_admin_audit_changes"  # request attribute: construct_change_message -> log_addition/log_change
@@ -27,7 +27,7 @@ def _about(model, obj: Model | None) -> dict:
     """The start of every admin audit payload: which model, and which row when there is one."""
     about = {"model": model._meta.label_lower}
     if obj is not None:
-        about |= {"object_id": str(obj.pk), "object": str(obj)}
+        about |= {"object_id": str(obj.pk), "object": object_label(obj)}
     return about
 
 

@@ -37,6 +37,15 @@ def json_value(value):
     return str(value)  # a time zone, an enum of a third-party field...
 
 
+def object_label(obj: Model) -> str:
+    """str(obj), unless that is the value of a secret field (an API token's str is its key)."""
+    label = str(obj)
+    for field in obj._meta.concrete_fields:
+        if is_secret(field.name) and str(getattr(obj, field.attname, "")) == label:
+            return NOT_RECORDED
+    return label
+
+
 def form_changes(form) -> dict:
     """{field: new value} for every field the person changed on a validated form."""
     cleaned = getattr(form, "cleaned_data", {})

@@ -11,6 +11,7 @@ from django.contrib.auth.models import Group, Permission
 from django.test import RequestFactory
 from django.urls import reverse
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
+from rest_framework.authtoken.models import Token
 
 from core.admin_changes import NOT_RECORDED
 from licensing.admin import UserAdmin
@@ -114,6 +115,15 @@ def test_a_many_to_many_field_is_recorded_on_an_addition(client, superuser):
     group = Group.objects.get(name="auditors")
     assert admin_event("admin.object_added", group).payload["fields"] == {"name": "auditors",
                                                                            "permissions": [permission.pk]}
+
+
+def test_an_api_token_added_in_the_admin_is_recorded_without_its_key(client, superuser):
+    person = UserFactory()
+    assert client.post(reverse("admin:authtoken_tokenproxy_add"), {"user": person.pk}).status_code == 302
+    token = Token.objects.get(user=person)
+    event = AuditEvent.objects.get(event_type="admin.object_added", object_type="authtoken.tokenproxy")
+    assert event.payload["fields"] == {"user": person.pk} and event.payload["object"] == NOT_RECORDED
+    assert token.key not in json.dumps(event.payload)
 
 
 def test_a_deletion_is_recorded_before_the_row_goes(client, superuser):
