@@ -55,6 +55,6 @@ def board_member() -> User:
     return _in_group(BoardGroup.MEMBER)
 
 
-def board_admin() -> User:
+def board_admin(**fields) -> User:
     """A Board administrator as `manage.py board_admin grant` makes one: in the group, not admin staff."""
-    return _in_group(BoardGroup.ADMIN)
+    return _in_group(BoardGroup.ADMIN, **fields)

@@ -4,12 +4,12 @@ Board staff made themselves superuser through the user admin, changed the admini
 and added themselves as an officer of another organization through the membership inline."""
 
 import pytest
-from django.contrib.auth.models import Permission
+from django.contrib.auth.models import Group, Permission
 from django.urls import reverse
 
 from licensing.models import AuditEvent, Membership, User
 from tests.licensing.admin_world import inline_membership_form
-from tests.licensing.factories import PASSWORD, OrganizationFactory, UserFactory, board_staff
+from tests.licensing.factories import PASSWORD, OrganizationFactory, UserFactory, board_admin, board_staff
 
 pytestmark = pytest.mark.django_db
 
@@ -38,6 +38,22 @@ def test_board_staff_cannot_make_themselves_superuser(client, staff):
     staff.refresh_from_db()
     assert not staff.is_superuser
     assert not AuditEvent.objects.filter(event_type__startswith="admin.").exists()
+
+
+def test_a_board_administrator_made_admin_staff_by_mistake_cannot_promote_itself(client):
+    administrator = board_admin(is_staff=True)
+    client.force_login(administrator)
+    admin_group = Group.objects.get(name="board_admin")
+    response = client.post(reverse("admin:licensing_user_change", args=[administrator.pk]),
+                           user_form(administrator, is_superuser="on", groups=[admin_group.pk]))
+    assert response.status_code == 403
+    administrator.refresh_from_db()
+    assert not administrator.is_superuser
+    assert list(administrator.groups.values_list("name", flat=True)) == ["board_admin"]
+    assert client.post(reverse("admin:auth_group_change", args=[admin_group.pk]),
+                       {"name": "board_admin", "permissions": list(Permission.objects.values_list("pk", flat=True))}
+                       ).status_code == 403
+    assert not admin_group.permissions.exists()
 
 
 def test_board_staff_cannot_change_the_administrators_password(client, staff, superuser):
