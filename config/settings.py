@@ -40,7 +40,7 @@ CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    "config.admin_app.BoardAdminConfig",  # django.contrib.admin on the audited Board site
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

@@ -10,6 +10,9 @@ from licensing.services.schedules import FIGURE_FIELDS, schedule_row_save
 
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
+    """Superusers only, like the memberships inline below (licensing.admin_site.SUPERUSER_ONLY): Board
+    administrators manage Board accounts through the audited portal services (licensing.accounts)."""
+
     ordering = ["email"]
     list_display = ["email", "full_name", "is_active", "is_staff"]
     search_fields = ["email", "full_name"]

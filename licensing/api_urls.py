@@ -2,6 +2,7 @@ from django.urls import include, path
 from rest_framework.routers import SimpleRouter
 
 from licensing import api, api_enforcement, api_public
+from licensing.accounts.urls import api_urlpatterns as accounts_api
 from licensing.api_applications import ApplicationViewSet
 from licensing.api_fees import FeeQuoteApi
 from licensing.api_review import LicenseViewSet, ReviewApplicationViewSet
@@ -18,6 +19,7 @@ urlpatterns = [
     path("auth/token/", api.TokenCreateApi.as_view(), name="token-create"),
     path("me/", api.MeApi.as_view(), name="me"),
     path("", include("licensing.api_profile_urls")),  # members, responsible people, documents
+    path("", include(accounts_api)),  # Board accounts, for Board administrators
     path("fees/quote", FeeQuoteApi.as_view(), name="fee-quote"),
     path("public/licenses/", api_public.PublicLicenseListApi.as_view(), name="public-license-list"),
     path("public/licenses/<str:number>/", api_public.PublicLicenseDetailApi.as_view(), name="public-license-detail"),

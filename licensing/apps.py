@@ -9,7 +9,7 @@ class LicensingConfig(AppConfig):
 
     def ready(self):
         from licensing import admin_records, signals  # noqa: F401  (registers record admins, audit receivers)
-        from licensing.services.accounts import board_staff_permissions_sync
+        from licensing.accounts.roles import board_groups_sync
 
         # After every app migrates, since each app creates its own permissions in its post_migrate.
-        post_migrate.connect(board_staff_permissions_sync, dispatch_uid="board_staff_permissions")
+        post_migrate.connect(board_groups_sync, dispatch_uid="board_staff_permissions")

@@ -19,6 +19,8 @@ def portal_roles(request):
         roles.add("board_staff")
     if user.is_board_member:
         roles.add("board_member")
+    if user.is_board_admin:
+        roles.add("board_admin")
     if user.vendor_memberships.filter(is_active=True).exists():
         roles.add("vendor")
     board = user.is_board_staff or user.is_board_member

@@ -9,8 +9,8 @@ from django.conf import settings
 from django.core.management.base import CommandError
 
 from licensing import demo_world as world
+from licensing.accounts.services import user_create
 from licensing.models import License, Organization, Role, User
-from licensing.services.accounts import user_create
 from licensing.services.applications import (
     application_create,
     application_occasions_set,

@@ -6,6 +6,8 @@ DEMO_PASSWORD = "Charity-Demo-2026"  # noqa: S105  (a demo database only; printe
 
 ADMIN = ("admin@demo.dcgaming.org", "Alex Morgan (administrator)")
 BOARD_STAFF = [("staff@demo.dcgaming.org", "Dana Whitfield")]
+# Invites and deactivates Board staff and members in the portal (Board accounts); no admin rights.
+BOARD_ADMIN = ("board-admin@demo.dcgaming.org", "Priya Raman (Board administrator)")
 BOARD_MEMBERS = [
     ("member1@demo.dcgaming.org", "Marcus Bell"),
     ("member2@demo.dcgaming.org", "Lucía Fernández"),

@@ -43,8 +43,9 @@ class MeSerializer(serializers.ModelSerializer):
         fields = ["id", "email", "full_name", "phone", "board_groups", "memberships"]
 
     def get_board_groups(self, user) -> list[str]:
-        return [name for name, flag in (("board_staff", user.is_board_staff), ("board_member", user.is_board_member))
-                if flag]
+        flags = (("board_staff", user.is_board_staff), ("board_member", user.is_board_member),
+                 ("board_admin", user.is_board_admin))
+        return [name for name, flag in flags if flag]
 
     def get_memberships(self, user) -> list[dict]:
         from licensing.selectors import user_memberships

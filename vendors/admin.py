@@ -8,6 +8,9 @@ class VendorMembershipInline(admin.TabularInline):
     extra = 0
     autocomplete_fields = ["user"]
 
+    def has_delete_permission(self, request, obj=None):
+        return False  # ended links are kept (is_active), never deleted
+
 
 @admin.register(Vendor)
 class VendorAdmin(admin.ModelAdmin):

@@ -6,10 +6,13 @@ from django.utils.translation import gettext_lazy as _
 
 
 class BoardGroup(models.TextChoices):
-    """The Board's own people are auth groups, not organization members."""
+    """The Board's own people are auth groups, not organization members. The groups are created (and
+    their admin permissions set) after every migrate by licensing.accounts.roles; a Board administrator
+    invites and deactivates Board staff and board members in the portal and can grant nothing more."""
 
     STAFF = "board_staff", _("Board staff")
     MEMBER = "board_member", _("Board member")
+    ADMIN = "board_admin", _("Board administrator")
 
 
 class UserManager(BaseUserManager):
@@ -74,6 +77,10 @@ class User(AbstractUser):
     @property
     def is_board_member(self) -> bool:
         return self.is_active and self.in_board_group(BoardGroup.MEMBER)
+
+    @property
+    def is_board_admin(self) -> bool:
+        return self.is_active and self.in_board_group(BoardGroup.ADMIN)
 
     @property
     def is_board(self) -> bool:

@@ -40,15 +40,21 @@ class MembershipFactory(factory.django.DjangoModelFactory):
     role = Role.OFFICER
 
 
-def _in_group(group: BoardGroup) -> User:
-    user = UserFactory()
+def _in_group(group: BoardGroup, **fields) -> User:
+    user = UserFactory(**fields)
     user.groups.add(Group.objects.get_or_create(name=group.value)[0])
     return user
 
 
-def board_staff() -> User:
-    return _in_group(BoardGroup.STAFF)
+def board_staff(**fields) -> User:
+    """Board staff; `is_staff=True` as invited (they keep the fee schedules in the admin)."""
+    return _in_group(BoardGroup.STAFF, **fields)
 
 
 def board_member() -> User:
     return _in_group(BoardGroup.MEMBER)
+
+
+def board_admin(**fields) -> User:
+    """A Board administrator as `manage.py board_admin grant` makes one: in the group, not admin staff."""
+    return _in_group(BoardGroup.ADMIN, **fields)

@@ -1,7 +1,7 @@
 import pytest
 from django.core.management import call_command
 
-from licensing.demo_world import BOARD_MEMBERS, DEMO_PASSWORD
+from licensing.demo_world import BOARD_ADMIN, BOARD_MEMBERS, DEMO_PASSWORD
 from licensing.models import Application, AuditEvent, License, Membership, Organization, Role, User
 from vendors.models import VendorMembership
 
@@ -18,6 +18,10 @@ def test_seed_demo_builds_the_world_once(capsys, django_capture_on_commit_callba
     assert Organization.objects.filter(is_senior_group=True).count() == 1
     assert User.objects.filter(groups__name="board_member").count() == len(BOARD_MEMBERS) == 5
     assert User.objects.filter(groups__name="board_staff").count() == 1
+    # The Board administrator works in the portal (Board accounts), with no admin rights.
+    board_admin = User.objects.get(email=BOARD_ADMIN[0])
+    assert board_admin.is_board_admin and not board_admin.is_staff and not board_admin.is_superuser
+    assert BOARD_ADMIN[0] in first
     assert Membership.objects.filter(role=Role.CALLER).exists()
     assert Membership.objects.filter(role=Role.TOURNAMENT_DIRECTOR).exists()
     assert VendorMembership.objects.count() == 1

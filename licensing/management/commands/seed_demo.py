@@ -7,9 +7,9 @@ from django.db import transaction
 
 from licensing import demo_licensing
 from licensing import demo_world as world
+from licensing.accounts.services import board_admin_grant, board_group_add, user_create
 from licensing.demo_helpers import refuse_in_production
 from licensing.models import BoardGroup, Organization, User
-from licensing.services.accounts import board_group_add, user_create
 from licensing.services.organizations import membership_grant, organization_create
 from vendors.models import Vendor
 from vendors.services import vendor_create, vendor_membership_grant
@@ -43,6 +43,10 @@ class Command(BaseCommand):
                 staff.save(update_fields=["is_staff"])
             if not staff.is_board_staff:
                 board_group_add(user=staff, group=BoardGroup.STAFF, actor=admin)
+        board_admin_email, board_admin_name = world.BOARD_ADMIN
+        board_admin = person(board_admin_email, board_admin_name, "Board administrator (portal: Board accounts)")
+        if not board_admin.is_board_admin:
+            board_admin_grant(actor=admin, user=board_admin)
         for email, name in world.BOARD_MEMBERS:
             member = person(email, name, "board member")
             if not member.is_board_member:

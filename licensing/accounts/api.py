@@ -1,0 +1,71 @@
+"""Board accounts API (/api/v1/board/accounts/), for Board administrators: list, invite, deactivate,
+reactivate, invite again. Thin: a serializer checks the input's shape, a service decides and writes."""
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import mixins, permissions, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from licensing.accounts import selectors, services
+from licensing.accounts.rules import may_manage_board_accounts
+from licensing.accounts.serializers import BoardAccountInviteSerializer, BoardAccountSerializer
+from licensing.api_review import ERRORS, ApiErrorSerializer
+from licensing.models import User
+
+ACCOUNT_ERRORS = {
+    **ERRORS,
+    403: OpenApiResponse(ApiErrorSerializer, description=(
+        "Not a Board administrator, or an account it may not change: its own, a superuser's or another "
+        "administrator's.")),
+    404: OpenApiResponse(ApiErrorSerializer, description="No Board account with this id."),
+}
+
+
+class IsBoardAdmin(permissions.BasePermission):
+    def has_permission(self, request, view) -> bool:
+        return may_manage_board_accounts(request.user)
+
+
+class BoardAccountViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """The Board's accounts. A Board administrator invites Board staff and board members and deactivates
+    or reactivates their accounts; it cannot change its own, a superuser's or another administrator's,
+    nor give any other role. Every change is in the audit trail."""
+
+    permission_classes = [permissions.IsAuthenticated, IsBoardAdmin]
+    serializer_class = BoardAccountSerializer
+    queryset = User.objects.none()  # for the schema; requests use get_queryset
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # drf-spectacular inspecting the view, no user
+            return self.queryset
+        return selectors.board_account_list(user=self.request.user)
+
+    @extend_schema(request=BoardAccountInviteSerializer, responses={201: BoardAccountSerializer, **ACCOUNT_ERRORS},
+                   summary="Invite Board staff or a board member (emails a link to choose a password)")
+    def create(self, request):
+        serializer = BoardAccountInviteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        account = services.board_account_invite(actor=request.user, **serializer.validated_data)
+        return Response(BoardAccountSerializer(account).data, status=status.HTTP_201_CREATED)
+
+    def _act(self, request, service) -> Response:
+        account = service(actor=request.user, account=self.get_object())
+        return Response(BoardAccountSerializer(account).data)
+
+    @extend_schema(request=None, responses={200: BoardAccountSerializer, **ACCOUNT_ERRORS},
+                   summary="Deactivate an account: its sessions and API tokens stop working at once")
+    @action(detail=True, methods=["post"])
+    def deactivate(self, request, pk=None):
+        return self._act(request, services.board_account_deactivate)
+
+    @extend_schema(request=None, responses={200: BoardAccountSerializer, **ACCOUNT_ERRORS},
+                   summary="Reactivate a deactivated account")
+    @action(detail=True, methods=["post"])
+    def reactivate(self, request, pk=None):
+        return self._act(request, services.board_account_reactivate)
+
+    @extend_schema(request=None, responses={200: BoardAccountSerializer, **ACCOUNT_ERRORS},
+                   summary="Email a new link to choose a password")
+    @action(detail=True, methods=["post"], url_path="resend-invitation")
+    def resend_invitation(self, request, pk=None):
+        return self._act(request, services.board_account_invitation_resend)

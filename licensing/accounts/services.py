@@ -1,0 +1,159 @@
+"""Writes to accounts: creating users, the Board's groups, and the Board administrator's work
+(inviting, deactivating and reactivating Board staff and board members). Every change is audited.
+
+A deactivated account loses access at once: Django's session authentication and DRF's token
+authentication both refuse a user whose is_active is False on the next request; the API tokens are
+deleted as well, so reactivating an account never revives a token handed out before."""
+
+from django.contrib.auth import password_validation
+from django.contrib.auth.models import Group
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+from rest_framework.authtoken.models import Token
+
+from licensing.accounts.invitation import invitation_send_after_commit
+from licensing.accounts.rules import INVITABLE_ROLES, board_account_refusal, may_manage_board_accounts
+from licensing.events import audit_event_record
+from licensing.models import BoardGroup, User
+
+
+@transaction.atomic
+def user_create(*, email: str, full_name: str, password: str, actor: User | None = None, phone: str = "") -> User:
+    user = User(email=User.objects.normalize_email(email).lower(), full_name=full_name, phone=phone)
+    password_validation.validate_password(password, user)
+    user.set_password(password)
+    user.full_clean()
+    user.save()
+    audit_event_record(event_type="accounts.user_created", actor=actor, target=user, payload={"email": user.email})
+    return user
+
+
+def _group_add(user: User, group: BoardGroup) -> None:
+    user.groups.add(Group.objects.get_or_create(name=group.value)[0])
+    user.__dict__.pop("_board_groups", None)  # the role cache of User.in_board_group
+
+
+@transaction.atomic
+def board_group_add(*, user: User, group: BoardGroup, actor: User | None = None) -> User:
+    """For commands and the demo (not reachable from the portal): put a user in a Board group."""
+    _group_add(user, group)
+    audit_event_record(
+        event_type="accounts.board_group_added", actor=actor, target=user, payload={"group": group.value}
+    )
+    return user
+
+
+# --- The Board administrator's work ---
+
+def _require_manager(actor: User) -> None:
+    if not may_manage_board_accounts(actor):
+        raise PermissionDenied(_("Only a Board administrator manages Board accounts."))
+
+
+def _locked_for_change(*, actor: User, account: User) -> User:
+    """The account's row, locked, after checking the actor may change it (refusals change nothing)."""
+    _require_manager(actor)
+    account = User.objects.select_for_update().get(pk=account.pk)
+    refusal = board_account_refusal(actor=actor, account=account)
+    if refusal:
+        raise PermissionDenied(refusal)
+    return account
+
+
+@transaction.atomic
+def board_account_invite(*, actor: User, email: str, full_name: str, role: str, phone: str = "") -> User:
+    """Create a Board staff or board member account without a password and email its holder a link to
+    choose one. Staff are admin users (they keep the fee schedules); members are not."""
+    _require_manager(actor)
+    errors: dict[str, list] = {}
+    if role not in INVITABLE_ROLES:
+        errors["role"] = [ValidationError(_("Invite Board staff or a board member; other roles are given by a "
+                                            "superuser."), code="invalid_choice")]
+    user = User(email=User.objects.normalize_email(email.strip()).lower(), full_name=full_name.strip(),
+                phone=phone.strip(), is_staff=role == BoardGroup.STAFF)
+    user.set_unusable_password()
+    try:
+        user.full_clean()
+    except ValidationError as exc:
+        for name, field_errors in exc.error_dict.items():
+            errors.setdefault(name, []).extend(field_errors)
+    if errors:
+        raise ValidationError(errors)
+    user.save()
+    group = BoardGroup(role)
+    _group_add(user, group)
+    audit_event_record(event_type="licensing.board_account_invited", actor=actor, target=user,
+                       payload={"email": user.email, "full_name": user.full_name, "role": group.value})
+    invitation_send_after_commit(user=user, role_label=str(group.label))
+    return user
+
+
+@transaction.atomic
+def board_account_invitation_resend(*, actor: User, account: User) -> User:
+    """A new set-password link (the first may have expired); it goes to the account's own address."""
+    account = _locked_for_change(actor=actor, account=account)
+    if not account.is_active:
+        raise ValidationError(_("Reactivate the account before inviting its holder again."), code="inactive")
+    role = next(group for group in INVITABLE_ROLES if account.in_board_group(group))
+    audit_event_record(event_type="licensing.board_account_invitation_resent", actor=actor, target=account,
+                       payload={"email": account.email})
+    invitation_send_after_commit(user=account, role_label=str(role.label))
+    return account
+
+
+def _active_set(*, actor: User, account: User, active: bool) -> User:
+    account = _locked_for_change(actor=actor, account=account)
+    if account.is_active == active:
+        return account
+    account.is_active = active
+    account.save(update_fields=["is_active"])
+    payload = {"email": account.email}
+    if not active:
+        payload["api_tokens_deleted"] = Token.objects.filter(user=account).delete()[0]
+    event_type = "licensing.board_account_reactivated" if active else "licensing.board_account_deactivated"
+    audit_event_record(event_type=event_type, actor=actor, target=account, payload=payload)
+    return account
+
+
+@transaction.atomic
+def board_account_deactivate(*, actor: User, account: User) -> User:
+    return _active_set(actor=actor, account=account, active=False)
+
+
+@transaction.atomic
+def board_account_reactivate(*, actor: User, account: User) -> User:
+    return _active_set(actor=actor, account=account, active=True)
+
+
+# --- Making a Board administrator: a superuser's act (the admin, or `manage.py board_admin`) ---
+
+def _require_superuser_or_console(actor: User | None) -> None:
+    if actor is not None and not (actor.is_active and actor.is_superuser):
+        raise PermissionDenied(_("Only a superuser makes someone a Board administrator."))
+
+
+@transaction.atomic
+def board_admin_grant(*, actor: User | None, user: User) -> User:
+    """`actor` is the superuser, or None for the server's console (the management command)."""
+    _require_superuser_or_console(actor)
+    if not user.is_active:
+        raise ValidationError({"email": [_("This account is deactivated.")]})
+    if user.in_board_group(BoardGroup.ADMIN):
+        return user
+    _group_add(user, BoardGroup.ADMIN)
+    audit_event_record(event_type="licensing.board_admin_granted", actor=actor, target=user,
+                       payload={"email": user.email})
+    return user
+
+
+@transaction.atomic
+def board_admin_revoke(*, actor: User | None, user: User) -> User:
+    _require_superuser_or_console(actor)
+    if not user.in_board_group(BoardGroup.ADMIN):
+        return user
+    user.groups.remove(Group.objects.get(name=BoardGroup.ADMIN.value))
+    user.__dict__.pop("_board_groups", None)
+    audit_event_record(event_type="licensing.board_admin_revoked", actor=actor, target=user,
+                       payload={"email": user.email})
+    return user

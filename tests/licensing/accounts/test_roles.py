@@ -1,0 +1,35 @@
+"""The Board's groups hold exactly the permissions their work needs, set by the code after every migrate."""
+
+import pytest
+from django.contrib.auth.models import Group, Permission
+
+from licensing.accounts.roles import board_groups_sync
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_board_groups_hold_only_their_work_permissions():
+    staff = {f"{p.content_type.app_label}.{p.codename}" for p in Group.objects.get(name="board_staff").permissions
+             .select_related("content_type")}
+    assert {"licensing.add_feeschedulerow", "licensing.change_feeschedulerow", "licensing.add_bondschedulerow",
+            "licensing.view_application", "licensing.view_auditevent", "bingo.view_gameevent"} <= staff
+    assert not {name for name in staff if name.split(".")[1].startswith("delete_")}
+    writes = {name for name in staff if not name.split(".")[1].startswith("view_")}
+    assert writes == {"licensing.add_feeschedulerow", "licensing.change_feeschedulerow",
+                      "licensing.add_bondschedulerow", "licensing.change_bondschedulerow"}
+    for forbidden in ("licensing.view_user", "licensing.change_user", "licensing.add_membership",
+                      "licensing.view_membership", "vendors.view_vendormembership"):
+        assert forbidden not in staff
+    assert not {name for name in staff if name.split(".")[0] not in ("licensing", "vendors", "bingo", "montecarlo")}
+    assert not Group.objects.get(name="board_member").permissions.exists()
+    assert not Group.objects.get(name="board_admin").permissions.exists()
+
+
+def test_a_permission_added_by_hand_is_taken_back_at_the_next_migrate():
+    staff, members = Group.objects.get(name="board_staff"), Group.objects.get(name="board_member")
+    change_user = Permission.objects.get(content_type__app_label="licensing", codename="change_user")
+    staff.permissions.add(change_user)
+    members.permissions.add(change_user)
+    board_groups_sync()
+    assert not staff.permissions.filter(pk=change_user.pk).exists()
+    assert not members.permissions.exists()
