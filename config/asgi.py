@@ -11,12 +11,17 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.urls import re_path  # noqa: E402
 
-from config.routing import websocket_urlpatterns  # noqa: E402
+from config.routing import public_websocket_urlpatterns, websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": AllowedHostsOriginValidator(URLRouter([
+            *public_websocket_urlpatterns,
+            # Every other socket gets the session and its user: "" matches any path and hands it on whole.
+            re_path(r"", AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        ])),
     }
 )

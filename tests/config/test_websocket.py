@@ -22,3 +22,19 @@ async def test_a_foreign_origin_is_refused():
     communicator = WebsocketCommunicator(application, "/ws/ping/", headers=[(b"origin", b"https://evil.example")])
     connected, _ = await communicator.connect()
     assert not connected
+
+
+@pytest.mark.asyncio
+async def test_a_foreign_origin_is_refused_on_the_public_sockets_too():
+    # The flashboards are routed around the session and auth middleware, not around the origin check.
+    communicator = WebsocketCommunicator(application, "/ws/bingo/flashboard/any-key/",
+                                         headers=[(b"origin", b"https://evil.example")])
+    connected, _ = await communicator.connect()
+    assert not connected
+
+
+@pytest.mark.asyncio
+async def test_an_unknown_path_is_refused():
+    communicator = WebsocketCommunicator(application, "/ws/no-such-socket/", headers=[(b"origin", b"http://127.0.0.1")])
+    with pytest.raises(ValueError, match="No route found"):
+        await communicator.connect()
