@@ -112,10 +112,11 @@ def build_world(halls: int):
 
 
 def start_daphne(env: dict, port: int, log: Path) -> subprocess.Popen:
+    # Served as `make run` serves it (scripts/serve: daphne with its listen backlog raised).
     # Its log goes to a file: an unread pipe fills up (a line per connection) and blocks daphne.
     process = subprocess.Popen(
-        [str(ROOT / ".venv/bin/daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-        cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=log.open("wb"),
+        [str(ROOT / "scripts/serve")], cwd=ROOT, env={**os.environ, **env, "HOST": "127.0.0.1", "PORT": str(port)},
+        stdout=subprocess.DEVNULL, stderr=log.open("wb"),
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
