@@ -29,7 +29,7 @@ run: install messages
 	$(MANAGE) seed_demo_bingo --base-url http://$(HOST):$(PORT)
 	$(MANAGE) seed_demo_tournament --base-url http://$(HOST):$(PORT)
 	$(MANAGE) collectstatic --no-input --verbosity 0
-	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) config.asgi:application
+	HOST=$(HOST) PORT=$(PORT) DAPHNE=$(VENV)/bin/daphne scripts/serve
 
 worker: install
 	@test -n "$$REDIS_URL" || { echo "make worker needs REDIS_URL (e.g. redis://127.0.0.1:6379/0); without it tasks already run inline."; exit 1; }

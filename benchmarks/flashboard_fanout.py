@@ -1,34 +1,56 @@
 """Flashboard fan-out: daphne with the Redis channel layer and N websocket screens on loopback.
 
-Starts daphne (a subprocess) on a free loopback port, against a migrated SQLite file database
-and Redis (REDIS_URL, default redis://127.0.0.1:6379/0, a fresh channel prefix). Builds a
-multi-hall operation (one drawing hall + 3 participating halls, 30 DCMR 1405.13), opens N
-websocket clients spread over the four halls' flashboards, then makes calls through the real
-service (bingo.services.ball_record: transaction, hash chain, winner search, on_commit
-broadcast through Redis) and times each call from just before the service is called to the
-arrival of its state at every client. Prints p50/p99 over all (client, call) pairs.
-Target (issue 4): p99 under 250 ms for 1,000 clients.
+Starts daphne (a subprocess) on a free loopback port, against a throwaway PostgreSQL database
+(created on the server DATABASE_URL names, dropped afterwards; a migrated SQLite file when
+DATABASE_URL is not PostgreSQL) and Redis (REDIS_URL, default redis://127.0.0.1:6379/0, a fresh
+channel prefix). Builds a multi-hall operation (one drawing hall + 3 participating halls,
+30 DCMR 1405.13) with a game in play, then:
 
-Last line: JSON with clients, calls, p50_ms, p99_ms, max_ms, lost. `--quick`: 200 clients, 5 calls."""
+1. Connect burst (issue 9): all N screens open their websocket AT ONCE, spread over the four halls'
+   flashboards. Per screen: the time to the server's accept (the 101 answer) and to its first
+   state; a screen refused (daphne rejects a handshake not accepted within 5 s) or without its
+   state within 30 s is dropped. Target: 1,000 screens, none dropped, first-state p99 under 2 s.
+2. Fan-out (issue 4): one group_send per hall straight from this process, timed to every screen.
+3. End to end (issue 4): calls through the real service (bingo.services.ball_record: transaction,
+   hash chain, winner search, on_commit broadcast through Redis), each timed from just before
+   the service is called to the arrival of its state at every screen. Target: p99 under 250 ms.
+
+Last line: JSON with screens, dropped, connect_p50_ms/p99_ms, first_state_p50_ms/p99_ms/max_ms,
+then calls, p50_ms, p99_ms, max_ms, lost, fanout_*. `--quick`: 200 screens, 5 calls."""
 
 import argparse
 import asyncio
-import base64
 import json
 import os
 import random
 import shutil
 import socket
 import statistics
-import struct
 import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from _ws_screen import Screen  # noqa: E402
+
+FIRST_STATE_WAIT = 30  # seconds a screen may wait for its first state before it counts as dropped
+
+
+def cpu_ms(pid: int) -> float | None:
+    """CPU time (user + system) a process has used so far, from /proc (None elsewhere): on a shared
+    machine the server's CPU per burst is steadier than its wall-clock times."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -37,9 +59,42 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def prepare(workdir: Path, redis_url: str, layer: str) -> dict:
+@contextmanager
+def throwaway_database(workdir: Path):
+    """A fresh PostgreSQL database beside the one DATABASE_URL names (SQLite if it is not PostgreSQL)."""
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://")):
+        yield f"sqlite:///{workdir / 'bench.sqlite3'}", "sqlite"
+        return
+    import psycopg
+    from psycopg import sql
+
+    parts = urlsplit(url)
+    name = f"{parts.path.lstrip('/') or 'postgres'}_fanout_{os.getpid()}"
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield urlunsplit(parts._replace(path=f"/{name}")), "postgresql"
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
+def forget_redis_keys(redis_url: str, prefix: str) -> None:
+    """The run's channel groups and cache entries (its own prefix) would otherwise stay a day in Redis."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    for key in client.scan_iter(match=f"{prefix}*", count=500):
+        client.delete(key)
+
+
+def prepare(database_url: str, redis_url: str, layer: str) -> dict:
     env = {
-        "DATABASE_URL": f"sqlite:///{workdir / 'bench.sqlite3'}",
+        "DATABASE_URL": database_url,
         "REDIS_URL": redis_url,
         "CHANNELS_PREFIX": f"bench{os.getpid()}",
         "CACHE_KEY_PREFIX": f"bench{os.getpid()}",
@@ -48,7 +103,6 @@ def prepare(workdir: Path, redis_url: str, layer: str) -> dict:
         "DJANGO_SETTINGS_MODULE": "config.settings" if layer == "core" else "_fanout_settings",
         "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "benchmarks")]),
     }
-    sys.path.insert(0, str(ROOT / "benchmarks"))
     os.environ.update(env)
     import django
 
@@ -67,10 +121,11 @@ def build_world(halls: int):
 
 
 def start_daphne(env: dict, port: int, log: Path) -> subprocess.Popen:
+    # Served as `make run` serves it (scripts/serve: daphne with its listen backlog raised).
     # Its log goes to a file: an unread pipe fills up (a line per connection) and blocks daphne.
     process = subprocess.Popen(
-        [str(ROOT / ".venv/bin/daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-        cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=log.open("wb"),
+        [str(ROOT / "scripts/serve")], cwd=ROOT, env={**os.environ, **env, "HOST": "127.0.0.1", "PORT": str(port)},
+        stdout=subprocess.DEVNULL, stderr=log.open("wb"),
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -85,82 +140,52 @@ def start_daphne(env: dict, port: int, log: Path) -> subprocess.Popen:
     raise RuntimeError("daphne did not start within 30 s")
 
 
-async def screen(host: str, port: int, path: str, on_message) -> asyncio.StreamWriter:
-    """A minimal websocket client (RFC 6455): the handshake, then unmasked server text frames.
-    (autobahn cannot be used here: Django's daphne app has already chosen Twisted for txaio.)"""
-    reader, writer = await asyncio.open_connection(host, port)
-    key = base64.b64encode(os.urandom(16)).decode()
-    writer.write((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\nOrigin: http://{host}:{port}\r\n\r\n")
-                 .encode())
-    status = await reader.readuntil(b"\r\n\r\n")
-    if b" 101 " not in status.split(b"\r\n", 1)[0]:
-        raise RuntimeError(f"handshake refused: {status[:80]!r}")
-
-    async def read_frames():
-        try:
-            while True:
-                head = await reader.readexactly(2)
-                length = head[1] & 0x7F
-                if length == 126:
-                    length = struct.unpack("!H", await reader.readexactly(2))[0]
-                elif length == 127:
-                    length = struct.unpack("!Q", await reader.readexactly(8))[0]
-                payload = await reader.readexactly(length)
-                opcode = head[0] & 0x0F
-                if opcode == 0x1:
-                    on_message(time.perf_counter(), payload)
-                elif opcode == 0x9:
-                    # Answer daphne's keep-alive ping (every 20 s) as a browser does, or it closes us.
-                    mask = os.urandom(4)
-                    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-                    writer.write(bytes([0x8A, 0x80 | len(payload)]) + mask + masked)
-                elif opcode == 0x8:
-                    return
-        except (asyncio.IncompleteReadError, ConnectionError):
-            return
-
-    writer.reader_task = asyncio.ensure_future(read_frames())
-    return writer
+async def connect_burst(screens: list[Screen]) -> dict:
+    """Every screen opens at once; returns the connect and first-state times of those that made it."""
+    await asyncio.gather(*(s.open() for s in screens))
+    await asyncio.wait([asyncio.ensure_future(s.got_first.wait()) for s in screens], timeout=FIRST_STATE_WAIT)
+    served = [s for s in screens if s.first_state is not None]
+    errors: dict[str, int] = {}
+    for s in screens:
+        if s.first_state is None:
+            reason = (s.error or "no first state in time")[:60]
+            errors[reason] = errors.get(reason, 0) + 1
+    return {
+        "served": served,
+        "connect": sorted((s.accepted - s.started) * 1000 for s in served),
+        "first_state": sorted((s.first_state - s.started) * 1000 for s in served),
+        "errors": errors,
+    }
 
 
-async def run(args, world, port: int) -> dict:
+async def wait_for(arrivals: dict, key: int, expected: int, pause: float) -> None:
+    deadline = time.perf_counter() + 5
+    while len(arrivals.get(key, [])) < expected and time.perf_counter() < deadline:
+        await asyncio.sleep(0.005)
+    await asyncio.sleep(pause)
+
+
+async def run(args, world, port: int, server_pid: int) -> dict:
     from asgiref.sync import sync_to_async
-
-    from bingo import services
-
-    arrivals: dict[int, list[float]] = {}  # calls so far -> arrival times (one per client and call)
-    connected = asyncio.Event()
-    initial = [0]
-
-    def make_handler():
-        synced = [False]
-
-        def on_message(now: float, payload: bytes):
-            count = len(json.loads(payload)["calls"])
-            if not synced[0]:
-                synced[0] = True  # the full state every screen gets on connect
-                initial[0] += 1
-                if initial[0] == args.clients:
-                    connected.set()
-                return
-            arrivals.setdefault(count, []).append(now)
-        return on_message
-
-    halls = [world.hall, *world.other_halls]
-    writers = []
-    batch = 100
-    for start in range(0, args.clients, batch):
-        writers.extend(await asyncio.gather(*[
-            screen("127.0.0.1", port, f"/ws/bingo/flashboard/{halls[i % len(halls)].key}/", make_handler())
-            for i in range(start, min(start + batch, args.clients))]))
-    await asyncio.wait_for(connected.wait(), timeout=120)
-
-    # Phase 1, fan-out alone: one group_send per hall on the same Redis, straight from this loop.
     from channels.layers import get_channel_layer
 
-    from bingo import broadcast
+    from bingo import broadcast, services
 
+    arrivals: dict[int, list[float]] = {}  # calls so far -> arrival times (one per screen and call)
+
+    def on_message(now: float, payload: bytes):
+        arrivals.setdefault(len(json.loads(payload)["calls"]), []).append(now)
+
+    halls = [world.hall, *world.other_halls]
+    screens = [Screen("127.0.0.1", port, f"/ws/bingo/flashboard/{halls[i % len(halls)].key}/", on_message)
+               for i in range(args.screens)]
+    cpu_before = cpu_ms(server_pid)
+    burst = await connect_burst(screens)
+    cpu_after = cpu_ms(server_pid)
+    burst["server_cpu_ms"] = round(cpu_after - cpu_before) if cpu_before is not None else None
+    served = len(burst["served"])
+
+    # Phase 2, fan-out alone: one group_send per hall on the same Redis, straight from this loop.
     layer = get_channel_layer()
     raw_sent: dict[int, float] = {}
     for index in range(1, args.calls + 1):
@@ -169,13 +194,10 @@ async def run(args, world, port: int) -> dict:
         raw_sent[count] = time.perf_counter()
         await asyncio.gather(*(layer.group_send(broadcast.group_name(hall), {"type": broadcast.MESSAGE_TYPE,
                                                                              "text": text}) for hall in halls))
-        deadline = time.perf_counter() + 5
-        while len(arrivals.get(count, [])) < args.clients and time.perf_counter() < deadline:
-            await asyncio.sleep(0.005)
-        await asyncio.sleep(args.pause)
+        await wait_for(arrivals, count, served, args.pause)
     fanout = sorted((t - raw_sent[k]) * 1000 for k, times in arrivals.items() if k in raw_sent for t in times)
 
-    # Phase 2, end to end: the real service (transaction, hash chain, winner search, on_commit broadcast).
+    # Phase 3, end to end: the real service (transaction, hash chain, winner search, on_commit broadcast).
     record = sync_to_async(services.ball_record, thread_sensitive=False)
     numbers = random.Random(4).sample(range(1, 76), args.calls)
     sent_at: dict[int, float] = {}
@@ -184,63 +206,74 @@ async def run(args, world, port: int) -> dict:
         sent_at[index] = time.perf_counter()
         await record(actor=world.caller, game=world.game, number=number)
         service_ms.append((time.perf_counter() - sent_at[index]) * 1000)
-        deadline = time.perf_counter() + 5
-        while len(arrivals.get(index, [])) < args.clients and time.perf_counter() < deadline:
-            await asyncio.sleep(0.005)
-        await asyncio.sleep(args.pause)
-    for writer in writers:
-        writer.close()
-        writer.reader_task.cancel()
+        await wait_for(arrivals, index, served, args.pause)
+    for s in screens:
+        s.close()
     latencies = sorted((t - sent_at[k]) * 1000 for k, times in arrivals.items() if k in sent_at for t in times)
-    expected = args.clients * args.calls
-    return {"latencies": latencies, "lost": expected - len(latencies), "service_ms": service_ms, "fanout": fanout}
+    return {**burst, "latencies": latencies, "lost": served * args.calls - len(latencies),
+            "service_ms": service_ms, "fanout": fanout}
 
 
 def percentile(values, q):
     return round(values[min(len(values) - 1, int(round(q * (len(values) - 1))))], 1) if values else None
 
 
+def median(values):
+    return round(statistics.median(values), 1) if values else None
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="200 clients, 5 calls")
-    parser.add_argument("--clients", type=int)
+    parser.add_argument("--quick", action="store_true", help="200 screens, 5 calls")
+    parser.add_argument("--screens", "--clients", type=int, dest="screens")
     parser.add_argument("--calls", type=int)
     parser.add_argument("--halls", type=int, default=4)
     parser.add_argument("--layer", choices=["core", "pubsub"], default="core",
                         help="channels_redis layer: core (config.settings) or pubsub (benchmarks/_fanout_settings.py)")
     parser.add_argument("--pause", type=float, default=0.3, help="seconds between calls")
     args = parser.parse_args()
-    args.clients = args.clients or (200 if args.quick else 1000)
-    args.calls = args.calls or (5 if args.quick else 20)
+    args.screens = args.screens or (200 if args.quick else 1000)
+    args.calls = args.calls if args.calls is not None else (5 if args.quick else 20)
     redis_url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
     workdir = Path(tempfile.mkdtemp(prefix="fanout-"))
     daphne = None
     try:
-        env = prepare(workdir, redis_url, args.layer)
-        world = build_world(args.halls)
-        port = free_port()
-        daphne = start_daphne(env, port, workdir / "daphne.log")
-        outcome = asyncio.run(run(args, world, port))
-    finally:
-        if daphne is not None:
-            daphne.terminate()
+        with throwaway_database(workdir) as (database_url, database):
             try:
-                daphne.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                daphne.kill()
+                env = prepare(database_url, redis_url, args.layer)
+                world = build_world(args.halls)
+                port = free_port()
+                daphne = start_daphne(env, port, workdir / "daphne.log")
+                outcome = asyncio.run(run(args, world, port, daphne.pid))
+            finally:
+                if daphne is not None:
+                    daphne.terminate()
+                    try:
+                        daphne.wait(timeout=10)
+                    except subprocess.TimeoutExpired:
+                        daphne.kill()
+    finally:
         shutil.rmtree(workdir, ignore_errors=True)
+        forget_redis_keys(redis_url, f"bench{os.getpid()}")
     values = outcome["latencies"]
     result = {
-        "clients": args.clients, "calls": args.calls, "halls": args.halls, "layer": args.layer,
-        "p50_ms": round(statistics.median(values), 1) if values else None,
-        "p99_ms": percentile(values, 0.99), "max_ms": round(values[-1], 1) if values else None,
-        "lost": outcome["lost"],
-        "fanout_p50_ms": round(statistics.median(outcome["fanout"]), 1) if outcome["fanout"] else None,
-        "fanout_p99_ms": percentile(outcome["fanout"], 0.99),
-        "service_median_ms": round(statistics.median(outcome["service_ms"]), 1),
-        "target_p99_ms": 250,
+        "screens": args.screens, "halls": args.halls, "layer": args.layer, "database": database,
+        "dropped": args.screens - len(outcome["served"]),
+        "connect_p50_ms": median(outcome["connect"]), "connect_p99_ms": percentile(outcome["connect"], 0.99),
+        "first_state_p50_ms": median(outcome["first_state"]),
+        "first_state_p99_ms": percentile(outcome["first_state"], 0.99),
+        "first_state_max_ms": round(outcome["first_state"][-1], 1) if outcome["first_state"] else None,
+        "target_first_state_p99_ms": 2000, "connect_server_cpu_ms": outcome["server_cpu_ms"],
+        "calls": args.calls, "p50_ms": median(values), "p99_ms": percentile(values, 0.99),
+        "max_ms": round(values[-1], 1) if values else None, "lost": outcome["lost"],
+        "fanout_p50_ms": median(outcome["fanout"]), "fanout_p99_ms": percentile(outcome["fanout"], 0.99),
+        "service_median_ms": median(outcome["service_ms"]), "target_p99_ms": 250,
     }
-    print(f"{args.clients} screens over {args.halls} halls, {args.calls} calls: "
+    if outcome["errors"]:
+        print(f"dropped screens by reason: {outcome['errors']}")
+    print(f"{args.screens} screens over {args.halls} halls ({database}): {result['dropped']} dropped, "
+          f"accepted p50 {result['connect_p50_ms']} ms p99 {result['connect_p99_ms']} ms, first state "
+          f"p50 {result['first_state_p50_ms']} ms p99 {result['first_state_p99_ms']} ms; {args.calls} calls: "
           f"p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms, lost {result['lost']}")
     print(json.dumps(result))
 

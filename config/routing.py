@@ -6,9 +6,15 @@ from bingo.consumers import FlashboardConsumer
 from config.consumers import PingConsumer
 from montecarlo.consumers import ClockConsumer, TournamentConsumer
 
+# Public screens that need no session and no user: config/asgi.py routes them around the session
+# and auth middleware, which would resolve a user on the one database thread before the socket is
+# accepted (a burst of a thousand flashboards would queue a thousand hops there first).
+public_websocket_urlpatterns = [
+    path("ws/bingo/flashboard/<str:key>/", FlashboardConsumer.as_asgi()),
+]
+
 websocket_urlpatterns = [
     path("ws/ping/", PingConsumer.as_asgi()),
     path("ws/montecarlo/clock/<str:key>/", ClockConsumer.as_asgi()),
     path("ws/montecarlo/tournaments/<int:pk>/", TournamentConsumer.as_asgi()),
-    path("ws/bingo/flashboard/<str:key>/", FlashboardConsumer.as_asgi()),
 ]

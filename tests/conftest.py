@@ -3,6 +3,9 @@ missing, with what to install; under CI (CI=true) that skip is a failure instead
 
 import os
 import shutil
+import socket
+import subprocess
+import time
 
 import pytest
 import redis as redis_client
@@ -52,6 +55,41 @@ def redis_server_binary() -> str:
     path = shutil.which("redis-server")
     need(path is not None, "redis-server is not installed: apt-get install -y redis-server")
     return path
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def redis_server_start(binary: str, port: int) -> subprocess.Popen:
+    """A throwaway redis-server on a loopback port, answering before this returns."""
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            redis_client.Redis(port=port, socket_connect_timeout=1).ping()
+            return process
+        except redis_client.ConnectionError:
+            if time.monotonic() > deadline:
+                process.kill()
+                raise
+            time.sleep(0.05)
+
+
+@pytest.fixture
+def own_redis(redis_server_binary):
+    """A Redis of the test's own, to stop: (its URL, the server process)."""
+    port = free_port()
+    process = redis_server_start(redis_server_binary, port)
+    yield f"redis://127.0.0.1:{port}/0", process
+    if process.poll() is None:
+        process.kill()
+        process.wait()
 
 
 @pytest.fixture

@@ -98,8 +98,11 @@
   function connect() {
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
     var socket = new WebSocket(scheme + window.location.host + root.getAttribute("data-ws-path"));
-    socket.onopen = function () { delay = 500; connection("online"); };
+    // Online once the state is here, not at the open: the server accepts first and sends the state
+    // after, and closes a socket it cannot serve (an unknown hall), which must keep backing off.
     socket.onmessage = function (event) {
+      delay = 500;
+      connection("online");
       try { render(JSON.parse(event.data)); } catch (error) { console.error("flashboard", error); }
     };
     socket.onclose = function () {

@@ -4,12 +4,12 @@ reach only the drawing location. In-memory channel layer (REDIS_URL unset) or Re
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 
 from bingo import services
-from bingo.models import GameType
-from config.asgi import application
+from bingo.models import GameType, Hall
 from licensing.findings import RuleViolation
+from tests.bingo.flashboard_screens import connected_flashboard as _connect
+from tests.bingo.flashboard_screens import flashboard
 from tests.bingo.live_world import (  # noqa: F401
     fresh_caches,
     live_world,
@@ -18,14 +18,6 @@ from tests.bingo.live_world import (  # noqa: F401
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("keep_migrated_data", "close_executor_connections")]
-ORIGIN = [(b"origin", b"http://127.0.0.1")]
-
-
-async def _connect(hall):
-    communicator = WebsocketCommunicator(application, f"/ws/bingo/flashboard/{hall.key}/", headers=ORIGIN)
-    connected, _ = await communicator.connect()
-    assert connected
-    return communicator, await communicator.receive_json_from(timeout=5)
 
 
 async def test_a_screen_gets_the_full_state_when_it_connects():
@@ -46,10 +38,11 @@ async def test_a_screen_gets_the_full_state_when_it_connects():
     await again.disconnect()
 
 
-async def test_an_unknown_hall_is_refused():
-    communicator = WebsocketCommunicator(application, "/ws/bingo/flashboard/no-such-key/", headers=ORIGIN)
+async def test_an_unknown_hall_is_closed_with_nothing_sent():
+    communicator = flashboard(Hall(key="no-such-key"))
     connected, _ = await communicator.connect()
-    assert not connected
+    assert connected  # accepted before the hall is looked up (see test_flashboard_burst.py)
+    assert await communicator.receive_output(timeout=5) == {"type": "websocket.close", "code": 4404}
 
 
 async def test_a_multi_hall_call_reaches_every_hall():

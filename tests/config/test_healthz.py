@@ -3,46 +3,11 @@
 The stopped Redis is real: a redis-server started for the test on a free port and
 then killed, with the cache and the broker pointed at it."""
 
-import socket
-import subprocess
-import time
-
 import pytest
-import redis
 from django.test import override_settings
 from django.urls import reverse
 
 pytestmark = pytest.mark.django_db
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@pytest.fixture
-def own_redis(redis_server_binary):
-    port = free_port()
-    process = subprocess.Popen(
-        [redis_server_binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    url = f"redis://127.0.0.1:{port}/0"
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            redis.Redis.from_url(url).ping()
-            break
-        except redis.ConnectionError:
-            if time.monotonic() > deadline:
-                process.kill()
-                raise
-            time.sleep(0.05)
-    yield url, process
-    if process.poll() is None:
-        process.kill()
-        process.wait()
 
 
 def redis_settings(url: str) -> dict:
