@@ -187,21 +187,21 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "portal:dashboard"
 LOGOUT_REDIRECT_URL = "home"
 
-# django-axes (licensing/lockout_policy.py): failed sign-ins at the portal and the API token endpoint are
+# django-axes (licensing/accounts/lockout/policy.py): failed sign-ins at the portal and the API token endpoint are
 # counted per account from any address, and per address across accounts, over the cool-off period.
 # AXES_FAILURE_LIMIT failures lock the account everywhere; AXES_ADDRESS_FAILURE_LIMIT failures (higher, so
 # one office behind a NAT address does not lock itself out) lock the address for every account. Each lock
 # lifts after AXES_COOLOFF_HOURS; a completed password reset lifts the account's at once, and board staff
 # can lift either at /portal/lockouts/ (or `manage.py lockout_clear`).
-AXES_HANDLER = "licensing.lockout_policy.AccountAndAddressHandler"
+AXES_HANDLER = "licensing.accounts.lockout.policy.AccountAndAddressHandler"
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_ADDRESS_FAILURE_LIMIT = env.int("AXES_ADDRESS_FAILURE_LIMIT", default=50)
 AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.5)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
-AXES_USERNAME_CALLABLE = "licensing.lockout_policy.attempted_email"
+AXES_USERNAME_CALLABLE = "licensing.accounts.lockout.policy.attempted_email"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/lockout.html"
-AXES_LOCKOUT_CALLABLE = "licensing.lockout.lockout_response"
+AXES_LOCKOUT_CALLABLE = "licensing.accounts.lockout.responses.lockout_response"
 AXES_USERNAME_FORM_FIELD = "username"
 AXES_IPWARE_PROXY_COUNT = env.int("AXES_PROXY_COUNT", default=0)
 AXES_VERBOSE = False

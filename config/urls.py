@@ -7,7 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from config.health import healthz
 from licensing import views as licensing_views
-from licensing import views_lockout
+from licensing.accounts.lockout import views as lockout_views
 from licensing.forms import EmailAuthenticationForm, QueuedPasswordResetForm
 
 api_v1 = [
@@ -36,7 +36,7 @@ accounts = [
         name="password_reset",
     ),
     path("password-reset/done/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
-    path("reset/<uidb64>/<token>/", views_lockout.UnlockingPasswordResetConfirmView.as_view(),
+    path("reset/<uidb64>/<token>/", lockout_views.UnlockingPasswordResetConfirmView.as_view(),
          name="password_reset_confirm"),
     path("reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
 ]

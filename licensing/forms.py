@@ -15,10 +15,11 @@ class EmailAuthenticationForm(AuthenticationForm):
 
 class QueuedPasswordResetForm(PasswordResetForm):
     """Django's reset form, but the request only queues the address: the account lookup, the token and the
-    email are the task's (licensing.password_reset), so a known and an unknown address cost the page the same."""
+    email are the task's (licensing.accounts.password_reset), so a known and an unknown address cost the
+    page the same."""
 
     def save(self, **kwargs) -> None:
-        from licensing.password_reset import normalized_email
+        from licensing.accounts.password_reset import normalized_email
         from licensing.tasks import password_reset_email_send
 
         password_reset_email_send.delay(email=normalized_email(self.cleaned_data["email"]),

@@ -17,7 +17,7 @@ def email_send(*, subject: str, body: str, to: list[str], html_body: str | None 
 def password_reset_email_send(*, email: str, language: str) -> int:
     """The reset link for an address, if an account has it: the lookup, token and rendering happen
     here so the reset page answers alike for known and unknown addresses."""
-    from licensing.password_reset import password_reset_email_send as send
+    from licensing.accounts.password_reset import password_reset_email_send as send
 
     return send(email=email, language=language)
 

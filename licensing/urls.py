@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from licensing import views, views_applications, views_enforcement, views_lockout, views_profile
+from licensing import views, views_applications, views_enforcement, views_profile
 
 app_name = "portal"
 urlpatterns = [
@@ -25,7 +25,6 @@ urlpatterns = [
     path("organizations/<int:organization_pk>/applications/new/", views_applications.application_start,
          name="application_start"),
     path("applications/<int:pk>/", views_applications.application_detail, name="application_detail"),
-    path("lockouts/", views_lockout.lockouts, name="lockouts"),  # board staff lift sign-in locks
     path("licenses/<int:pk>/enforcement/", views_enforcement.license_enforcement, name="license_enforcement"),
     path("applications/<int:pk>/<slug:step>/", views_applications.application_step, name="application_step"),
 ]

@@ -3,8 +3,8 @@
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from licensing.accounts.lockout.services import lockout_clear
 from licensing.models import User
-from licensing.services.lockout import lockout_clear
 
 
 class Command(BaseCommand):

@@ -7,7 +7,7 @@ Two counts, each over the last AXES_COOLOFF_TIME:
   locked, so one machine cannot try a few passwords on every account; the limit is high enough that
   one office's people behind a single NAT address do not lock each other out.
 A completed password reset clears the account's count; the Board's staff can clear either
-(licensing.services.lockout)."""
+(licensing.accounts.lockout.services)."""
 
 from __future__ import annotations
 

@@ -9,8 +9,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from licensing.selectors_lockout import lockout_list
-from licensing.services.lockout import lockout_clear, lockout_clear_after_reset
+from licensing.accounts.lockout.selectors import lockout_list
+from licensing.accounts.lockout.services import lockout_clear, lockout_clear_after_reset
 
 
 class UnlockingPasswordResetConfirmView(auth_views.PasswordResetConfirmView):

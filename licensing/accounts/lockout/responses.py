@@ -6,7 +6,7 @@ from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from licensing.lockout_policy import ACCOUNT, ADDRESS, AccountAndAddressHandler
+from licensing.accounts.lockout.policy import ACCOUNT, ADDRESS, AccountAndAddressHandler
 
 LOCKED_STATUS = 429
 

@@ -1,4 +1,4 @@
-"""Lifting a sign-in lock before its cool-off ends (licensing.lockout_policy counts the failures).
+"""Lifting a sign-in lock before its cool-off ends (licensing.accounts.lockout.policy counts the failures).
 
 Two ways, both audited: the account's owner completes a password reset through the emailed link (which
 proves they hold the address), or board staff (or a superuser) clear an account or an address."""
@@ -10,8 +10,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from licensing.accounts.lockout.policy import attempted_email
 from licensing.events import audit_event_record
-from licensing.lockout_policy import attempted_email
 from licensing.models import User
 
 

@@ -1,4 +1,4 @@
-"""Who is locked out of signing in now, for the Board's staff (licensing.lockout_policy decides)."""
+"""Who is locked out of signing in now, for the Board's staff (licensing.accounts.lockout.policy decides)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.db.models import F, Max, Sum
 from django.http import Http404
 from django.utils import timezone
 
-from licensing.lockout_policy import address_limit
+from licensing.accounts.lockout.policy import address_limit
 
 
 def _locked(field: str, limit: int) -> list[dict]:

@@ -1,0 +1,1 @@
+"""Sign-in locks after failed attempts: who is locked (policy), what they see (responses), lifting a lock."""
