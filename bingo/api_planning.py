@@ -95,7 +95,7 @@ class OperationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
     @extend_schema(request=GameSerializer, responses={201: GameSerializer, 400: ERRORS, 403: ERRORS, 404: ERRORS})
     def game_create(self, request, pk=None):
         operation = self._planned(pk)
-        serializer = GameSerializer(data=request.data)
+        serializer = GameSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
         game = services.game_add(actor=request.user, operation=operation, **serializer.validated_data)
         return Response(GameSerializer(game).data, status=status.HTTP_201_CREATED)
@@ -104,7 +104,7 @@ class OperationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
     def game_update(self, request, pk=None, game_pk=None):
         operation = self._planned(pk)
         game = get_object_or_404(Game, operation=operation, pk=game_pk)
-        serializer = GameSerializer(game, data=request.data, partial=True)
+        serializer = GameSerializer(game, data=request.data, partial=True, context={"request": request})
         serializer.is_valid(raise_exception=True)
         game = services.game_update(actor=request.user, game=game, **serializer.validated_data)
         return Response(GameSerializer(game).data)

@@ -3,6 +3,7 @@
 from rest_framework import serializers
 
 from bingo.models import Game, GameType, Hall, Operation, Pattern, WorkerDuty
+from bingo.selectors import pattern_list
 from licensing.models import License, Premises
 
 MONEY = {"max_digits": 10, "decimal_places": 2, "min_value": 0}
@@ -33,8 +34,15 @@ class WorkerSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "duty"]
 
 
+class VisiblePatternField(serializers.SlugRelatedField):
+    """A standard pattern or one of the caller's organizations': another's slug reads as unknown."""
+
+    def get_queryset(self):
+        return pattern_list(user=self.context["request"].user)
+
+
 class GameSerializer(serializers.ModelSerializer):
-    pattern = serializers.SlugRelatedField(slug_field="slug", queryset=Pattern.objects.all())
+    pattern = VisiblePatternField(slug_field="slug", queryset=Pattern.objects.none())
     game_type = serializers.ChoiceField(choices=GameType.choices, default=GameType.REGULAR)
     card_price = serializers.DecimalField(**MONEY)
     prize = serializers.DecimalField(**MONEY)

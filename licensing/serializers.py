@@ -3,6 +3,22 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from licensing.models import AuditEvent, Membership, Organization, User
+from licensing.selectors import organization_list
+from licensing.selectors_review import license_list
+
+
+class VisibleOrganizationField(serializers.PrimaryKeyRelatedField):
+    """One of the caller's organizations: another organization's id reads as unknown, like a missing one."""
+
+    def get_queryset(self):
+        return organization_list(user=self.context["request"].user)
+
+
+class VisibleLicenseField(serializers.PrimaryKeyRelatedField):
+    """A license of the caller's organizations: another organization's reads as unknown, like a missing one."""
+
+    def get_queryset(self):
+        return license_list(user=self.context["request"].user)
 
 
 class TokenRequestSerializer(serializers.Serializer):
@@ -61,7 +77,7 @@ class OrganizationSerializer(serializers.ModelSerializer):
 
 
 class AuditEventSerializer(serializers.ModelSerializer):
-    actor_email = serializers.EmailField(source="actor.email", read_only=True, default=None)
+    actor_email = serializers.EmailField(source="actor.email", read_only=True, default=None, allow_null=True)
 
     class Meta:
         model = AuditEvent

@@ -2,6 +2,7 @@ from rest_framework import serializers
 
 from licensing.models import Application, BingoOccasion, License, Organization, Premises
 from licensing.models.choices import ApplicationKind, LicenseType, Period
+from licensing.serializers import VisibleLicenseField, VisibleOrganizationField
 
 
 class PremisesSerializer(serializers.ModelSerializer):
@@ -26,20 +27,20 @@ class FindingSerializer(serializers.Serializer):
 
 
 class ApplicationCreateSerializer(serializers.Serializer):
-    organization = serializers.PrimaryKeyRelatedField(queryset=Organization.objects.all())
+    organization = VisibleOrganizationField(queryset=Organization.objects.none())
     license_type = serializers.ChoiceField(choices=LicenseType.choices)
     license_class = serializers.CharField(max_length=1)
     kind = serializers.ChoiceField(choices=ApplicationKind.choices, default=ApplicationKind.ORIGINAL)
     period = serializers.ChoiceField(choices=Period.choices, default=Period.REGULAR)
-    base_license = serializers.PrimaryKeyRelatedField(queryset=License.objects.all(), required=False,
-                                                      allow_null=True)
+    base_license = VisibleLicenseField(queryset=License.objects.none(), required=False, allow_null=True)
     as_senior_group = serializers.BooleanField(required=False, allow_null=True, default=None)
 
 
 class ApplicationSerializer(serializers.ModelSerializer):
     occasions = OccasionSerializer(many=True, read_only=True)
-    premises_detail = PremisesSerializer(source="premises", read_only=True)
+    premises_detail = PremisesSerializer(source="premises", read_only=True, allow_null=True)
     findings = FindingSerializer(many=True, read_only=True)
+    base_license = VisibleLicenseField(queryset=License.objects.none(), required=False, allow_null=True)
 
     class Meta:
         model = Application

@@ -14,7 +14,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from licensing import forms_applications as forms
 from licensing import selectors
-from licensing.application_checks import quote_for
+from licensing.application_checks import application_findings, quote_for
 from licensing.findings import RuleViolation
 from licensing.models.choices import ApplicationKind, LicenseType
 from licensing.selectors_applications import application_get
@@ -158,7 +158,7 @@ def _model_step(form_class, step):
 
 
 def _review(request, application):
-    findings = services.application_check(application=application)
+    findings = application_findings(application)  # read-only: submission keeps them
     try:
         quote = asdict(quote_for(application))
     except ValidationError:

@@ -220,8 +220,13 @@ def test_another_organizations_application_is_404(api, other_organization):
                                 license_class="C")
     assert api.get(reverse("application-detail", args=[theirs.pk])).status_code == 404
     assert submit(api, theirs.pk).status_code == 404
-    body = {"organization": other_organization.pk, "license_type": "bingo", "license_class": "B"}
-    assert api.post(reverse("application-list"), body, content_type="application/json").status_code == 403
+    # Filing for another organization reads exactly as filing for one that does not exist (was a 403).
+    for organization_id in (other_organization.pk, 10**9):
+        body = {"organization": organization_id, "license_type": "bingo", "license_class": "B"}
+        response = api.post(reverse("application-list"), body, content_type="application/json")
+        assert response.status_code == 400
+        [error] = response.json()["errors"]
+        assert (error["field"], error["code"]) == ("organization", "does_not_exist")
 
 
 def test_class_d_is_for_senior_groups_only_and_a_bad_class_names_the_field(api, organization):
