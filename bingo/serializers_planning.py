@@ -4,7 +4,8 @@ from rest_framework import serializers
 
 from bingo.models import Game, GameType, Hall, Operation, Pattern, WorkerDuty
 from bingo.selectors import pattern_list
-from licensing.models import License, Premises
+from licensing.models import License, Organization, Premises
+from licensing.serializers import VisibleOrganizationField
 
 MONEY = {"max_digits": 10, "decimal_places": 2, "min_value": 0}
 
@@ -88,7 +89,7 @@ class CustomPatternSerializer(serializers.ModelSerializer):
 
 
 class CustomPatternCreateSerializer(serializers.Serializer):
-    organization = serializers.IntegerField()
+    organization = VisibleOrganizationField(queryset=Organization.objects.none())
     name_en = serializers.CharField(max_length=100)
     name_es = serializers.CharField(max_length=100)
     squares = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=24), allow_empty=False,
