@@ -19,7 +19,7 @@ from tests.licensing.factories import (
 CHROMIUM = "/usr/bin/chromium"
 
 
-FUZZ_EXAMPLES_DEFAULT = 5  # examples per API operation and caller in `make test` (tests/config/test_api_fuzz.py)
+FUZZ_EXAMPLES_DEFAULT = 10  # examples per API operation and caller in `make test` (tests/config/test_api_fuzz.py)
 
 
 def pytest_addoption(parser):

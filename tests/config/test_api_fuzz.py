@@ -97,13 +97,20 @@ def _fuzz(operation, *, examples: int, seed: int, stats: dict) -> None:
     run()
 
 
-def test_every_operation_answers_as_documented(api_schema, fuzz_examples, subtests, record_property):
+def test_every_operation_answers_as_documented(api_schema, fuzz_examples, subtests, request):
     seed = int(os.environ.get("FUZZ_SEED", DEFAULT_SEED))
     stats = {"requests": 0, "seconds": 0.0}
+    started = time.perf_counter()
     operations = [result.ok() for result in api_schema.get_all_operations()]
     assert len(operations) > 90  # every operation of the schema, not a filtered few
     for operation in operations:
         with subtests.test(msg=operation.label):
             _fuzz(operation, examples=fuzz_examples, seed=seed, stats=stats)
-    record_property("fuzz_requests", stats["requests"])
-    print(f"\nfuzz: {len(operations)} operations, {stats['requests']} requests, {stats['seconds']:.1f} s in requests")
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    if reporter is not None and capture is not None:
+        with capture.global_and_fixture_disabled():  # the figures go to the terminal, not the captured output
+            reporter.write_line(
+                f"\nfuzz [{request.node.callspec.id}]: {len(operations)} operations x {fuzz_examples} examples, "
+                f"{stats['requests']} requests ({stats['seconds']:.1f} s in the app), "
+                f"{time.perf_counter() - started:.1f} s in all, seed {seed}")
