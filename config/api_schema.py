@@ -4,7 +4,8 @@ A drf-spectacular postprocessing hook (SPECTACULAR_SETTINGS["POSTPROCESSING_HOOK
 operation the 4xx answers it can give, all in the one error shape of config.api_errors:
 - 400 everywhere: any request can be malformed (a NUL character, a bad filter, an invalid body);
 - 401 where a credential is read (a missing or wrong token), 403 where one is required;
-- 404 where the address names a record (a path parameter) or a page of a list (`page`).
+- 404 where the address names a record (a path parameter) or a page of a list (`page`);
+- 415 where a body is read: one in a media type the operation does not parse, or with none.
 An answer a view documents itself is kept; one documented without a body gets the error schema.
 
 A second hook (`local_times`) documents times of day as what the API reads and writes: local
@@ -40,6 +41,7 @@ DESCRIPTIONS = {
     "401": "No credentials, or a token that is not valid.",
     "403": "Signed in, but without the role this action needs.",
     "404": "No such record, or none the caller may see.",
+    "415": "The body's media type is not one this operation reads.",
 }
 _HTTP_METHODS = {"get", "put", "post", "patch", "delete", "head", "options", "trace"}
 
@@ -54,6 +56,8 @@ def _codes_for(operation: dict) -> list[str]:
     parameters = operation.get("parameters", [])
     if any(p.get("in") == "path" or (p.get("in") == "query" and p.get("name") == "page") for p in parameters):
         codes.append("404")
+    if "requestBody" in operation:
+        codes.append("415")
     return codes
 
 
