@@ -40,7 +40,7 @@ CALLERS = {
 }
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 DEFAULT_SEED = 20260101
-# No shrinking in the normal run: a failure is reported as found (a long local run may shrink).
+# No shrinking: a failure is reported as found, with the curl line that replays it.
 FUZZ_PHASES = [hypothesis.Phase.explicit, hypothesis.Phase.generate]
 
 
@@ -76,7 +76,7 @@ def api_schema(request, wsgi_app, demo_world):
 
 
 def _fuzz(operation, *, examples: int, seed: int, stats: dict) -> None:
-    """Positive and negative cases of one operation; the first failure (shrunk) is raised."""
+    """Positive and negative cases of one operation; the first failure is raised."""
     cases = st.one_of(operation.as_strategy(GenerationMode.POSITIVE), operation.as_strategy(GenerationMode.NEGATIVE))
 
     @hypothesis.seed(seed)
