@@ -1,8 +1,7 @@
-from rest_framework.routers import SimpleRouter
-
 from bingo import api, api_cards_urls, api_live_urls, api_planning_urls
+from config.api_router import IdRouter
 
-router = SimpleRouter()
+router = IdRouter()
 router.register("bingo/patterns", api.PatternViewSet, basename="bingo-pattern")
 urlpatterns = [
     *api_planning_urls.urlpatterns,

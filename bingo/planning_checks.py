@@ -55,6 +55,10 @@ def operation_findings(*, license: License, facts: rules.OperationFacts,
     lf = license_facts(license)
     findings = rules.license_in_force(lf, facts.date)
     findings += rules.premises_on_license(lf, facts.premises_id)
+    if not lf.effective_on <= facts.date <= lf.expires_on:
+        # A date outside the license's term is refused above, and the checks below mean nothing for it
+        # (the week of a date such as 9999-12-31 does not even exist in the calendar arithmetic).
+        return findings
     findings += rules.within_schedule(lf, facts)
     others = operations_that_week(premises_id=facts.premises_id, on=facts.date, exclude_pk=exclude_pk)
     findings += rules.premises_weekly_limit(facts, others)

@@ -5,7 +5,8 @@ from rest_framework import serializers
 from bingo.models import Game, GameType, Hall, Operation, Pattern, WorkerDuty
 from core.money import MoneySerializerField
 from core.numbers import IntegerSerializerField
-from licensing.models import License, Premises
+from licensing.models import License, Organization, Premises
+from licensing.serializers import VisibleOrganizationField
 
 MONEY = {"max_digits": 10, "decimal_places": 2}
 
@@ -84,7 +85,7 @@ class CustomPatternSerializer(serializers.ModelSerializer):
 
 
 class CustomPatternCreateSerializer(serializers.Serializer):
-    organization = IntegerSerializerField()
+    organization = VisibleOrganizationField(queryset=Organization.objects.none())
     name_en = serializers.CharField(max_length=100)
     name_es = serializers.CharField(max_length=100)
     squares = serializers.ListField(child=IntegerSerializerField(min_value=0, max_value=24), allow_empty=False,

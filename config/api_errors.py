@@ -7,6 +7,9 @@
 
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import JsonResponse
+from django.utils.translation import gettext as _
+from django.views import defaults
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -60,3 +63,49 @@ def api_exception_handler(exc, context):
         return None
     response.data = {"errors": _drf_errors(response.data)}
     return response
+
+
+# --- Django's own error views (handler400/403/404/500 in config/urls.py) ---
+# Errors raised outside a DRF view (no URL matched, an int converter refused the id, a crash in
+# middleware) reach Django's handlers, which answer HTML. Under /api/ a client expects JSON.
+
+API_PREFIX = "/api/"
+
+
+def is_api_request(request) -> bool:
+    return request.path.startswith(API_PREFIX)
+
+
+def api_error(*, code: str, message, field: str | None = None) -> dict:
+    return {"field": field, "code": code, "message": str(message), "rule": None}
+
+
+def api_error_response(*, status_code: int, code: str, message, field: str | None = None) -> JsonResponse:
+    return JsonResponse({"errors": [api_error(code=code, message=message, field=field)]}, status=status_code)
+
+
+def bad_request(request, exception, template_name=defaults.ERROR_400_TEMPLATE_NAME):
+    if is_api_request(request):
+        return api_error_response(status_code=400, code="bad_request", message=_("The request is malformed."))
+    return defaults.bad_request(request, exception, template_name)
+
+
+def permission_denied(request, exception, template_name=defaults.ERROR_403_TEMPLATE_NAME):
+    if is_api_request(request):
+        return api_error_response(status_code=403, code="permission_denied",
+                                  message=_("You do not have permission to perform this action."))
+    return defaults.permission_denied(request, exception, template_name)
+
+
+def page_not_found(request, exception, template_name=defaults.ERROR_404_TEMPLATE_NAME):
+    if is_api_request(request):
+        return api_error_response(status_code=404, code="not_found", message=_("Not found."))
+    return defaults.page_not_found(request, exception, template_name)
+
+
+def server_error(request, template_name=defaults.ERROR_500_TEMPLATE_NAME):
+    # Django has already logged the exception (django.request, ERROR) with its traceback.
+    if is_api_request(request):
+        return api_error_response(status_code=500, code="server_error",
+                                  message=_("Something went wrong on our side; the error is logged."))
+    return defaults.server_error(request, template_name)

@@ -56,3 +56,9 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("admin/", admin.site.urls),
 ]
+
+# Under /api/ every error answers the API's JSON shape; portal pages keep Django's HTML pages.
+handler400 = "config.api_errors.bad_request"
+handler403 = "config.api_errors.permission_denied"
+handler404 = "config.api_errors.page_not_found"
+handler500 = "config.api_errors.server_error"

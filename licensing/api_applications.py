@@ -10,7 +10,7 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
-from licensing.application_checks import quote_for
+from licensing.application_checks import application_findings, quote_for
 from licensing.selectors_applications import application_list
 from licensing.serializers_applications import (
     ApplicationCreateSerializer,
@@ -44,7 +44,7 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
 
     @extend_schema(request=ApplicationCreateSerializer, responses={201: ApplicationSerializer})
     def create(self, request):
-        serializer = ApplicationCreateSerializer(data=request.data)
+        serializer = ApplicationCreateSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
         application = _as_api_error(lambda: services.application_create(user=request.user, **serializer.validated_data))
         return Response(ApplicationSerializer(application).data, status=status.HTTP_201_CREATED)
@@ -52,7 +52,7 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
     @extend_schema(request=ApplicationSerializer, responses=ApplicationSerializer)
     def partial_update(self, request, pk=None):
         application = self.get_object()
-        serializer = ApplicationSerializer(application, data=request.data, partial=True)
+        serializer = ApplicationSerializer(application, data=request.data, partial=True, context={"request": request})
         serializer.is_valid(raise_exception=True)
         fields = {k: v for k, v in serializer.validated_data.items() if k in services.EDITABLE_FIELDS}
         application = _as_api_error(
@@ -88,9 +88,10 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
     @extend_schema(request=None, responses=CheckSerializer)
     @action(detail=True, methods=["get"])
     def check(self, request, pk=None):
-        """Every finding with its citation, and the fee and bond as computed."""
+        """Every finding with its citation, and the fee and bond as computed. Read-only: the findings
+        are kept on the application only when it is submitted."""
         application = self.get_object()
-        findings = services.application_check(application=application)
+        findings = application_findings(application)
         try:
             quote = asdict(quote_for(application))
         except ValidationError:

@@ -122,6 +122,9 @@ class PdfRenderer(renderers.BaseRenderer):
     def render(self, data, accepted_media_type=None, renderer_context=None):
         if isinstance(data, bytes):
             return data
+        response = (renderer_context or {}).get("response")
+        if response is not None:  # an error: JSON, and labelled so, not as a PDF
+            response["Content-Type"] = renderers.JSONRenderer.media_type
         return renderers.JSONRenderer().render(data)
 
 

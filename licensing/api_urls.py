@@ -1,13 +1,13 @@
 from django.urls import include, path
-from rest_framework.routers import SimpleRouter
 
+from config.api_router import IdRouter
 from licensing import api, api_enforcement, api_public
 from licensing.accounts.urls import api_urlpatterns as accounts_api
 from licensing.api_applications import ApplicationViewSet
 from licensing.api_fees import FeeQuoteApi
 from licensing.api_review import LicenseViewSet, ReviewApplicationViewSet
 
-router = SimpleRouter()
+router = IdRouter()
 router.register("organizations", api.OrganizationViewSet, basename="organization")
 router.register("memberships", api.MembershipViewSet, basename="membership")
 router.register("audit-events", api.AuditEventViewSet, basename="audit-event")

@@ -20,6 +20,7 @@ FINDINGS_CHOICES = [
     ("any", _("Has any findings")),
     ("none", _("No findings")),
 ]
+MAX_DAYS = 36500
 CLASS_CHOICES = [(c, c) for c in ("A", "B", "C", "D", "1", "2", "3", "4", "5")]
 
 
@@ -39,11 +40,12 @@ class ApplicationReviewFilter(django_filters.FilterSet):
     status = django_filters.ChoiceFilter(
         choices=STATUS_CHOICES, method="filter_status", label=_("Status"), empty_label=_("Any status")
     )
+    # At most a century: a larger count of days overflows the date arithmetic and means nothing.
     older_than = django_filters.NumberFilter(
-        method="filter_older_than", min_value=0, label=_("Waiting at least (days)")
+        method="filter_older_than", min_value=0, max_value=MAX_DAYS, label=_("Waiting at least (days)")
     )
     newer_than = django_filters.NumberFilter(
-        method="filter_newer_than", min_value=0, label=_("Waiting at most (days)")
+        method="filter_newer_than", min_value=0, max_value=MAX_DAYS, label=_("Waiting at most (days)")
     )
     findings = django_filters.ChoiceFilter(
         choices=FINDINGS_CHOICES, method="filter_findings", label=_("Findings"), empty_label=_("With or without")

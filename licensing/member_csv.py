@@ -24,6 +24,7 @@ MAX_ROWS = 5000
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 TRUE_WORDS = frozenset({"yes", "y", "true", "1", "x"})
 FALSE_WORDS = frozenset({"", "no", "n", "false", "0"})
+NUL = "\x00"
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,11 @@ def _row(number: int, header: list[str], cells: list[str]) -> tuple[MemberRow, l
     if any(cell.strip() for cell in cells[len(header):]):
         errors.append(RowError(number, "row", _("This row has more values than the header has columns.")))
     raw = {name: (cells[index].strip() if index < len(cells) else "") for index, name in enumerate(header)}
+    for name, cell in raw.items():
+        if NUL in cell:  # PostgreSQL text holds no NUL: refused here, with its row and column
+            errors.append(RowError(number, name, _("This value contains a NUL character (\\x00); remove it."),
+                                   code="null_characters_not_allowed"))
+            raw[name] = cell.replace(NUL, "")
     values = {name: raw[name] for name in REQUIRED_COLUMNS}
 
     born = raw.get("date_of_birth", "")

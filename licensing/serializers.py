@@ -1,8 +1,37 @@
 from django.contrib.auth import authenticate
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from core.numbers import require_ascii_digits
 from licensing.models import AuditEvent, Membership, Organization, User
+from licensing.selectors import organization_list
+from licensing.selectors_review import license_list
+
+
+class AsciiPrimaryKeyField(serializers.PrimaryKeyRelatedField):
+    """A primary key written with the digits 0 to 9: int() would read "١٠" as the id 10."""
+
+    def to_internal_value(self, data):
+        try:
+            require_ascii_digits(data)
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError(exc.messages, code=exc.code) from None
+        return super().to_internal_value(data)
+
+
+class VisibleOrganizationField(AsciiPrimaryKeyField):
+    """One of the caller's organizations: another organization's id reads as unknown, like a missing one."""
+
+    def get_queryset(self):
+        return organization_list(user=self.context["request"].user)
+
+
+class VisibleLicenseField(AsciiPrimaryKeyField):
+    """A license of the caller's organizations: another organization's reads as unknown, like a missing one."""
+
+    def get_queryset(self):
+        return license_list(user=self.context["request"].user)
 
 
 class TokenRequestSerializer(serializers.Serializer):
@@ -62,7 +91,7 @@ class OrganizationSerializer(serializers.ModelSerializer):
 
 
 class AuditEventSerializer(serializers.ModelSerializer):
-    actor_email = serializers.EmailField(source="actor.email", read_only=True, default=None)
+    actor_email = serializers.EmailField(source="actor.email", read_only=True, default=None, allow_null=True)
 
     class Meta:
         model = AuditEvent

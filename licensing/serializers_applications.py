@@ -3,6 +3,7 @@ from rest_framework import serializers
 from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING
 from licensing.models import Application, BingoOccasion, License, Organization, Premises
 from licensing.models.choices import ApplicationKind, LicenseType, Period
+from licensing.serializers import VisibleLicenseField, VisibleOrganizationField
 
 
 class PremisesSerializer(serializers.ModelSerializer):
@@ -27,13 +28,12 @@ class FindingSerializer(serializers.Serializer):
 
 
 class ApplicationCreateSerializer(serializers.Serializer):
-    organization = serializers.PrimaryKeyRelatedField(queryset=Organization.objects.all())
+    organization = VisibleOrganizationField(queryset=Organization.objects.none())
     license_type = serializers.ChoiceField(choices=LicenseType.choices)
     license_class = serializers.CharField(max_length=1)
     kind = serializers.ChoiceField(choices=ApplicationKind.choices, default=ApplicationKind.ORIGINAL)
     period = serializers.ChoiceField(choices=Period.choices, default=Period.REGULAR)
-    base_license = serializers.PrimaryKeyRelatedField(queryset=License.objects.all(), required=False,
-                                                      allow_null=True)
+    base_license = VisibleLicenseField(queryset=License.objects.none(), required=False, allow_null=True)
     as_senior_group = serializers.BooleanField(required=False, allow_null=True, default=None)
 
 
@@ -41,8 +41,9 @@ class ApplicationSerializer(serializers.ModelSerializer):
     # Rent, ticket price, prizes and ticket counts: ASCII digits, cents, never negative (core.money).
     serializer_field_mapping = STRICT_SERIALIZER_FIELD_MAPPING
     occasions = OccasionSerializer(many=True, read_only=True)
-    premises_detail = PremisesSerializer(source="premises", read_only=True)
+    premises_detail = PremisesSerializer(source="premises", read_only=True, allow_null=True)
     findings = FindingSerializer(many=True, read_only=True)
+    base_license = VisibleLicenseField(queryset=License.objects.none(), required=False, allow_null=True)
 
     class Meta:
         model = Application

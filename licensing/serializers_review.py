@@ -156,7 +156,7 @@ class DenyRequestSerializer(serializers.Serializer):
 class LicenseSerializer(serializers.ModelSerializer):
     organization_name = serializers.CharField(source="organization.name", read_only=True)
     premises = LicensePremisesSerializer(read_only=True, allow_null=True)
-    parent_number = serializers.CharField(source="parent.number", read_only=True, default=None)
+    parent_number = serializers.CharField(source="parent.number", read_only=True, default=None, allow_null=True)
     certificate_url = serializers.SerializerMethodField()
     lookup_url = serializers.SerializerMethodField()
 

@@ -14,7 +14,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from licensing import forms_applications as forms
 from licensing import selectors
-from licensing.application_checks import quote_for
+from licensing.application_checks import application_findings, quote_for
 from licensing.findings import RuleViolation
 from licensing.models.choices import ApplicationKind, LicenseType
 from licensing.selectors_applications import application_get
@@ -125,6 +125,16 @@ def _details(request, application):
     return {"forms": all_forms}
 
 
+MAX_BLANK_ROWS = 50
+
+
+def _row_count(raw, *, default: int) -> int:
+    """How many blank schedule rows to show, from the address or a button: 1 to 50, else the default."""
+    if isinstance(raw, str) and raw.isascii() and raw.isdigit() and int(raw) > 0:
+        return min(int(raw), MAX_BLANK_ROWS)
+    return default
+
+
 def _schedule(request, application):
     initial = [{"date": o.date, "starts_at": o.starts_at, "ends_at": o.ends_at} for o in application.occasions.all()]
     if request.method == "POST":
@@ -138,10 +148,11 @@ def _schedule(request, application):
                 formset.non_form_errors().extend(error.messages)
             else:
                 if "add_rows" in request.POST:
-                    return redirect(_step_url(application, "schedule") + f"?blank={int(request.POST['add_rows'])}")
+                    rows_wanted = _row_count(request.POST["add_rows"], default=1)
+                    return redirect(_step_url(application, "schedule") + f"?blank={rows_wanted}")
                 return _save(request, application, "schedule", {}, None) or redirect(_next(application, "schedule"))
     else:
-        blank = min(int(request.GET.get("blank", "0") or 0), 50) or (3 if not initial else 1)
+        blank = _row_count(request.GET.get("blank"), default=3 if not initial else 1)
         formset = forms.occasion_formset(blank_rows=blank)(initial=initial, prefix="o")
     return {"formset": formset}
 
@@ -158,7 +169,7 @@ def _model_step(form_class, step):
 
 
 def _review(request, application):
-    findings = services.application_check(application=application)
+    findings = application_findings(application)  # read-only: submission keeps them
     try:
         quote = asdict(quote_for(application))
     except ValidationError:

@@ -1,9 +1,9 @@
 from django.urls import path
-from rest_framework.routers import SimpleRouter
 
+from config.api_router import IdRouter
 from montecarlo import api, api_tournament
 
-router = SimpleRouter()
+router = IdRouter()
 router.register("montecarlo/games", api.GameCatalogViewSet, basename="montecarlo-game")
 router.register("montecarlo/tournaments", api_tournament.TournamentViewSet, basename="montecarlo-tournament")
 urlpatterns = [

@@ -11,6 +11,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.chain import head_of
 from licensing.audit.tasks import anchors_after_commit
@@ -35,14 +36,35 @@ def lock(tournament: Tournament) -> Tournament:
         pk=tournament.pk)
 
 
-def engine_events(tournament: Tournament) -> list[dict]:
-    return [payload for kind, payload in
-            tournament.events.order_by("seq").values_list("kind", "payload") if kind in ENGINE_KINDS]
+class TournamentStateError(Exception):
+    """The stored tournament does not replay: its configuration or one of its events is refused by
+    the engine. Nothing can be shown or changed until the record is repaired; views answer a clear
+    error (montecarlo/state_errors.py), never a 500."""
+
+    def __init__(self, tournament: Tournament, seq: int | None, problem: Exception):
+        self.tournament_id, self.seq, self.problem = tournament.pk, seq, problem
+        where = _("its event %(seq)s") % {"seq": seq} if seq is not None else _("its configuration")
+        self.message = _("The record of tournament %(id)s cannot be replayed: %(where)s is refused (%(problem)s). "
+                         "Nothing can be shown or changed until it is repaired; the error is logged.") % {
+            "id": tournament.pk, "where": where, "problem": problem}
+        super().__init__(self.message)
 
 
 def load_engine(tournament: Tournament) -> Engine:
-    """The tournament's state: its configuration and its events replayed, nothing else."""
-    return Engine.replay(tournament.engine_config(), engine_events(tournament))
+    """The tournament's state: its configuration and its events replayed, nothing else.
+    Raises TournamentStateError, logged at ERROR, naming the event the engine refuses."""
+    seq = None
+    try:
+        engine = Engine.replay(tournament.engine_config(), [])
+        for event_seq, kind, payload in tournament.events.order_by("seq").values_list("seq", "kind", "payload"):
+            seq = event_seq
+            if kind in ENGINE_KINDS:
+                engine.apply(payload)
+    except Exception as exc:  # any refusal by the pure engine of what is stored: the log does not replay
+        error = TournamentStateError(tournament, seq, exc)
+        logger.error("tournament %s does not replay at event %s", tournament.pk, seq, exc_info=True)
+        raise error from exc
+    return engine
 
 
 def engine_finding(exc: Exception, field: str | None = None) -> RuleViolation:

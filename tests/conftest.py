@@ -22,6 +22,23 @@ from tests.licensing.factories import (
 CHROMIUM = "/usr/bin/chromium"
 
 
+FUZZ_EXAMPLES_DEFAULT = 10  # examples per API operation and caller in `make test` (tests/config/test_api_fuzz.py)
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--fuzz-examples", type=int, default=None,
+        help=f"examples per API operation in the schemathesis fuzz (default {FUZZ_EXAMPLES_DEFAULT}, "
+             "or FUZZ_EXAMPLES); e.g. pytest -m fuzz --fuzz-examples=500 for a long local run",
+    )
+
+
+@pytest.fixture
+def fuzz_examples(request) -> int:
+    option = request.config.getoption("--fuzz-examples")
+    return option if option is not None else int(os.environ.get("FUZZ_EXAMPLES", FUZZ_EXAMPLES_DEFAULT))
+
+
 def pytest_configure(config):
     # An exported DJANGO_SETTINGS_MODULE would beat pyproject.toml and run the suite on the
     # server settings (real email, Celery waiting for a worker): refuse that at once.

@@ -1,7 +1,6 @@
-from rest_framework.routers import SimpleRouter
-
+from config.api_router import IdRouter
 from vendors import api
 
-router = SimpleRouter()
+router = IdRouter()
 router.register("vendors", api.VendorViewSet, basename="vendor")
 urlpatterns = router.urls

@@ -164,12 +164,6 @@ def application_occasions_set(*, user: User, application: Application, occasions
     return rows
 
 
-def application_check(*, application: Application, today: dt.date | None = None) -> list:
-    """Run every check and keep the result on the application (staff see it at review)."""
-    findings = application_findings(application, today=today)
-    Application.objects.filter(pk=application.pk).update(findings=[asdict(f) for f in findings])
-    application.findings = [asdict(f) for f in findings]
-    return findings
 
 
 def _snapshot(application: Application) -> dict:
@@ -196,12 +190,13 @@ def application_submit(*, application: Application, user: User, today: dt.date |
     application = Application.objects.select_for_update().get(pk=application.pk)
     _require_filer(user, application.organization)
     _require_editable(application)
-    findings = application_check(application=application, today=today)
+    findings = application_findings(application, today=today)
     blocking = [finding for finding in findings if finding.blocking]
     if blocking:
         raise RuleViolation(blocking)
     quote = quote_for(application, on=today)
     was_deficient = application.status == ApplicationStatus.DEFICIENT
+    application.findings = [asdict(f) for f in findings]  # what staff see at review, as of submission
     application.application_fee = quote.application_fee
     application.bond_amount = quote.bond
     application.fee_rules = list(quote.citations)

@@ -70,9 +70,15 @@ def _clean(instance, *, exclude: list[str] | None = None, extra: dict | None = N
         raise ValidationError(errors)
 
 
+EARLIEST_BIRTH_DATE = date(1900, 1, 1)  # no one living was born earlier: an earlier date is a typo
+
+
 def _date_of_birth_errors(date_of_birth: date | None, today: date) -> dict[str, list]:
     if date_of_birth is not None and date_of_birth > today:
         return {"date_of_birth": [_("The date of birth cannot be in the future.")]}
+    if date_of_birth is not None and date_of_birth < EARLIEST_BIRTH_DATE:
+        return {"date_of_birth": [_("The date of birth must be %(earliest)s or later.")
+                                  % {"earliest": EARLIEST_BIRTH_DATE.isoformat()}]}
     return {}
 
 

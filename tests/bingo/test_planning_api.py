@@ -3,13 +3,15 @@
 import datetime as dt
 
 import pytest
+from django.urls import reverse
 from rest_framework.test import APIClient
 
+from bingo import services_patterns
 from bingo.models import Operation
 from licensing.models import Role
 from tests.bingo.live_builders import member
 from tests.bingo.planning_builders import bingo_license, multihall_license, plan, planner
-from tests.licensing.factories import board_staff
+from tests.licensing.factories import OrganizationFactory, board_staff
 
 pytestmark = pytest.mark.django_db
 OPS = "/api/v1/bingo/operations/"
@@ -124,3 +126,40 @@ def test_scoping_matrix():
     refused = stranger.post(OPS, body, format="json")
     assert refused.status_code == 400 and refused.json()["errors"][0]["field"] == "license"
     assert Operation.objects.count() == 1
+
+
+def test_a_date_outside_the_license_term_is_refused_not_a_crash(client):
+    """9999-12-31 (found by an audit) overflowed the weekly-limit check's calendar arithmetic."""
+    license = bingo_license()
+    api_client = api(planner(license.organization))
+    body = {"license": license.pk, "premises": license.premises_id, "date": "9999-12-31", "starts_at": "18:00",
+            "ends_at": "22:00", "member_in_charge": "Ana Gómez"}
+    created = api_client.post(OPS, body, format="json")
+    assert created.status_code == 400
+    [error] = created.json()["errors"]
+    assert (error["field"], error["rule"]) == ("date", "30 DCMR 1200.1") and "outside the license's term" in \
+        error["message"]
+    operation = plan(license)
+    patched = api_client.patch(f"{OPS}{operation.pk}/", {"date": "9999-12-31"}, format="json")
+    assert patched.status_code == 400 and patched.json()["errors"][0]["rule"] == "30 DCMR 1200.1"
+    assert Operation.objects.get().date != dt.date(9999, 12, 31)
+
+    client.force_login(planner(license.organization))
+    page = client.post(reverse("bingo:operation_create"), {**body, "door_prizes_value": "0"})
+    assert page.status_code == 400 and "30 DCMR 1200.1" in page.content.decode()
+    assert Operation.objects.count() == 1
+
+
+def test_another_organizations_custom_pattern_reads_as_an_unknown_one():
+    stranger_org = OrganizationFactory()
+    theirs = services_patterns.pattern_create(actor=planner(stranger_org), organization=stranger_org,
+                                              name_en="Theirs", name_es="Suyo", squares=[0, 4])
+    operation = plan(bingo_license())
+    client = api(planner(operation.license.organization))
+    answers = []
+    for slug in (theirs.slug, "no-such-pattern"):
+        response = client.post(f"{OPS}{operation.pk}/games/", {"pattern": slug, "card_price": "1", "prize": "10"},
+                               format="json")
+        assert response.status_code == 400
+        answers.append([(e["field"], e["code"]) for e in response.json()["errors"]])
+    assert answers[0] == answers[1] == [("pattern", "does_not_exist")]

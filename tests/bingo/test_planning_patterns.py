@@ -99,9 +99,19 @@ def test_custom_pattern_api():
     other = APIClient()
     other.force_authenticate(planner(OrganizationFactory()))
     assert other.get("/api/v1/bingo/custom-patterns/").json()["results"] == []
-    refused = other.post("/api/v1/bingo/custom-patterns/", {
-        "organization": organization.pk, "name_en": "Mine", "name_es": "Mío", "squares": [1]}, format="json")
-    assert refused.status_code == 403
+    # Another organization's id reads as an unknown one (was a 403); a checker of the organization may
+    # see it but not draw for it: 403.
+    for organization_id in (organization.pk, 10**9):
+        refused = other.post("/api/v1/bingo/custom-patterns/", {
+            "organization": organization_id, "name_en": "Mine", "name_es": "Mío", "squares": [1]}, format="json")
+        assert refused.status_code == 400
+        assert refused.json()["errors"][0]["field"] == "organization"
+        assert refused.json()["errors"][0]["code"] == "does_not_exist"
+    checker = APIClient()
+    checker.force_authenticate(member(organization, Role.CHECKER))
+    assert checker.post("/api/v1/bingo/custom-patterns/", {
+        "organization": organization.pk, "name_en": "Mine", "name_es": "Mío", "squares": [1]},
+        format="json").status_code == 403
     bad = client.post("/api/v1/bingo/custom-patterns/", {
         "organization": organization.pk, "name_en": "Free", "name_es": "Libre", "squares": [12]}, format="json")
     assert bad.status_code == 400 and bad.json()["errors"][0]["field"] == "squares"

@@ -51,3 +51,50 @@ def test_a_plain_django_validation_error_keeps_its_fields():
     assert response.data == {"errors": [
         {"field": "name", "code": "blank", "message": "This field cannot be blank.", "rule": None}
     ]}
+
+
+# --- Errors Django answers itself (no DRF view): JSON under /api/, HTML pages in the portal ---
+
+
+@pytest.fixture
+def production_errors(settings):
+    settings.DEBUG = False  # as with DJANGO_ENV=production: the handlers answer, not the debug pages
+
+
+def test_an_unknown_api_address_is_a_json_404_and_a_portal_one_stays_html(client, production_errors):
+    for address in ("/api/v1/no-such-thing/", "/api/v1/bingo/series/1/faces/-3/", "/api/nothing"):
+        response = client.get(address)
+        assert response.status_code == 404, address
+        assert response["Content-Type"] == "application/json"
+        assert response.json() == {"errors": [{"field": None, "code": "not_found", "message": "Not found.",
+                                               "rule": None}]}
+    page = client.get("/portal/no-such-thing/")
+    assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
+
+
+def test_a_method_the_api_does_not_offer_is_a_json_405(client, officer, production_errors):
+    client.force_login(officer)
+    response = client.delete(reverse("me"))
+    assert response.status_code == 405 and response["Content-Type"] == "application/json"
+    assert response.json()["errors"][0]["code"] == "method_not_allowed"
+
+
+@pytest.mark.urls("tests.config.boom_urls")
+def test_a_crash_is_a_json_500_under_api_and_an_html_page_in_the_portal(client, production_errors, caplog):
+    client.raise_request_exception = False
+    response = client.get("/api/v1/boom/")
+    assert response.status_code == 500 and response["Content-Type"] == "application/json"
+    [error] = response.json()["errors"]
+    assert error["code"] == "server_error" and error["field"] is None
+    assert "a bug" not in response.content.decode()  # no internals leak
+    page = client.get("/portal/boom/")
+    assert page.status_code == 500 and page["Content-Type"].startswith("text/html")
+    assert any(record.levelname == "ERROR" and "a bug" in str(record.exc_info) for record in caplog.records)
+
+
+def test_a_malformed_request_is_a_json_400_under_api(client, production_errors):
+    # More fields than DATA_UPLOAD_MAX_NUMBER_FIELDS: Django refuses it before any view runs.
+    query = "&".join(f"f{i}=1" for i in range(1100))
+    response = client.get(f"/api/v1/public/licenses/?{query}")
+    assert response.status_code == 400 and response["Content-Type"] == "application/json"
+    assert response.json()["errors"][0]["code"] == "bad_request"

@@ -220,8 +220,13 @@ def test_another_organizations_application_is_404(api, other_organization):
                                 license_class="C")
     assert api.get(reverse("application-detail", args=[theirs.pk])).status_code == 404
     assert submit(api, theirs.pk).status_code == 404
-    body = {"organization": other_organization.pk, "license_type": "bingo", "license_class": "B"}
-    assert api.post(reverse("application-list"), body, content_type="application/json").status_code == 403
+    # Filing for another organization reads exactly as filing for one that does not exist (was a 403).
+    for organization_id in (other_organization.pk, 10**9):
+        body = {"organization": organization_id, "license_type": "bingo", "license_class": "B"}
+        response = api.post(reverse("application-list"), body, content_type="application/json")
+        assert response.status_code == 400
+        [error] = response.json()["errors"]
+        assert (error["field"], error["code"]) == ("organization", "does_not_exist")
 
 
 def test_class_d_is_for_senior_groups_only_and_a_bad_class_names_the_field(api, organization):
@@ -243,3 +248,33 @@ def test_a_draft_cannot_point_at_another_organizations_license(api, organization
                                                       "license_class": "B", "kind": "renewal",
                                                       "base_license": theirs.pk}, content_type="application/json")
     assert response.status_code == 400 and response.json()["errors"][0]["field"] == "base_license"
+
+
+def test_checking_changes_nothing_and_submitting_keeps_the_findings(api, organization, client):
+    """GET /applications/{id}/check/ used to write the findings onto the application."""
+    set_bond("bingo", "B")
+    application = create(api, organization)
+    before = Application.objects.values().get(pk=application["id"])
+    check = api.get(reverse("application-check", args=[application["id"]])).json()
+    assert check["findings"] and check["can_submit"] is False  # no schedule or premises yet
+    page = api.get(reverse("portal:application_step", args=[application["id"], "review"]))
+    assert page.status_code == 200
+    assert Application.objects.values().get(pk=application["id"]) == before
+    assert before["findings"] == []
+
+    fill_bingo(api, application["id"])
+    assert submit(api, application["id"]).status_code == 200
+    kept = Application.objects.get(pk=application["id"]).findings
+    assert kept == api.get(reverse("application-check", args=[application["id"]])).json()["findings"]
+
+
+def test_a_base_license_of_another_organization_reads_as_an_unknown_one(api, organization, other_organization):
+    theirs = LicenseFactory(application__organization=other_organization)
+    answers = []
+    for license_id in (theirs.pk, 10**9):
+        response = api.post(reverse("application-list"), {
+            "organization": organization.pk, "license_type": "bingo", "license_class": "B", "kind": "renewal",
+            "base_license": license_id}, content_type="application/json")
+        assert response.status_code == 400
+        answers.append([(e["field"], e["code"]) for e in response.json()["errors"]])
+    assert answers[0] == answers[1] == [("base_license", "does_not_exist")]

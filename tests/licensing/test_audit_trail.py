@@ -1,5 +1,7 @@
 """Audit events are append-only: the model, the queryset, the database and the admin refuse change."""
 
+import datetime as dt
+
 import pytest
 from django.db import DatabaseError, connection, transaction
 from django.urls import reverse
@@ -98,3 +100,30 @@ def test_a_failed_service_leaves_no_event_behind():
     with pytest.raises(Exception):  # noqa: B017 - full_clean rejects the unknown type
         organization_create(actor=None, name="X", organization_type="casino", street_address="1 St", postal_code="1")
     assert not AuditEvent.objects.filter(event_type="licensing.organization_created").exists()
+
+
+@pytest.mark.parametrize("name, value", [
+    ("until", "0451-02-19T16:35:58-16:41"),  # found by an audit: a UTC offset PostgreSQL refuses (a 500)
+    ("since", "7816-02-26T00:29:53.3175+22:55"),
+    ("until", "9999-12-31T23:59:59-12:00"),
+    ("since", "1999-12-31T23:59:59Z"),
+    ("until", "yesterday"),
+])
+def test_audit_filter_times_must_be_iso_and_within_range(client, staff_user, name, value):
+    client.force_login(staff_user)
+    response = client.get(reverse("audit-event-list"), {name: value})
+    assert response.status_code == 400
+    [error] = response.json()["errors"]
+    assert error["field"] == name
+    if error["code"] == "out_of_range":
+        assert f"“{name}”" in error["message"] and "2000-01-01" in error["message"]
+
+
+def test_audit_filter_times_keep_their_offset(client, staff_user):
+    event = audit_event_record(event_type="test.timed", actor=None)
+    client.force_login(staff_user)
+    local = event.created_at.astimezone(dt.timezone(dt.timedelta(hours=-15, minutes=-30)))
+    found = client.get(reverse("audit-event-list"), {"since": local.isoformat(), "event_type": "test.timed"})
+    assert [row["id"] for row in found.json()["results"]] == [event.pk]
+    later = (local + dt.timedelta(seconds=1)).isoformat()
+    assert client.get(reverse("audit-event-list"), {"since": later, "event_type": "test.timed"}).json()["results"] == []

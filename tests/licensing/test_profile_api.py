@@ -237,3 +237,29 @@ def test_eligibility_endpoint_lists_findings_with_rules(client, organization):
     assert response.status_code == 200
     rules = {finding["rule"] for finding in response.json()}
     assert {"30 DCMR 1200.2(a)", "30 DCMR 1200.2(c)", "30 DCMR 1202.2(j)"} <= rules
+
+
+def test_a_nul_in_a_csv_cell_is_a_row_error_naming_the_column(client, organization, officer):
+    """Found by an audit: a NUL in a cell reached PostgreSQL (a 500)."""
+    client.force_login(officer)
+    data = (b"full_name,street_address,city,state,postal_code\n"
+            b"Ana,1 A St,Washington,DC,20011\n"
+            b"Sam\x00 Oh,2 A St,Washington,DC,20011\n")
+    response = client.post(import_url(organization), {"file": upload("m.csv", data, "text/csv")})
+    assert response.status_code == 400
+    assert [(e["field"], e["code"]) for e in response.json()["errors"]] == [
+        ("rows[3].full_name", "null_characters_not_allowed")]
+    assert not OrganizationMember.objects.exists()
+
+
+@pytest.mark.parametrize("born", ["1899-12-31", "0001-01-01"])
+def test_a_date_of_birth_before_1900_is_refused(client, organization, officer, born):
+    client.force_login(officer)
+    person = client.post(people_url(organization), {**PERSON, "date_of_birth": born}, content_type="application/json")
+    member = client.post(members_url(organization), {**NEW_MEMBER, "date_of_birth": born},
+                         content_type="application/json")
+    for response in (person, member):
+        assert response.status_code == 400
+        [error] = response.json()["errors"]
+        assert error["field"] == "date_of_birth" and "1900-01-01" in error["message"]
+    assert not ResponsiblePerson.objects.exists() and not OrganizationMember.objects.exists()

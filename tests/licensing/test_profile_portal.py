@@ -229,3 +229,13 @@ def test_responsible_person_form_names_and_replaces(client, organization, office
     page = client.get(target).content.decode()
     assert "Second Person" in page and "Former responsible people" in page
     assert ResponsiblePerson.objects.filter(is_current=True).get().full_name == "Second Person"
+
+
+def test_csv_cell_with_a_nul_is_shown_with_its_row_and_column(client, organization, officer):
+    client.force_login(officer)
+    data = b"full_name,street_address,city,state,postal_code\nAna,1 A St\x00,Washington,DC,20011\n"
+    response = client.post(url("members_import", organization), {"file": upload("m.csv", data, "text/csv")},
+                           headers=HTMX)
+    html = response.content.decode()
+    assert "<td>2</td><td><code>street_address</code></td>" in html and "NUL character" in html
+    assert not OrganizationMember.objects.exists()

@@ -211,3 +211,13 @@ def test_the_organization_sees_its_application_status(client, under_review, staf
     assert "<html" not in partial and 'id="application-status"' in partial
     client.force_login(MembershipFactory().user)
     assert client.get(url).status_code == 404
+
+
+@pytest.mark.parametrize("name", ["older_than", "newer_than"])
+def test_a_waiting_time_past_a_century_is_refused_not_a_crash(client, name):
+    """timedelta(days=10**9) overflowed (a 500) in the queue and the review API."""
+    client.force_login(board_staff())
+    page = client.get(reverse("portal:review_queue"), {name: "1000000000"})
+    assert page.status_code == 200 and "36500" in page.content.decode()
+    api = client.get(reverse("review-application-list"), {name: "1000000000"})
+    assert api.status_code == 400 and api.json()["errors"][0]["field"] == name

@@ -101,3 +101,20 @@ def test_clock_and_state():
     assert state["clock"]["running"] is False and state["clock"]["players_left"] == 3
     response = client.post(f"{BASE}{tournament.pk}/clock/", {"op": "pause"}, format="json")
     assert response.status_code == 400 and "errors" in response.json()
+
+
+def test_another_organizations_license_reads_as_an_unknown_one():
+    theirs = mcn_license()
+    director = member(mcn_license().organization, Role.TOURNAMENT_DIRECTOR)
+    client = client_for(director)
+    body = {"name": "Mine", "date": DAY.isoformat(), "starts_at": "18:30", "ends_at": "22:00", "entry_fee": "25.00",
+            "starting_chips": 10000, "max_per_table": 7, "finish_method": "last_player", "template": "turbo"}
+    answers = []
+    for license_id in (theirs.pk, 10**9):
+        response = client.post(BASE, {**body, "license": license_id}, format="json")
+        assert response.status_code == 400
+        answers.append([(e["field"], e["code"]) for e in response.json()["errors"]])
+    assert answers[0] == answers[1] == [("license", "does_not_exist")]
+    # A dealer sees the organization's license but may not plan under it: 403.
+    dealer = client_for(member(theirs.organization, Role.DEALER))
+    assert dealer.post(BASE, {**body, "license": theirs.pk}, format="json").status_code == 403
