@@ -35,8 +35,9 @@ class IntegerField(forms.IntegerField):
         return super().to_python(value)
 
 
-class IntegerSerializerField(serializers.IntegerField):
-    """serializers.IntegerField that refuses digits of other scripts."""
+class AsciiDigitsSerializerMixin:
+    """For any DRF field that reads a number from text (an integer, a primary key): refuse digits of
+    other scripts before the field's own int()."""
 
     def to_internal_value(self, data):
         try:
@@ -44,6 +45,10 @@ class IntegerSerializerField(serializers.IntegerField):
         except ValidationError as exc:
             raise serializers.ValidationError(exc.messages, code=exc.code) from None
         return super().to_internal_value(data)
+
+
+class IntegerSerializerField(AsciiDigitsSerializerMixin, serializers.IntegerField):
+    """serializers.IntegerField that refuses digits of other scripts."""
 
 
 def _strict(field_class):

@@ -1,23 +1,15 @@
 from django.contrib.auth import authenticate
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from core.numbers import require_ascii_digits
+from core.numbers import AsciiDigitsSerializerMixin
 from licensing.models import AuditEvent, Membership, Organization, User
 from licensing.selectors import organization_list
 from licensing.selectors_review import license_list
 
 
-class AsciiPrimaryKeyField(serializers.PrimaryKeyRelatedField):
+class AsciiPrimaryKeyField(AsciiDigitsSerializerMixin, serializers.PrimaryKeyRelatedField):
     """A primary key written with the digits 0 to 9: int() would read "١٠" as the id 10."""
-
-    def to_internal_value(self, data):
-        try:
-            require_ascii_digits(data)
-        except DjangoValidationError as exc:
-            raise serializers.ValidationError(exc.messages, code=exc.code) from None
-        return super().to_internal_value(data)
 
 
 class VisibleOrganizationField(AsciiPrimaryKeyField):
