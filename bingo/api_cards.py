@@ -117,7 +117,7 @@ class SaleListApi(generics.ListAPIView):
         sale = services_cards.sale_record(
             actor=request.user, operation=operation, series=series, first_face=data["first_face"],
             last_face=data.get("last_face"), colour=data["colour"], games=games, price_each=data["price_each"],
-            hall=hall)
+            hall=hall, buyer=data["buyer"])
         return Response(SaleSerializer(sale).data, status=status.HTTP_201_CREATED)
 
 

@@ -1,6 +1,7 @@
 """Tonight's bingo in the demo world (`manage.py seed_demo_bingo`, after `seed_demo`): the parish's
 bingo license for today, its caller and checker, an operation planned for tonight with its games,
-a checker on duty, a card series and cards sold. Everything goes through the same services a
+its workers on duty (checker, caller, the member in charge and a security guard, all adults), a card
+series and cards sold. Everything goes through the same services a
 person would use (the application is filed, submitted and voted on by the demo Board), and every
 object is looked up by a stable name first, so running it again creates nothing.
 
@@ -46,6 +47,11 @@ GAMES = [
 # (colour, first face, last face, price each): regular cards play the regular games, special
 # cards the early-bird and special games (bingo.services_cards.default_games).
 SALES = [(CardColour.REGULAR, 1, 200, "3.00"), (CardColour.SPECIAL, 201, 300, "1.00")]
+# Dates of birth of the people on duty (30 DCMR 1401.5: 18 or older); the member in charge is on duty
+# throughout (1301.5) and a security guard is there (1400.12).
+BORN = {Role.CHECKER: dt.date(1979, 4, 12), Role.CALLER: dt.date(1968, 9, 3),
+        Role.MEMBER_IN_CHARGE: dt.date(1971, 2, 20)}
+SECURITY = ("Kevin Brooks (licensed security guard)", dt.date(1985, 11, 7))
 
 
 def _tonight(license: License, premises_id: int, today: dt.date) -> bool:
@@ -82,11 +88,19 @@ def _operation(*, officer: User, license: License, premises, today: dt.date, cre
     return operation
 
 
-def _workers(*, officer: User, operation: Operation, caller: User, checker: User, created: Created) -> None:
-    for user, duty in ((checker, WorkerDuty.Duty.CHECKER), (caller, WorkerDuty.Duty.CALLER)):
+def _workers(*, officer: User, operation: Operation, on_duty: dict[str, tuple[User, str]],
+             created: Created) -> None:
+    """on_duty: the demo person's role -> (the person, the duty they work tonight)."""
+    for role, (user, duty) in on_duty.items():
         if not operation.workers.filter(user=user, duty=duty).exists():
-            planning.worker_add(actor=officer, operation=operation, name=user.full_name, duty=duty, user=user)
+            planning.worker_add(actor=officer, operation=operation, name=user.full_name, duty=duty, user=user,
+                                date_of_birth=BORN[role])
             created.things.append(f"{user.full_name} on duty as {WorkerDuty.Duty(duty).label.lower()}")
+    name, born = SECURITY
+    if not operation.workers.filter(name=name, duty=WorkerDuty.Duty.SECURITY).exists():
+        planning.worker_add(actor=officer, operation=operation, name=name, duty=WorkerDuty.Duty.SECURITY,
+                            date_of_birth=born)
+        created.things.append(f"{name} on duty as security")
 
 
 def _cards(*, officer: User, operation: Operation, checker: User, created: Created) -> CardSeries:
@@ -115,10 +129,13 @@ def build(*, today: dt.date | None = None) -> tuple[Operation, Created]:
     officer = person(organization=organization, role=Role.OFFICER, admin=admin, created=created)
     caller = person(organization=organization, role=Role.CALLER, admin=admin, created=created)
     checker = person(organization=organization, role=Role.CHECKER, admin=admin, created=created)
+    in_charge = person(organization=organization, role=Role.MEMBER_IN_CHARGE, admin=admin, created=created)
     premises = premises_get_or_create(**HALL)
     license = bingo_license(officer=officer, organization=organization, premises=premises, today=today,
                             created=created)
     operation = _operation(officer=officer, license=license, premises=premises, today=today, created=created)
-    _workers(officer=officer, operation=operation, caller=caller, checker=checker, created=created)
+    _workers(officer=officer, operation=operation, created=created, on_duty={
+        Role.CHECKER: (checker, WorkerDuty.Duty.CHECKER), Role.CALLER: (caller, WorkerDuty.Duty.CALLER),
+        Role.MEMBER_IN_CHARGE: (in_charge, WorkerDuty.Duty.MEMBER_IN_CHARGE)})
     _cards(officer=officer, operation=operation, checker=checker, created=created)
     return operation, created

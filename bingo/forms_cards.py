@@ -1,8 +1,6 @@
 """Portal forms of card series, card sheets and the sales register. They only shape the input;
 the rules (ranges, games, the 3/4 cutoff) are the services' and come back as field errors."""
 
-from decimal import Decimal
-
 from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
@@ -69,9 +67,15 @@ class SaleForm(forms.Form):
                                help_text=_("Regular and extra regular cards differ in colour (30 DCMR 1405.3)."))
     games = forms.ModelMultipleChoiceField(
         queryset=Game.objects.none(), label=_("Games"), required=False, widget=forms.CheckboxSelectMultiple,
-        help_text=_("None ticked: a regular card plays every regular game (30 DCMR 1405.2), an extra regular "
-                    "card the regular games after its purchase (1405.4)."))
-    price_each = MoneyField(label=_("Price per face"), max_digits=8, initial=Decimal("0.00"))
+        help_text=_("A regular card plays every regular game (30 DCMR 1405.2) and an extra regular card the "
+                    "regular games after its purchase (1405.4): leave these empty for them. Tick a special "
+                    "card's games; none ticked: every special, early-bird and multi-hall game."))
+    price_each = MoneyField(label=_("Price per face"), max_digits=8,
+                            help_text=_("Within the caps of the license's class (30 DCMR 1402.1-1402.6); never "
+                                        "free (30 DCMR 1408.10)."))
+    buyer = forms.CharField(label=_("Buyer"), max_length=200, required=False,
+                            help_text=_("The player's name, when known: a worker on duty is not sold cards "
+                                        "(30 DCMR 1401.2)."))
     hall = forms.ModelChoiceField(queryset=Hall.objects.none(), label=_("Hall"), required=False)
 
     def __init__(self, *args, operation, **kwargs):

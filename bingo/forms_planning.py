@@ -63,6 +63,9 @@ class GameForm(forms.Form):
 class WorkerForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     duty = forms.ChoiceField(label=_("Duty"), choices=WorkerDuty.Duty.choices)
+    date_of_birth = forms.DateField(label=_("Date of birth"), required=False, widget=DATE,
+                                    help_text=_("30 DCMR 1401.5: no worker under 18. Leave empty to take it from "
+                                                "the organization's member records."))
 
 
 class HallForm(forms.Form):

@@ -96,7 +96,8 @@ class Hall(models.Model):
 
 
 class WorkerDuty(models.Model):
-    """A worker on duty at an operation, for the posted worker list (30 DCMR 1401.1, 1401.3)."""
+    """A worker on duty at an operation, for the posted worker list (30 DCMR 1401.1, 1401.3); 18 or older on
+    the day of the operation (30 DCMR 1401.5), so the duty keeps the date of birth it was checked with."""
 
     class Duty(models.TextChoices):
         CALLER = "caller", _("Caller")
@@ -104,13 +105,16 @@ class WorkerDuty(models.Model):
         CASHIER = "cashier", _("Cashier")
         PRIZE_BANK = "prize_bank", _("Prize bank")  # 30 DCMR 1407
         SECURITY = "security", _("Security")  # 30 DCMR 1400.12
-        MEMBER_IN_CHARGE = "member_in_charge", _("Member in charge")
+        MEMBER_IN_CHARGE = "member_in_charge", _("Member in charge")  # 30 DCMR 1301.5
+        ALTERNATE = "alternate", _("Alternate member in charge")  # 30 DCMR 1301.5
 
     operation = models.ForeignKey(Operation, on_delete=models.PROTECT, related_name="workers")
     name = models.CharField(_("name"), max_length=200)
     duty = models.CharField(_("duty"), max_length=20, choices=Duty.choices)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
                              related_name="+", verbose_name=_("portal user"))
+    # Null only on duties listed before the age check existed; the start of a game refuses those.
+    date_of_birth = models.DateField(_("date of birth"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("worker on duty")
@@ -295,6 +299,8 @@ class CardSale(models.Model):
     games = models.ManyToManyField(Game, related_name="card_sales", verbose_name=_("games"))
     price_each = models.DecimalField(_("price per face"), max_digits=8, decimal_places=2, default=0)
     hall = models.ForeignKey(Hall, null=True, blank=True, on_delete=models.PROTECT, related_name="card_sales")
+    # The player's name when the seller records it: a worker on duty is not sold cards (30 DCMR 1401.2).
+    buyer = models.CharField(_("buyer"), max_length=200, blank=True)
     sold_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
                                 related_name="+")
     sold_at = models.DateTimeField(_("sold at"), default=timezone.now)

@@ -8,9 +8,10 @@ from decimal import Decimal
 
 from bingo import rules
 from bingo.models import Game, Operation, WorkerDuty
+from bingo.rules_cards import person_key
 from licensing.findings import Finding
-from licensing.models import License
-from licensing.models.choices import LicenseStatus, LicenseType
+from licensing.models import License, Membership, OrganizationMember, ResponsiblePerson, Role
+from licensing.models.choices import LicenseStatus, LicenseType, ResponsibleRole
 
 
 def licensed_premises_ids(license: License) -> frozenset[int]:
@@ -49,9 +50,21 @@ def operations_that_week(*, premises_id: int | None, on: dt.date, exclude_pk: in
     return queryset.count()
 
 
+def operations_that_day(*, license: License, facts: rules.OperationFacts,
+                        exclude_pk: int | None = None) -> list[rules.PlannedOperation]:
+    """Every organization's operations on the premises that day (30 DCMR 1202.2(m))."""
+    if facts.premises_id is None:
+        return []
+    queryset = (Operation.objects.filter(premises_id=facts.premises_id, date=facts.date)
+                .exclude(pk=exclude_pk).select_related("license").order_by("starts_at", "pk"))
+    return [rules.PlannedOperation(pk=o.pk, starts_at=o.starts_at, ends_at=o.ends_at,
+                                   same_organization=o.license.organization_id == license.organization_id)
+            for o in queryset]
+
+
 def operation_findings(*, license: License, facts: rules.OperationFacts,
                        exclude_pk: int | None = None) -> list[Finding]:
-    """The checks of the operation itself: license, premises, schedule, weekly limit."""
+    """The checks of the operation itself: license, premises, schedule, planned once, weekly limit."""
     lf = license_facts(license)
     findings = rules.license_in_force(lf, facts.date)
     findings += rules.premises_on_license(lf, facts.premises_id)
@@ -60,6 +73,8 @@ def operation_findings(*, license: License, facts: rules.OperationFacts,
         # (the week of a date such as 9999-12-31 does not even exist in the calendar arithmetic).
         return findings
     findings += rules.within_schedule(lf, facts)
+    findings += rules.not_planned_twice(facts, operations_that_day(license=license, facts=facts,
+                                                                   exclude_pk=exclude_pk))
     others = operations_that_week(premises_id=facts.premises_id, on=facts.date, exclude_pk=exclude_pk)
     findings += rules.premises_weekly_limit(facts, others)
     return findings
@@ -86,8 +101,42 @@ def facts_of(operation: Operation) -> rules.OperationFacts:
                                 premises_id=operation.premises_id)
 
 
-def checkers(operation: Operation) -> int:
-    return WorkerDuty.objects.filter(operation=operation, duty=WorkerDuty.Duty.CHECKER).count()
+IN_CHARGE_ROLES = (ResponsibleRole.MEMBER_IN_CHARGE, ResponsibleRole.ALTERNATE)
+
+
+def in_charge_people(organization_id: int) -> tuple[frozenset[str], frozenset[int]]:
+    """Who the organization's records name as member in charge or alternate (30 DCMR 1202.2(j), 1301.5):
+    the names of its current responsible people in those roles and of the portal users holding them, and
+    those users' ids."""
+    people = ResponsiblePerson.objects.filter(organization_id=organization_id, is_current=True,
+                                              role__in=IN_CHARGE_ROLES).values_list("full_name", flat=True)
+    holders = Membership.objects.filter(organization_id=organization_id, is_active=True,
+                                        role__in=[Role.MEMBER_IN_CHARGE, Role.ALTERNATE]).select_related("user")
+    names = {person_key(name) for name in people} | {person_key(m.user.full_name) for m in holders}
+    return frozenset(names - {""}), frozenset(m.user_id for m in holders)
+
+
+def may_be_in_charge(*, organization_id: int, name: str, user_id: int | None) -> bool:
+    names, user_ids = in_charge_people(organization_id)
+    return person_key(name) in names or (user_id is not None and user_id in user_ids)
+
+
+def recorded_birth_dates(*, organization_id: int, name: str) -> set[dt.date]:
+    """The dates of birth the organization's member records give for the name (its members and its
+    responsible people): a worker's age is taken from there when the planner does not type it."""
+    key = person_key(name)
+    members = OrganizationMember.objects.filter(organization_id=organization_id, is_active=True,
+                                                date_of_birth__isnull=False).values_list("full_name", "date_of_birth")
+    responsible = ResponsiblePerson.objects.filter(organization_id=organization_id, is_current=True).values_list(
+        "full_name", "date_of_birth")
+    return {born for full_name, born in [*members, *responsible] if person_key(full_name) == key}
+
+
+def worker_facts(operation: Operation) -> list[rules.WorkerFacts]:
+    names, user_ids = in_charge_people(operation.license.organization_id)
+    return [rules.WorkerFacts(name=w.name, duty=w.duty, date_of_birth=w.date_of_birth,
+                              may_be_in_charge=person_key(w.name) in names or w.user_id in user_ids)
+            for w in WorkerDuty.objects.filter(operation=operation).order_by("duty", "name")]
 
 
 def operation_check(operation: Operation) -> list[Finding]:
@@ -95,15 +144,16 @@ def operation_check(operation: Operation) -> list[Finding]:
     plans = game_plans(operation)
     findings = operation_findings(license=operation.license, facts=facts_of(operation), exclude_pk=operation.pk)
     findings += games_findings(operation, plans)
-    findings += rules.checker_on_duty(checkers(operation), blocking=False)
+    findings += rules.duty_findings(worker_facts(operation), operation.date, blocking=False)
     findings += rules.program_sheet_complete(member_in_charge=operation.member_in_charge, games=len(plans))
     return findings
 
 
 def operation_ready(operation: Operation) -> list[Finding]:
-    """What stops a game from starting now: the license in force on the day (30 DCMR 1200.1) and a
-    checker on duty (30 DCMR 1401.3). The live console calls this at each game start; an empty list
-    means the game may start."""
+    """What stops a game from starting now: the license in force on the day (30 DCMR 1200.1) and the
+    workers on duty: a checker (1401.3), a security person (1400.12), the member in charge or the
+    alternate (1301.5), nobody under 18 (1401.5). The live console calls this at each game start; an
+    empty list means the game may start."""
     findings = rules.license_in_force(license_facts(operation.license), operation.date)
-    findings += rules.checker_on_duty(checkers(operation), blocking=True)
+    findings += rules.duty_findings(worker_facts(operation), operation.date, blocking=True)
     return findings

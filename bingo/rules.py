@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
 from licensing.findings import Finding
+from licensing.services.profile import MINIMUM_WORKER_AGE, age_on
 
 OPERATIONS_PER_PREMISES_PER_WEEK = 2  # 30 DCMR 1400.5
 EARLY_BIRDS_PER_OPERATION = 6  # 30 DCMR 1405.19
@@ -31,6 +32,15 @@ CARD_PRICE_CAPS: dict[str, tuple[Decimal, Decimal | None]] = {
     SPECIAL: (Decimal("1.00"), Decimal("0.15")),
     EARLY_BIRD: (Decimal("1.00"), Decimal("0.15")),
     MULTI_HALL: (Decimal("15.00"), None),
+}
+# The section that sets each cap, for Class A/B/C and for Class D: 1402.1/1402.2 the admission with its
+# regular card, 1402.3/1402.4 each extra regular card, 1402.5/1402.6 each special (and multi-hall) game.
+CARD_PRICE_RULES: dict[str, tuple[str, str]] = {
+    REGULAR: ("30 DCMR 1402.1", "30 DCMR 1402.2"),
+    EXTRA_REGULAR: ("30 DCMR 1402.3", "30 DCMR 1402.4"),
+    SPECIAL: ("30 DCMR 1402.5", "30 DCMR 1402.6"),
+    EARLY_BIRD: ("30 DCMR 1402.5", "30 DCMR 1402.6"),
+    MULTI_HALL: ("30 DCMR 1402.5", "30 DCMR 1414"),
 }
 REGULAR_GAME_PRIZE_CAP = Decimal("2000.00")  # 30 DCMR 1408.1
 REGULAR_OPERATION_PRIZE_CAP = Decimal("10000.00")  # 30 DCMR 1408.1, multi-hall games excepted
@@ -129,18 +139,28 @@ def premises_weekly_limit(operation: OperationFacts, others_that_week: int) -> l
     return []
 
 
-def card_price(game: GamePlan, license_class: str) -> list[Finding]:
-    """30 DCMR 1402: card and admission prices by game type and class."""
-    caps = CARD_PRICE_CAPS.get(game.game_type)
+def card_price_cap(game_type: str, license_class: str) -> tuple[Decimal | None, str] | None:
+    """30 DCMR 1402.1-1402.6: the most a card of this kind (a game type, or a card colour of the same name)
+    may cost under the class, and the section that says so; None for a kind the caps do not name.
+    The planning check of a game's card price and the check of every sale both read the caps here."""
+    caps = CARD_PRICE_CAPS.get(game_type)
     if caps is None:
+        return None
+    class_d = license_class == CLASS_D
+    return caps[1] if class_d else caps[0], CARD_PRICE_RULES[game_type][1 if class_d else 0]
+
+
+def card_price(game: GamePlan, license_class: str) -> list[Finding]:
+    """30 DCMR 1402.1-1402.6: card and admission prices by game type and class."""
+    found = card_price_cap(game.game_type, license_class)
+    if found is None or found[0] is None or game.card_price <= found[0]:
         return []
-    cap = caps[1] if license_class == CLASS_D else caps[0]
-    if cap is None or game.card_price <= cap:
-        return []
-    return [Finding("30 DCMR 1402", _(
+    cap, rule = found
+    return [Finding(rule, _(
         "Game %(number)s: the card price %(price)s is over the %(cap)s a Class %(cls)s %(type)s game may charge "
-        "(30 DCMR 1402).") % {"number": game.number, "price": money(game.card_price), "cap": money(cap),
-                              "cls": license_class, "type": _type_label(game.game_type)}, field="card_price")]
+        "(%(rule)s).") % {"number": game.number, "price": money(game.card_price), "cap": money(cap),
+                          "cls": license_class, "type": _type_label(game.game_type), "rule": rule},
+        field="card_price")]
 
 
 def game_prize(game: GamePlan, license_class: str, period: str) -> list[Finding]:
@@ -207,6 +227,98 @@ def checker_on_duty(checkers: int, *, blocking: bool) -> list[Finding]:
         return []
     return [Finding("30 DCMR 1401.3", _("At least one checker must be on duty before the first game starts "
                                         "(30 DCMR 1401.3)."), field="workers", blocking=blocking)]
+
+
+# Duties on the worker list (bingo.models.WorkerDuty.Duty), as the duty rules read them.
+CHECKER, SECURITY, MEMBER_IN_CHARGE, ALTERNATE = "checker", "security", "member_in_charge", "alternate"
+IN_CHARGE_DUTIES = (MEMBER_IN_CHARGE, ALTERNATE)
+
+
+@dataclass(frozen=True)
+class WorkerFacts:
+    name: str
+    duty: str
+    date_of_birth: dt.date | None
+    # Named by the organization's records as its member in charge or alternate (a current responsible
+    # person of that role, or a portal user holding it): only they can be in charge (30 DCMR 1301.5).
+    may_be_in_charge: bool = False
+
+
+def security_on_duty(workers: Iterable[WorkerFacts], *, blocking: bool) -> list[Finding]:
+    """30 DCMR 1400.12: at least one security person at every operation."""
+    if any(w.duty == SECURITY for w in workers):
+        return []
+    return [Finding("30 DCMR 1400.12", _("At least one security person (a police officer or a licensed security "
+                                         "guard) must be on duty before the first game starts (30 DCMR 1400.12)."),
+                    field="workers", blocking=blocking)]
+
+
+def in_charge_on_duty(workers: Iterable[WorkerFacts], *, blocking: bool) -> list[Finding]:
+    """30 DCMR 1301.5: the member in charge or the alternate is present throughout the operation."""
+    workers = list(workers)
+    if any(w.duty in IN_CHARGE_DUTIES and w.may_be_in_charge for w in workers):
+        return []
+    listed = [w.name for w in workers if w.duty in IN_CHARGE_DUTIES]
+    if listed:
+        message = _("%(names)s is not named in the organization's records as its member in charge or alternate: "
+                    "one of them must be on duty throughout the operation (30 DCMR 1301.5).") % {
+            "names": ", ".join(listed)}
+    else:
+        message = _("The member in charge or the alternate must be on duty throughout the operation: add them to "
+                    "the workers on duty (30 DCMR 1301.5).")
+    return [Finding("30 DCMR 1301.5", message, field="workers", blocking=blocking)]
+
+
+def worker_age(name: str, born: dt.date | None, on: dt.date, *, blocking: bool = True) -> list[Finding]:
+    """30 DCMR 1401.5: no worker under 18; without a date of birth nobody can tell."""
+    if born is None:
+        return [Finding("30 DCMR 1401.5", _("Record the date of birth of %(name)s: no worker may be under 18 "
+                                            "(30 DCMR 1401.5).") % {"name": name},
+                        field="date_of_birth", blocking=blocking)]
+    if age_on(born, on) < MINIMUM_WORKER_AGE:  # an 18th birthday on the day counts
+        return [Finding("30 DCMR 1401.5", _("%(name)s is under 18 on %(date)s: no worker may be under 18 "
+                                            "(30 DCMR 1401.5).") % {"name": name, "date": on.isoformat()},
+                        field="date_of_birth", blocking=blocking)]
+    return []
+
+
+def duty_findings(workers: Iterable[WorkerFacts], on: dt.date, *, blocking: bool) -> list[Finding]:
+    """Who must be on duty before the first game, and who may not work it."""
+    workers = list(workers)
+    findings = checker_on_duty(sum(1 for w in workers if w.duty == CHECKER), blocking=blocking)
+    findings += security_on_duty(workers, blocking=blocking)
+    findings += in_charge_on_duty(workers, blocking=blocking)
+    for worker in workers:
+        findings += [replace(f, field="workers") for f in worker_age(worker.name, worker.date_of_birth, on,
+                                                                     blocking=blocking)]
+    return findings
+
+
+@dataclass(frozen=True)
+class PlannedOperation:
+    """Another operation planned at the same premises on the same day."""
+
+    pk: int
+    starts_at: dt.time
+    ends_at: dt.time
+    same_organization: bool
+
+
+def not_planned_twice(operation: OperationFacts, others_that_day: Iterable[PlannedOperation]) -> list[Finding]:
+    """30 DCMR 1202.2(m): each operation on the license's schedule is one date, hours and place, so the
+    same operation is not planned twice, and two cannot hold the same premises at the same hours."""
+    for other in others_that_day:
+        if other.starts_at < operation.ends_at and operation.starts_at < other.ends_at:
+            values = {"pk": other.pk, "date": operation.date.isoformat(), "start": f"{other.starts_at:%H:%M}",
+                      "end": f"{other.ends_at:%H:%M}"}
+            if other.same_organization:
+                message = _("Operation %(pk)s is already planned at these premises on %(date)s, %(start)s-%(end)s: "
+                            "the same operation cannot be planned twice (30 DCMR 1202.2(m)).") % values
+            else:
+                message = _("Another organization's operation holds these premises on %(date)s, %(start)s-%(end)s: "
+                            "choose other hours (30 DCMR 1202.2(m)).") % values
+            return [Finding("30 DCMR 1202.2(m)", message, field="starts_at")]
+    return []
 
 
 def program_sheet_complete(*, member_in_charge: str, games: int) -> list[Finding]:

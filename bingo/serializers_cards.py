@@ -1,7 +1,5 @@
 """API shapes of card series, faces, sales and card counts (bingo/api_cards.py)."""
 
-from decimal import Decimal
-
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
@@ -44,7 +42,7 @@ class SaleSerializer(serializers.ModelSerializer):
     class Meta:
         model = CardSale
         fields = ["id", "operation", "series", "series_code", "first_face", "last_face", "faces", "colour",
-                  "games", "price_each", "hall", "sold_by", "sold_at", "voided_at", "void_reason"]
+                  "games", "price_each", "buyer", "hall", "sold_by", "sold_at", "voided_at", "void_reason"]
         read_only_fields = fields
 
     def get_games(self, sale) -> list[int]:
@@ -59,9 +57,13 @@ class SaleCreateSerializer(serializers.Serializer):
                                        help_text=_("Omit for a single face."))
     colour = serializers.ChoiceField(choices=CardColour.choices, default=CardColour.REGULAR)
     games = serializers.ListField(child=IntegerSerializerField(), required=False,
-                                  help_text=_("Game ids; omitted: the default games of the colour (30 DCMR "
-                                              "1405.2-1405.4)."))
-    price_each = MoneySerializerField(max_digits=8, default=Decimal("0.00"))
+                                  help_text=_("Game ids; omitted: the games of the colour (30 DCMR 1405.2-1405.4). "
+                                              "A regular or extra regular card plays every game its rule gives "
+                                              "it, so a list that differs is refused."))
+    price_each = MoneySerializerField(max_digits=8, help_text=_(
+        "Within the caps of the license's class (30 DCMR 1402.1-1402.6); never free (30 DCMR 1408.10)."))
+    buyer = serializers.CharField(max_length=200, required=False, allow_blank=True, default="", help_text=_(
+        "The player's name, when known: a worker on duty is not sold cards (30 DCMR 1401.2)."))
     hall = IntegerSerializerField(required=False, allow_null=True)
 
 

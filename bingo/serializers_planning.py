@@ -1,5 +1,6 @@
 """Serializers of the planning API: they check the shape; the services check the rules."""
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from bingo.models import Game, GameType, Hall, Operation, Pattern, WorkerDuty
@@ -31,9 +32,13 @@ class HallCreateSerializer(serializers.Serializer):
 
 
 class WorkerSerializer(serializers.ModelSerializer):
+    # Personal data: written to check the age (30 DCMR 1401.5), never shown back.
+    date_of_birth = serializers.DateField(required=False, allow_null=True, write_only=True, help_text=_(
+        "30 DCMR 1401.5: no worker under 18. Omitted: taken from the organization's member records."))
+
     class Meta:
         model = WorkerDuty
-        fields = ["id", "name", "duty"]
+        fields = ["id", "name", "duty", "date_of_birth"]
 
 
 class GameSerializer(serializers.ModelSerializer):

@@ -1,4 +1,5 @@
-"""Writes of card series and the sales register (30 DCMR 1404.1, 1405.2-1405.5, 1405.20).
+"""Writes of card series and the sales register (30 DCMR 1401.2, 1402, 1404.1, 1405.2-1405.5, 1405.20,
+1408.10); the rules of a sale are in bingo.rules_cards.
 
 A series is only its code, size and seed: its faces are regenerated from the seed. A sale
 names a face range of a series and the games of one operation it plays; a mistaken sale is
@@ -15,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from bingo import rules_cards
 from bingo.models import CardColour, CardSale, CardSeries, Game, GameStatus, GameType, Hall, Operation
 from bingo.selectors import CHECKER_ROLES, PLANNER_ROLES, has_role
 from core.money import parse_money
@@ -23,7 +25,7 @@ from licensing.findings import Finding, RuleViolation
 
 SELLER_ROLES = PLANNER_ROLES | CHECKER_ROLES  # 30 DCMR 1401.4: checkers sell the cards
 MAX_SERIES_SIZE = 100_000  # generating faces costs ~50 us each; a bigger series is split in several
-REGULAR_COLOURS = {CardColour.REGULAR, CardColour.EXTRA_REGULAR}
+BUYER_MAX_LENGTH = 200  # CardSale.buyer
 
 
 def _require(actor, organization_id: int, roles, message) -> None:
@@ -55,40 +57,15 @@ def series_create(*, actor, organization, code: str, size: int | None = None) ->
     return series
 
 
+def _sale_game(game: Game, operation: Operation) -> rules_cards.SaleGame:
+    return rules_cards.SaleGame(number=game.number, game_type=game.game_type, status=game.status,
+                                of_operation=game.operation_id == operation.pk)
+
+
 def default_games(operation: Operation, colour: str) -> list[Game]:
-    """The games a card plays when the seller names none: a regular card every regular game not
-    yet closed (30 DCMR 1405.2), an extra regular card the regular games not yet started, the
-    ones after its purchase (1405.4), a special card the special, early-bird and multi-hall games."""
-    games = Game.objects.filter(operation=operation).exclude(status=GameStatus.CLOSED)
-    if colour == CardColour.REGULAR:
-        games = games.filter(game_type=GameType.REGULAR)
-    elif colour == CardColour.EXTRA_REGULAR:
-        games = games.filter(game_type=GameType.REGULAR, status=GameStatus.PLANNED)
-    else:
-        games = games.exclude(game_type=GameType.REGULAR)
-    return list(games.order_by("number"))
-
-
-def _games_findings(operation: Operation, colour: str, games: list[Game]) -> list[Finding]:
-    findings = []
-    for game in games:
-        if game.operation_id != operation.pk:
-            findings.append(Finding("30 DCMR 1404.1(h)", _(
-                "Game %(number)s is not a game of this operation (30 DCMR 1404.1(h)).") % {"number": game.number},
-                field="games"))
-        elif game.status == GameStatus.CLOSED:
-            findings.append(Finding("30 DCMR 1406.3", _(
-                "Game %(number)s is closed: no card can be sold for it (30 DCMR 1406.3).") % {"number": game.number},
-                field="games"))
-        elif colour in REGULAR_COLOURS and game.game_type != GameType.REGULAR:
-            findings.append(Finding("30 DCMR 1405.2", _(
-                "Game %(number)s is not a regular game: regular and extra regular cards play regular games "
-                "(30 DCMR 1405.2-1405.4).") % {"number": game.number}, field="games"))
-        elif colour == CardColour.EXTRA_REGULAR and game.status != GameStatus.PLANNED:
-            findings.append(Finding("30 DCMR 1405.4", _(
-                "Game %(number)s has started: an extra regular card plays only the regular games after its "
-                "purchase (30 DCMR 1405.4).") % {"number": game.number}, field="games"))
-    return findings
+    """The games a card of the colour plays when the seller names none (bingo.rules_cards.plays)."""
+    games = Game.objects.filter(operation=operation).order_by("number")
+    return [game for game in games if rules_cards.plays(colour, _sale_game(game, operation))]
 
 
 def _cutoff_finding(operation: Operation, colour: str) -> Finding | None:
@@ -122,17 +99,32 @@ def _overlap_finding(series: CardSeries, first_face: int, last_face: int, games:
         "series": series.code, "games": ", ".join(map(str, numbers)), "sale": clash.pk}, field="first_face")
 
 
+def _games_and_findings(operation: Operation, colour: str, games) -> tuple[list[Game], list[Finding]]:
+    """The games the faces play and what the rules of 30 DCMR 1405.2-1405.4 say of them. Regular and extra
+    regular cards play the games the rule gives them; a list that disagrees is refused, not corrected."""
+    # Re-read the games: the caller's objects may be stale, and a game closed meanwhile must count as closed.
+    chosen = list(Game.objects.filter(pk__in=[game.pk for game in games]).order_by("number")) if games else []
+    operation_games = list(Game.objects.filter(operation=operation).order_by("number"))
+    findings = rules_cards.sale_games(colour, [_sale_game(g, operation) for g in chosen],
+                                      [_sale_game(g, operation) for g in operation_games])
+    played = chosen or [g for g in operation_games if rules_cards.plays(colour, _sale_game(g, operation))]
+    return played, findings
+
+
 @transaction.atomic
-def sale_record(*, actor, operation: Operation, series: CardSeries, first_face: int, last_face: int | None = None,
-                colour: str = CardColour.REGULAR, games=None, price_each: Decimal = Decimal("0.00"),
-                hall: Hall | None = None) -> CardSale:
-    """Record faces first_face..last_face (one face when last_face is None) sold for some games."""
+def sale_record(*, actor, operation: Operation, series: CardSeries, first_face: int, price_each: Decimal,
+                last_face: int | None = None, colour: str = CardColour.REGULAR, games=None,
+                hall: Hall | None = None, buyer: str = "") -> CardSale:
+    """Record faces first_face..last_face (one face when last_face is None) sold for some games, at a
+    price each within the caps of the operation's class (30 DCMR 1402, 1408.10). `buyer`, when the seller
+    knows it, is the player's name: a worker on duty is not sold cards (30 DCMR 1401.2)."""
     organization = operation.license.organization
     _require(actor, organization.pk, SELLER_ROLES,
              _("Only the organization's checkers, officers or members in charge may sell cards (30 DCMR 1401.4)."))
     # The series row lock serializes sales of one series, so two sellers cannot sell the same face.
     series = CardSeries.objects.select_for_update().get(pk=series.pk)
     last_face = first_face if last_face is None else last_face
+    buyer = (buyer or "").strip()
     findings: list[Finding] = []
     if series.organization_id != organization.pk:
         findings.append(Finding("30 DCMR 1404.1", _(
@@ -140,6 +132,9 @@ def sale_record(*, actor, operation: Operation, series: CardSeries, first_face: 
             % {"series": series.code}, field="series"))
     if colour not in CardColour.values:
         raise ValidationError({"colour": _("Unknown card colour.")}, code="invalid")
+    if len(buyer) > BUYER_MAX_LENGTH:
+        raise ValidationError({"buyer": _("At most %(max)s characters.") % {"max": BUYER_MAX_LENGTH}},
+                              code="max_length")
     for field, value in (("first_face", first_face), ("last_face", last_face)):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= series.size:
             findings.append(Finding("30 DCMR 1404.1", _(
@@ -151,13 +146,12 @@ def sale_record(*, actor, operation: Operation, series: CardSeries, first_face: 
     price_each = parse_money(price_each, field="price_each")  # digits 0-9, whole cents, not negative
     if hall is not None and hall.operation_id != operation.pk:
         raise ValidationError({"hall": _("The hall is not a hall of this operation.")}, code="invalid")
-    # Re-read the games: the caller's objects may be stale, and a game closed meanwhile must count as closed.
-    games = (list(Game.objects.filter(pk__in=[game.pk for game in games]).order_by("number")) if games
-             else default_games(operation, colour))
-    if not games:
-        findings.append(Finding("30 DCMR 1404.1(h)", _("Name the games these cards play: none is open."),
-                                field="games"))
-    findings += _games_findings(operation, colour, games)
+    games, game_findings = _games_and_findings(operation, colour, games)
+    findings += game_findings
+    findings += rules_cards.sale_price(colour=colour, price_each=price_each,
+                                       license_class=operation.license.license_class,
+                                       game_types=[game.game_type for game in games])
+    findings += rules_cards.buyer_not_on_duty(buyer, operation.workers.values_list("name", flat=True))
     cutoff = _cutoff_finding(operation, colour)
     if cutoff:
         findings.append(cutoff)
@@ -168,12 +162,12 @@ def sale_record(*, actor, operation: Operation, series: CardSeries, first_face: 
     if findings:
         raise RuleViolation(findings)
     sale = CardSale.objects.create(operation=operation, series=series, first_face=first_face, last_face=last_face,
-                                   colour=colour, price_each=price_each, hall=hall, sold_by=actor)
+                                   colour=colour, price_each=price_each, hall=hall, buyer=buyer, sold_by=actor)
     sale.games.set(games)
     audit_event_record(event_type="bingo.card_sale", actor=actor, organization=organization, target=sale, payload={
         "series": series.code, "first_face": first_face, "last_face": last_face, "colour": colour,
         "games": sorted(g.number for g in games), "price_each": str(price_each),
-        "hall": hall.pk if hall else None,
+        "hall": hall.pk if hall else None, "buyer": buyer,
     })
     return sale
 

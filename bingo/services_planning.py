@@ -20,7 +20,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from bingo import planning_checks as checks
-from bingo import rules, services_patterns
+from bingo import rules, rules_cards, services_patterns
 from bingo.models import Game, GameStatus, GameType, Hall, Operation, Pattern, WorkerDuty
 from bingo.selectors import PLANNER_ROLES, has_role
 from core.money import parse_money
@@ -150,17 +150,54 @@ def hall_add(*, actor, operation: Operation, premises: Premises, name: str = "")
     return hall
 
 
-# --- Workers on duty (30 DCMR 1401.1, 1401.3) ---
+# --- Workers on duty (30 DCMR 1301.5, 1400.12, 1401.1-1401.5) ---
+
+def _birth_date(operation: Operation, name: str, date_of_birth: dt.date | None) -> dt.date | None:
+    """The date typed, else the one the organization's member records give for the name."""
+    if date_of_birth is not None:
+        if not isinstance(date_of_birth, dt.date):
+            raise ValidationError({"date_of_birth": _("Enter a date.")}, code="invalid")
+        return date_of_birth
+    recorded = checks.recorded_birth_dates(organization_id=operation.license.organization_id, name=name)
+    if len(recorded) > 1:
+        raise ValidationError({"date_of_birth": _(
+            "The organization's records give %(name)s more than one date of birth: type the right one "
+            "(30 DCMR 1401.5).") % {"name": name}}, code="ambiguous")
+    return next(iter(recorded), None)
+
+
+def _worker_findings(operation: Operation, *, name: str, duty: str, user, born: dt.date | None) -> list[Finding]:
+    findings = rules.worker_age(name, born, operation.date)
+    if duty in rules.IN_CHARGE_DUTIES and not checks.may_be_in_charge(
+            organization_id=operation.license.organization_id, name=name, user_id=getattr(user, "pk", None)):
+        findings.append(Finding("30 DCMR 1301.5", _(
+            "%(name)s is not named in the organization's records as its member in charge or alternate, so cannot "
+            "be on duty as either (30 DCMR 1301.5).") % {"name": name}, field="duty"))
+    key = rules_cards.person_key(name)
+    sales = operation.card_sales.filter(voided_at__isnull=True).exclude(buyer="")
+    if any(rules_cards.person_key(sale.buyer) == key for sale in sales):
+        findings.append(Finding("30 DCMR 1401.2", _(
+            "%(name)s bought cards at this operation: a player may not work it, since a worker on duty may not "
+            "play (30 DCMR 1401.2).") % {"name": name}, field="name"))
+    return findings
+
 
 @transaction.atomic
-def worker_add(*, actor, operation: Operation, name: str, duty: str, user=None) -> WorkerDuty:
+def worker_add(*, actor, operation: Operation, name: str, duty: str, user=None,
+               date_of_birth: dt.date | None = None) -> WorkerDuty:
+    """Put a worker on the duty list: 18 or older on the day (the date of birth typed, or taken from the
+    organization's member records), the member in charge and the alternate only if the records name them
+    so, and nobody who bought cards at the operation."""
     _require_planner(actor, operation.license.organization_id)
     name = (name or "").strip()
     if not name:
         raise ValidationError({"name": _("Give the worker's name (30 DCMR 1401.1).")}, code="required")
     if duty not in WorkerDuty.Duty.values:
         raise ValidationError({"duty": _("Choose a duty.")}, code="invalid")
-    worker = WorkerDuty.objects.create(operation=operation, name=name, duty=duty, user=user)
+    born = _birth_date(operation, name, date_of_birth)
+    _raise_blocking(_worker_findings(operation, name=name, duty=duty, user=user, born=born))
+    worker = WorkerDuty.objects.create(operation=operation, name=name, duty=duty, user=user, date_of_birth=born)
+    # The date of birth is personal data: it stays on the duty, out of the audit trail.
     audit_event_record(event_type="bingo.worker_add", actor=actor, organization=operation.license.organization,
                        target=worker, payload={"operation": operation.pk, "name": name, "duty": duty})
     return worker

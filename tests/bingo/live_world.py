@@ -1,5 +1,5 @@
-"""Builders for the live console tests: an operation ready to play (drawing hall, a checker on
-duty, 30 DCMR 1401.3), its game, a card series with faces sold for the game, and staff."""
+"""Builders for the live console tests: an operation ready to play (drawing hall, its workers on
+duty: tests.bingo.live_builders.staff_on_duty), its game, a card series with faces sold for the game, and staff."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from django.utils import timezone
 
 from bingo import services
 from bingo.engine import patterns
-from bingo.models import CardSale, CardSeries, Game, GameType, Hall, Operation, Pattern, WorkerDuty
+from bingo.models import CardSale, CardSeries, Game, GameType, Hall, Operation, Pattern
 from bingo.sales import clear_caches, series_faces
 from licensing.models import Role
-from tests.bingo.live_builders import member
+from tests.bingo.live_builders import member, staff_on_duty
 from tests.licensing.factories_applications import LicenseFactory, PremisesFactory
 
 
@@ -57,7 +57,7 @@ def live_world(*, pattern_slug="any-line", prize=Decimal("100.00"), license_clas
                                is_drawing_location=True, key=secrets.token_urlsafe(16)[:22])
     others = [Hall.objects.create(operation=operation, premises=PremisesFactory(), name=f"Hall {i + 2}",
                                   key=secrets.token_urlsafe(16)[:22]) for i in range(extra_halls)]
-    WorkerDuty.objects.create(operation=operation, name="Checker", duty=WorkerDuty.Duty.CHECKER, user=checker)
+    staff_on_duty(operation, checker=checker)
     game = Game.objects.create(operation=operation, number=number, pattern=standard_pattern(pattern_slug),
                                prize=prize, license_class=license.license_class, game_type=game_type)
     series = CardSeries.objects.create(organization=organization, code=f"S{secrets.randbelow(10**6)}",

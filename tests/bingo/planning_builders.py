@@ -6,10 +6,10 @@ from decimal import Decimal
 from django.utils import timezone
 
 from bingo import services_planning as services
-from bingo.models import Pattern
+from bingo.models import Pattern, WorkerDuty
 from licensing.models import Role
 from licensing.models.choices import LicenseType, Period
-from tests.bingo.live_builders import member
+from tests.bingo.live_builders import ADULT, member
 from tests.licensing.factories_applications import LicenseFactory
 
 
@@ -56,3 +56,15 @@ def pattern(slug="any-line"):
 def add_game(operation, actor, *, game_type="regular", card_price="1.00", prize="100.00", slug="any-line"):
     return services.game_add(actor=actor, operation=operation, pattern=pattern(slug), game_type=game_type,
                              card_price=Decimal(card_price), prize=Decimal(prize))
+
+
+def crew(operation, actor) -> dict:
+    """The workers a game needs on duty before it starts, all adults (30 DCMR 1401.5), through the service:
+    a checker (1401.3), a security person (1400.12) and the member in charge (1301.5), a user in that role."""
+    in_charge = member(operation.license.organization, Role.MEMBER_IN_CHARGE)
+    people = {"checker": ("Luis Checker", WorkerDuty.Duty.CHECKER, None),
+              "security": ("Sam Guard", WorkerDuty.Duty.SECURITY, None),
+              "in_charge": (in_charge.full_name, WorkerDuty.Duty.MEMBER_IN_CHARGE, in_charge)}
+    return {key: services.worker_add(actor=actor, operation=operation, name=name, duty=duty, user=user,
+                                     date_of_birth=ADULT)
+            for key, (name, duty, user) in people.items()}

@@ -2,6 +2,8 @@
 another organization (404, never 403, so nothing is disclosed), the Board (reads all, writes
 nothing) and anonymous visitors."""
 
+from decimal import Decimal
+
 import pytest
 from django.urls import reverse
 
@@ -25,9 +27,10 @@ def world():
     own, other = own_operation.license.organization, other_operation.license.organization
     own_series, other_series = series_for(own, code="OWN", size=30), series_for(other, code="OTHER", size=30)
     own_sale = services_cards.sale_record(actor=staff(own)["checker"], operation=own_operation, series=own_series,
-                                          first_face=1, last_face=5)
+                                          first_face=1, last_face=5, price_each=Decimal("1.00"))
     other_sale = services_cards.sale_record(actor=staff(other)["checker"], operation=other_operation,
-                                            series=other_series, first_face=1, last_face=5)
+                                            series=other_series, first_face=1, last_face=5,
+                                            price_each=Decimal("1.00"))
     return {"own": own, "own_operation": own_operation, "own_series": own_series, "own_sale": own_sale,
             "other_operation": other_operation, "other_series": other_series, "other_sale": other_sale}
 
@@ -47,7 +50,7 @@ def api_reads(w, side):
 
 
 def sale_body(w, side, first=10):
-    return {"series": w[f"{side}_series"].pk, "first_face": first, "last_face": first + 1}
+    return {"series": w[f"{side}_series"].pk, "first_face": first, "last_face": first + 1, "price_each": "1.00"}
 
 
 @pytest.mark.parametrize("role", list(Role))
@@ -128,16 +131,18 @@ def test_api_sale_errors_carry_the_rule(client, world):
     w = world
     client.force_login(staff(w["own"])["checker"])
     url = reverse("bingo-operation-sales", args=[w["own_operation"].pk])
-    response = client.post(url, {"series": w["own_series"].pk, "first_face": 3, "last_face": 8},
+    response = client.post(url, {"series": w["own_series"].pk, "first_face": 3, "last_face": 8, "price_each": "1.00"},
                            content_type="application/json")
     assert response.status_code == 400
     error = response.json()["errors"][0]
     assert error["field"] == "first_face" and error["rule"] == "30 DCMR 1404.1(h)"
     # A series of another organization is not even named.
-    response = client.post(url, {"series": w["other_series"].pk, "first_face": 3}, content_type="application/json")
+    response = client.post(url, {"series": w["other_series"].pk, "first_face": 3, "price_each": "1.00"},
+                           content_type="application/json")
     assert response.status_code == 400 and response.json()["errors"][0]["field"] == "series"
     game_elsewhere = w["other_operation"].games.first().pk
-    response = client.post(url, {"series": w["own_series"].pk, "first_face": 9, "games": [game_elsewhere]},
+    response = client.post(url, {"series": w["own_series"].pk, "first_face": 9, "games": [game_elsewhere],
+                                 "price_each": "1.00"},
                            content_type="application/json")
     assert response.status_code == 400 and response.json()["errors"][0]["field"] == "games"
     face = client.get(reverse("bingo-series-face", args=[w["own_series"].pk, 31]))

@@ -10,7 +10,7 @@ from bingo import services_patterns
 from bingo.models import Operation
 from licensing.models import Role
 from tests.bingo.live_builders import member
-from tests.bingo.planning_builders import bingo_license, multihall_license, plan, planner
+from tests.bingo.planning_builders import bingo_license, monday, multihall_license, plan, planner
 from tests.licensing.factories import OrganizationFactory, board_staff
 
 pytestmark = pytest.mark.django_db
@@ -48,10 +48,14 @@ def test_planning_flow():
     assert patched.status_code == 200 and patched.json()["prize"] == "250.00"
 
     findings = client.get(f"{OPS}{pk}/findings/").json()
-    assert [f["rule"] for f in findings] == ["30 DCMR 1401.3"] and findings[0]["blocking"] is False
-    assert [f["rule"] for f in client.get(f"{OPS}{pk}/ready/").json()] == ["30 DCMR 1401.3"]
-    worker = client.post(f"{OPS}{pk}/workers/", {"name": "Luis", "duty": "checker"}, format="json")
-    assert worker.status_code == 201
+    on_duty = ["30 DCMR 1401.3", "30 DCMR 1400.12", "30 DCMR 1301.5"]
+    assert [f["rule"] for f in findings] == on_duty and not any(f["blocking"] for f in findings)
+    assert [f["rule"] for f in client.get(f"{OPS}{pk}/ready/").json()] == on_duty
+    in_charge = member(license.organization, Role.MEMBER_IN_CHARGE)
+    for name, duty in (("Luis", "checker"), ("Sam Guard", "security"), (in_charge.full_name, "member_in_charge")):
+        worker = client.post(f"{OPS}{pk}/workers/", {"name": name, "duty": duty, "date_of_birth": "1980-01-01"},
+                             format="json")
+        assert worker.status_code == 201 and "date_of_birth" not in worker.json()
     assert client.get(f"{OPS}{pk}/ready/").json() == []
 
     other_premises = bingo_license().premises
@@ -72,7 +76,8 @@ def test_rule_errors_use_the_house_shape():
                            format="json")
     assert response.status_code == 400
     [error] = response.json()["errors"]
-    assert error["field"] == "card_price" and error["rule"] == "30 DCMR 1402" and "30 DCMR 1402" in error["message"]
+    assert error["field"] == "card_price" and error["rule"] == "30 DCMR 1402.1"
+    assert "30 DCMR 1402.1" in error["message"]
     for _ in range(6):
         assert client.post(f"{OPS}{operation.pk}/games/", {"pattern": "x", "game_type": "early_bird",
                                                            "card_price": "1", "prize": "10"}, format="json"
@@ -83,10 +88,11 @@ def test_rule_errors_use_the_house_shape():
 
 
 def test_weekly_limit_in_the_api_across_organizations():
-    first = bingo_license()
-    second = bingo_license(premises=first.premises, dates=[dt.date.fromisoformat(first.schedule[0]["date"])])
-    plan(first)
-    plan(first)
+    week = monday()
+    first = bingo_license(dates=[week, week + dt.timedelta(days=1)])
+    second = bingo_license(premises=first.premises, dates=[week + dt.timedelta(days=2)])
+    plan(first, date=week)
+    plan(first, date=week + dt.timedelta(days=1))
     body = {"license": second.pk, "premises": second.premises_id, "date": second.schedule[0]["date"],
             "starts_at": "18:00", "ends_at": "22:00"}
     response = api(planner(second.organization)).post(OPS, body, format="json")

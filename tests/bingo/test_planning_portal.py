@@ -110,7 +110,8 @@ def test_edit_a_game_and_add_workers(client, operation):
     assert client.post(url, game_data(prize="1999.99")).status_code == 302
     game.refresh_from_db()
     assert str(game.prize) == "1999.99" and game.pattern.slug == "four-corners"
-    client.post(reverse("bingo:worker_add", args=[operation.pk]), {"worker-name": "Luis", "worker-duty": "checker"})
+    client.post(reverse("bingo:worker_add", args=[operation.pk]), {"worker-name": "Luis", "worker-duty": "checker",
+                                                                   "worker-date_of_birth": "1980-01-01"})
     worker = WorkerDuty.objects.get(operation=operation)
     posting = client.get(reverse("bingo:worker_posting", args=[operation.pk])).content.decode()
     assert "Luis" in posting and "30 DCMR 1401.1" in posting

@@ -1,5 +1,6 @@
 """The program sheet (30 DCMR 1405.1) and the worker posting (30 DCMR 1401.1) as PDFs."""
 
+import datetime as dt
 import io
 import shutil
 import subprocess
@@ -25,7 +26,8 @@ def operation():
     actor = planner(operation.license.organization)
     add_game(operation, actor, game_type="early_bird", card_price="1.00", prize="75.00", slug="four-corners")
     add_game(operation, actor, card_price="3.50", prize="1250.00", slug="blackout")
-    services.worker_add(actor=actor, operation=operation, name="Luis Ortega", duty=WorkerDuty.Duty.CHECKER)
+    services.worker_add(actor=actor, operation=operation, name="Luis Ortega", duty=WorkerDuty.Duty.CHECKER,
+                        date_of_birth=dt.date(1980, 1, 1))
     return operation
 
 

@@ -12,8 +12,17 @@ from bingo.models import Game, GameStatus, Hall, Operation, WorkerDuty
 from licensing.findings import RuleViolation
 from licensing.models import AuditEvent, Role
 from licensing.models.choices import LicenseStatus, Period
-from tests.bingo.live_builders import member
-from tests.bingo.planning_builders import add_game, bingo_license, monday, multihall_license, pattern, plan, planner
+from tests.bingo.live_builders import ADULT, member
+from tests.bingo.planning_builders import (
+    add_game,
+    bingo_license,
+    crew,
+    monday,
+    multihall_license,
+    pattern,
+    plan,
+    planner,
+)
 from tests.licensing.factories import OrganizationFactory
 from tests.licensing.factories_applications import PremisesFactory
 
@@ -83,8 +92,8 @@ def test_card_price_boundary_through_the_service():
     assert (game.number, game.license_class, game.card_price) == (1, "B", Decimal("4.00"))
     with pytest.raises(RuleViolation) as exc:
         add_game(operation, actor, card_price="4.01")
-    assert rules_of(exc) == ["30 DCMR 1402"]
-    assert exc.value.error_dict["card_price"][0].rule == "30 DCMR 1402"
+    assert rules_of(exc) == ["30 DCMR 1402.1"]
+    assert exc.value.error_dict["card_price"][0].rule == "30 DCMR 1402.1"
     assert operation.games.count() == 1
 
 
@@ -169,7 +178,7 @@ def test_a_started_game_is_never_removed_or_moved():
     operation = plan(bingo_license())
     actor = planner(operation.license.organization)
     first, second = add_game(operation, actor), add_game(operation, actor)
-    services.worker_add(actor=actor, operation=operation, name="Luis Checker", duty=WorkerDuty.Duty.CHECKER)
+    crew(operation, actor)
     live_services.game_start(actor=actor, game=first)
     with pytest.raises(ValidationError):
         services.game_remove(actor=actor, game=first)
@@ -184,13 +193,14 @@ def test_a_started_game_is_never_removed_or_moved():
 def test_workers_and_operation_ready():
     operation = plan(bingo_license())
     actor = planner(operation.license.organization)
-    [finding] = services.operation_ready(operation)
-    assert finding.rule == "30 DCMR 1401.3" and finding.blocking
-    services.worker_add(actor=actor, operation=operation, name="Rosa Caller", duty=WorkerDuty.Duty.CALLER)
-    assert [f.rule for f in services.operation_ready(operation)] == ["30 DCMR 1401.3"]
-    checker = services.worker_add(actor=actor, operation=operation, name="Luis", duty=WorkerDuty.Duty.CHECKER)
+    ready = services.operation_ready(operation)
+    assert {f.rule for f in ready} == {"30 DCMR 1401.3", "30 DCMR 1400.12", "30 DCMR 1301.5"}
+    assert all(f.blocking for f in ready)
+    services.worker_add(actor=actor, operation=operation, name="Rosa Caller", duty=WorkerDuty.Duty.CALLER,
+                        date_of_birth=ADULT)
+    workers = crew(operation, actor)
     assert services.operation_ready(operation) == []
-    services.worker_remove(actor=actor, worker=checker)
+    services.worker_remove(actor=actor, worker=workers["checker"])
     assert [f.rule for f in services.operation_ready(operation)] == ["30 DCMR 1401.3"]
     with pytest.raises(ValidationError) as exc:
         services.worker_add(actor=actor, operation=operation, name=" ", duty=WorkerDuty.Duty.CHECKER)
@@ -201,7 +211,7 @@ def test_workers_stay_on_the_posting_once_a_game_started():
     operation = plan(bingo_license())
     actor = planner(operation.license.organization)
     game = add_game(operation, actor)
-    checker = services.worker_add(actor=actor, operation=operation, name="Luis", duty=WorkerDuty.Duty.CHECKER)
+    checker = crew(operation, actor)["checker"]
     live_services.game_start(actor=actor, game=game)
     with pytest.raises(ValidationError):
         services.worker_remove(actor=actor, worker=checker)
@@ -211,7 +221,8 @@ def test_workers_stay_on_the_posting_once_a_game_started():
 def test_operation_check_lists_what_is_still_to_do():
     operation = plan(bingo_license(), member_in_charge="")
     rules = {f.rule: f.blocking for f in services.operation_check(operation)}
-    assert rules == {"30 DCMR 1401.3": False, "30 DCMR 1405.1": False}
+    assert rules == {"30 DCMR 1401.3": False, "30 DCMR 1400.12": False, "30 DCMR 1301.5": False,
+                     "30 DCMR 1405.1": False}
 
 
 def test_update_rechecks_the_schedule_and_moves_the_drawing_hall():

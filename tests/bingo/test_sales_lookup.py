@@ -2,6 +2,8 @@
 (rebuilt when sales change), the face behind a claimed face number (30 DCMR 1404.1(h)), and
 the card counts by colour for the financial report."""
 
+from decimal import Decimal
+
 import numpy as np
 import pytest
 from django.core.exceptions import ValidationError
@@ -22,9 +24,9 @@ def setup():
     return operation, series_for(organization, size=80), staff(organization)["checker"]
 
 
-def sell(checker, operation, series, first, last=None, **kwargs):
+def sell(checker, operation, series, first, last=None, price_each=Decimal("1.00"), **kwargs):
     return services_cards.sale_record(actor=checker, operation=operation, series=series, first_face=first,
-                                      last_face=last, **kwargs)
+                                      last_face=last, price_each=price_each, **kwargs)
 
 
 def test_find_sold_face_returns_the_generated_face(setup):
@@ -39,15 +41,15 @@ def test_find_sold_face_returns_the_generated_face(setup):
 
 def test_a_face_not_sold_for_this_game_is_refused_with_the_citation(setup):
     operation, series, checker = setup
-    first, second, _third, _special = games(operation)
-    sell(checker, operation, series, 5, 9, games=[first])
+    first, _second, _third, special = games(operation)
+    sell(checker, operation, series, 5, 9, games=[special], colour=CardColour.SPECIAL)
     with pytest.raises(RuleViolation) as exc:
-        sales.find_sold_face(game=second, face_number=7)
+        sales.find_sold_face(game=first, face_number=7)
     finding = exc.value.findings[0]
     assert finding.rule == "30 DCMR 1404.1(h)" and finding.field == "face_number"
-    assert "Face 7 was not sold for game 2" in finding.message
+    assert "Face 7 was not sold for game 1" in finding.message
     with pytest.raises(RuleViolation):
-        sales.find_sold_face(game=first, face_number=10)  # outside the range sold
+        sales.find_sold_face(game=special, face_number=10)  # outside the range sold
 
 
 def test_a_voided_face_no_longer_plays(setup):
@@ -93,7 +95,7 @@ def test_sold_faces_bank_matches_the_register_in_order(setup):
     other = series_for(operation.license.organization, code="B", size=80, seed=5)
     sell(checker, operation, series, 10, 12)
     sell(checker, operation, other, 3, 4)
-    sell(checker, operation, series, 30, 30, games=games(operation)[1:3])  # not for this game
+    sell(checker, operation, series, 30, 30, colour=CardColour.SPECIAL)  # not for this game
     sold = sales.sold_faces(game)
     assert sold.keys == [(series.pk, 10), (series.pk, 11), (series.pk, 12), (other.pk, 3), (other.pk, 4)]
     assert len(sold.bank) == 5
