@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from licensing.findings import Finding
+from licensing.models.choices import LicenseStatus
 
 IN_FORCE_RULE = "30 DCMR 1200.1"
 
@@ -28,7 +29,7 @@ class LicenseInForce:
 def in_force_findings(license: LicenseInForce, today: dt.date, *, action: str) -> list[Finding]:
     """30 DCMR 1200.1: no play without a license in force that day."""
     if license.status != "active" or license.suspended_on is not None:
-        state = _("suspended") if license.status == "suspended" or license.suspended_on else license.status
+        state = _("suspended") if license.suspended_on else str(LicenseStatus(license.status).label).lower()
         return [Finding(IN_FORCE_RULE, _(
             "%(action)s: license %(number)s is %(state)s, so nothing may be played under it (30 DCMR 1200.1)."
         ) % {"action": action, "number": license.number, "state": state}, field="license")]
