@@ -43,7 +43,8 @@ def operations_that_week(*, premises_id: int | None, on: dt.date, exclude_pk: in
     if premises_id is None:
         return 0
     monday = on - dt.timedelta(days=on.weekday())
-    queryset = Operation.objects.filter(premises_id=premises_id, date__range=(monday, monday + dt.timedelta(days=6)))
+    queryset = Operation.objects.filter(premises_id=premises_id, date__range=(monday, monday + dt.timedelta(days=6)),
+                                        is_training=False)  # training is no bingo operation (bingo.training)
     if exclude_pk is not None:
         queryset = queryset.exclude(pk=exclude_pk)
     return queryset.count()

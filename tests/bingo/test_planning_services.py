@@ -14,6 +14,7 @@ from licensing.models import AuditEvent, Role
 from licensing.models.choices import LicenseStatus, Period
 from tests.bingo.live_builders import member
 from tests.bingo.planning_builders import add_game, bingo_license, monday, multihall_license, pattern, plan, planner
+from tests.clock import during
 from tests.licensing.factories import OrganizationFactory
 from tests.licensing.factories_applications import PremisesFactory
 
@@ -170,6 +171,7 @@ def test_a_started_game_is_never_removed_or_moved():
     actor = planner(operation.license.organization)
     first, second = add_game(operation, actor), add_game(operation, actor)
     services.worker_add(actor=actor, operation=operation, name="Luis Checker", duty=WorkerDuty.Duty.CHECKER)
+    during(operation)  # live play: inside the operation's hours (bingo.live_play)
     live_services.game_start(actor=actor, game=first)
     with pytest.raises(ValidationError):
         services.game_remove(actor=actor, game=first)
@@ -202,6 +204,7 @@ def test_workers_stay_on_the_posting_once_a_game_started():
     actor = planner(operation.license.organization)
     game = add_game(operation, actor)
     checker = services.worker_add(actor=actor, operation=operation, name="Luis", duty=WorkerDuty.Duty.CHECKER)
+    during(operation)  # live play: inside the operation's hours (bingo.live_play)
     live_services.game_start(actor=actor, game=game)
     with pytest.raises(ValidationError):
         services.worker_remove(actor=actor, worker=checker)
