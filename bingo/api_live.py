@@ -32,6 +32,13 @@ class ClaimSerializer(serializers.Serializer):
     complete = serializers.BooleanField()
     missed = serializers.BooleanField(required=False)
     void = serializers.BooleanField(required=False, default=False)
+    void_reason = serializers.CharField(required=False, allow_blank=True,
+                                        help_text="Why the claim was voided; empty when its call was taken back.")
+    sale = serializers.IntegerField(allow_null=True, required=False,
+                                    help_text="The card sale of the face: its buyer is the player (30 DCMR 1406.2).")
+    repeated = serializers.BooleanField(required=False, default=False,
+                                        help_text="True when the face was already checked on this call: the "
+                                                  "claim heard then, nothing new recorded.")
     reason = serializers.CharField()
     rule = serializers.CharField()
     completed_on = serializers.IntegerField(allow_null=True)
@@ -45,6 +52,7 @@ class GameStateSerializer(serializers.Serializer):
     pattern = serializers.CharField()
     prize = serializers.DecimalField(max_digits=12, decimal_places=2)
     license_class = serializers.CharField()
+    training = serializers.BooleanField(help_text="A training game: no sales, no prizes, nothing reported.")
     calls = serializers.ListField(child=serializers.IntegerField())
     last_call = serializers.IntegerField(allow_null=True)
     last_label = serializers.CharField()
@@ -66,6 +74,10 @@ class ClaimRequestSerializer(serializers.Serializer):
     series_code = serializers.CharField(max_length=40, required=False, allow_blank=True)
 
 
+class ClaimVoidSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=300)
+
+
 class CloseSerializer(serializers.Serializer):
     winners = IntegerSerializerField(min_value=0, required=False, allow_null=True,
                                      help_text="Override: the number of winners, when claims were checked "
@@ -77,6 +89,7 @@ def state_data(game) -> dict:
     return {
         "id": game.pk, "number": game.number, "game_type": game.game_type, "status": state.status,
         "pattern": game.pattern.slug, "prize": game.prize, "license_class": game.license_class,
+        "training": game.operation.is_training,
         "calls": state.calls, "last_call": state.last_call,
         "last_label": ball_label(state.last_call) if state.last_call else "",
         "floor": state.floor, "claims": state.claims, "result": state.result,
@@ -144,16 +157,31 @@ class GameClaimsApi(APIView):
         game = selectors.game_get(user=request.user, pk=pk)
         return Response(ClaimSerializer(game_state(game).claims, many=True).data)
 
-    @extend_schema(request=ClaimRequestSerializer, responses={201: ClaimSerializer, 400: ERRORS, 403: ERRORS,
-                                                              404: ERRORS})
+    @extend_schema(request=ClaimRequestSerializer, responses={201: ClaimSerializer, 200: ClaimSerializer,
+                                                              400: ERRORS, 403: ERRORS, 404: ERRORS})
     def post(self, request, pk: int):
-        """A claim by face number, checked against the calls (30 DCMR 1405.16, 1406.1)."""
+        """A claim by face number, checked against the calls (30 DCMR 1405.16, 1406.1). The same face
+        checked again on the same call answers 200 with the claim already heard (`repeated`)."""
         game = selectors.game_get(user=request.user, pk=pk)
         serializer = ClaimRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         event = services.claim_face(actor=request.user, game=game, face_number=serializer.validated_data["face_number"],
                                     series_code=serializer.validated_data.get("series_code") or None)
-        return Response(ClaimSerializer({**event.payload, "seq": event.seq}).data, status=status.HTTP_201_CREATED)
+        return Response(ClaimSerializer({**event.payload, "seq": event.seq, "repeated": event.repeated}).data,
+                        status=status.HTTP_200_OK if event.repeated else status.HTTP_201_CREATED)
+
+
+class GameClaimVoidApi(APIView):
+    @extend_schema(request=ClaimVoidSerializer, responses={201: GameStateSerializer, 400: ERRORS, 403: ERRORS,
+                                                      404: ERRORS})
+    def post(self, request, pk: int, seq: int):
+        """Void the claim heard at event `seq`, with the reason (audited, kept in the log): it no
+        longer wins, and calls may go on (30 DCMR 1406.3)."""
+        game = selectors.game_get(user=request.user, pk=pk)
+        serializer = ClaimVoidSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.claim_void(actor=request.user, game=game, claim_seq=seq, reason=serializer.validated_data["reason"])
+        return _answer(game, status.HTTP_201_CREATED)
 
 
 class GameCloseApi(APIView):

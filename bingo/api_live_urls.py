@@ -11,5 +11,7 @@ urlpatterns = [
     path("bingo/games/<int:pk>/record/", api_live.GameRecordApi.as_view(), name="bingo-game-record"),
     path("bingo/games/<int:pk>/undo/", api_live.GameUndoApi.as_view(), name="bingo-game-undo"),
     path("bingo/games/<int:pk>/claims/", api_live.GameClaimsApi.as_view(), name="bingo-game-claims"),
+    path("bingo/games/<int:pk>/claims/<int:seq>/void/", api_live.GameClaimVoidApi.as_view(),
+         name="bingo-game-claim-void"),
     path("bingo/games/<int:pk>/close/", api_live.GameCloseApi.as_view(), name="bingo-game-close"),
 ]

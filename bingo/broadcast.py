@@ -72,7 +72,7 @@ def flashboard_state(hall: Hall, states: dict | None = None) -> dict:
     pattern = game.pattern
     data["game"] = {
         "id": game.pk, "number": game.number, "type": game.game_type, "status": game.status,
-        "prize": str(game.prize),
+        "prize": str(game.prize), "training": game.operation.is_training,
         "pattern": {"slug": pattern.slug, "name_en": pattern.name_en, "name_es": pattern.name_es,
                     "grid": _grid(pattern.masks[0]) if pattern.masks else None, "variants": len(pattern.masks)},
     }
@@ -91,7 +91,8 @@ def _public_result(result: dict | None) -> dict | None:
     if not result:
         return None
     return {"winners": result.get("winners", 0), "shares": result.get("shares", []),
-            "faces": [p.get("face_number") for p in result.get("paid", [])]}
+            "faces": [face.get("face_number") for p in result.get("paid", []) for face in p.get("faces", [p])],
+            "training": bool(result.get("training"))}
 
 
 def message_for(hall: Hall, states: dict | None = None) -> dict:

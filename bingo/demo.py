@@ -5,6 +5,10 @@ series and cards sold. Everything goes through the same services a
 person would use (the application is filed, submitted and voted on by the demo Board), and every
 object is looked up by a stable name first, so running it again creates nothing.
 
+Tonight's games start only in their licensed hours, 18:00-22:00 (30 DCMR 1400.7). So that the demo
+can be played at any hour, it also holds a training operation under the same license (bingo.training):
+the same games for no prize, no cards sold, nothing reported, marked as training on every screen.
+
 The licensing app never imports this module: the dependency points from bingo to licensing."""
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from decimal import Decimal
 
 from django.utils import timezone
 
-from bingo import planning_checks, rules
+from bingo import planning_checks, rules, training
 from bingo import services_cards as cards
 from bingo import services_planning as planning
 from bingo.models import CardColour, CardSale, CardSeries, GameType, Operation, Pattern, WorkerDuty
@@ -45,8 +49,12 @@ GAMES = [
     (GameType.SPECIAL, "wagon-wheel", "1.00", "500.00"),
 ]
 # (colour, first face, last face, price each): regular cards play the regular games, special
-# cards the early-bird and special games (bingo.services_cards.default_games).
-SALES = [(CardColour.REGULAR, 1, 200, "3.00"), (CardColour.SPECIAL, 201, 300, "1.00")]
+# cards the early-bird and special games (bingo.services_cards.default_games). Each sale is one
+# player's packet of PACKET faces: a player's winning faces share one prize (30 DCMR 1406.2).
+PACKET = 10
+SALES = [(colour, first, first + PACKET - 1, price)
+         for colour, start, end, price in ((CardColour.REGULAR, 1, 200, "3.00"), (CardColour.SPECIAL, 201, 300, "1.00"))
+         for first in range(start, end + 1, PACKET)]
 # Dates of birth of the people on duty (30 DCMR 1401.5: 18 or older); the member in charge is on duty
 # throughout (1301.5) and a security guard is there (1400.12).
 BORN = {Role.CHECKER: dt.date(1979, 4, 12), Role.CALLER: dt.date(1968, 9, 3),
@@ -88,6 +96,21 @@ def _operation(*, officer: User, license: License, premises, today: dt.date, cre
     return operation
 
 
+def _training(*, officer: User, license: License, premises, today: dt.date, created: Created) -> Operation:
+    """The training operation: tonight's games for no prize, no card price; no sales (bingo.training)."""
+    operation = Operation.objects.filter(license=license, is_training=True).first()
+    if operation is None:
+        operation = training.training_operation_create(actor=officer, license=license, premises=premises, date=today,
+                                                       member_in_charge=officer.full_name)
+        created.things.append("training operation (any hour; no sales, no prizes, nothing reported)")
+    if not operation.games.exists():
+        for game_type, slug, _price, _prize in GAMES:
+            planning.game_add(actor=officer, operation=operation, pattern=Pattern.objects.get(slug=slug),
+                              game_type=game_type, card_price=Decimal("0.00"), prize=Decimal("0.00"))
+        created.things.append(f"{len(GAMES)} training games")
+    return operation
+
+
 def _workers(*, officer: User, operation: Operation, on_duty: dict[str, tuple[User, str]],
              created: Created) -> None:
     """on_duty: the demo person's role -> (the person, the duty they work tonight)."""
@@ -95,12 +118,13 @@ def _workers(*, officer: User, operation: Operation, on_duty: dict[str, tuple[Us
         if not operation.workers.filter(user=user, duty=duty).exists():
             planning.worker_add(actor=officer, operation=operation, name=user.full_name, duty=duty, user=user,
                                 date_of_birth=BORN[role])
-            created.things.append(f"{user.full_name} on duty as {WorkerDuty.Duty(duty).label.lower()}")
+            where = " (training)" if operation.is_training else ""
+            created.things.append(f"{user.full_name} on duty as {WorkerDuty.Duty(duty).label.lower()}{where}")
     name, born = SECURITY
     if not operation.workers.filter(name=name, duty=WorkerDuty.Duty.SECURITY).exists():
         planning.worker_add(actor=officer, operation=operation, name=name, duty=WorkerDuty.Duty.SECURITY,
                             date_of_birth=born)
-        created.things.append(f"{name} on duty as security")
+        created.things.append(f"{name} on duty as security{' (training)' if operation.is_training else ''}")
 
 
 def _cards(*, officer: User, operation: Operation, checker: User, created: Created) -> CardSeries:
@@ -109,6 +133,7 @@ def _cards(*, officer: User, operation: Operation, checker: User, created: Creat
     if series is None:
         series = cards.series_create(actor=officer, organization=organization, code=SERIES_CODE, size=SERIES_SIZE)
         created.things.append(f"card series {SERIES_CODE} ({SERIES_SIZE} faces)")
+    sold_now = {}
     for colour, first, last, price in SALES:
         sold = CardSale.objects.filter(operation=operation, series=series, first_face=first, last_face=last,
                                        colour=colour, voided_at__isnull=True)
@@ -116,12 +141,16 @@ def _cards(*, officer: User, operation: Operation, checker: User, created: Creat
             # 30 DCMR 1401.4: the checker sells the cards.
             cards.sale_record(actor=checker, operation=operation, series=series, first_face=first, last_face=last,
                               colour=colour, price_each=Decimal(price))
-            created.things.append(f"{CardColour(colour).label.lower()} cards {first}-{last} sold")
+            sold_now.setdefault(colour, []).append((first, last))
+    for colour, packets in sold_now.items():
+        created.things.append(f"{CardColour(colour).label.lower()} cards {packets[0][0]}-{packets[-1][1]} sold "
+                              f"({len(packets)} packets of {PACKET})")
     return series
 
 
-def build(*, today: dt.date | None = None) -> tuple[Operation, Created]:
-    """Tonight's operation of the parish, with everything it needs to be played; see the module doc."""
+def build(*, today: dt.date | None = None) -> tuple[Operation, Operation, Created]:
+    """Tonight's operation of the parish and its training operation, with everything they need to be
+    played; see the module doc."""
     today = today or timezone.localdate()
     created = Created()
     organization = Organization.objects.get(name=ORGANIZATION)
@@ -134,8 +163,10 @@ def build(*, today: dt.date | None = None) -> tuple[Operation, Created]:
     license = bingo_license(officer=officer, organization=organization, premises=premises, today=today,
                             created=created)
     operation = _operation(officer=officer, license=license, premises=premises, today=today, created=created)
-    _workers(officer=officer, operation=operation, created=created, on_duty={
-        Role.CHECKER: (checker, WorkerDuty.Duty.CHECKER), Role.CALLER: (caller, WorkerDuty.Duty.CALLER),
-        Role.MEMBER_IN_CHARGE: (in_charge, WorkerDuty.Duty.MEMBER_IN_CHARGE)})
+    on_duty = {Role.CHECKER: (checker, WorkerDuty.Duty.CHECKER), Role.CALLER: (caller, WorkerDuty.Duty.CALLER),
+               Role.MEMBER_IN_CHARGE: (in_charge, WorkerDuty.Duty.MEMBER_IN_CHARGE)}
+    _workers(officer=officer, operation=operation, created=created, on_duty=on_duty)
     _cards(officer=officer, operation=operation, checker=checker, created=created)
-    return operation, created
+    practice = _training(officer=officer, license=license, premises=premises, today=today, created=created)
+    _workers(officer=officer, operation=practice, created=created, on_duty=on_duty)
+    return operation, practice, created

@@ -1,4 +1,4 @@
-"""Forms of the caller's console: record a ball, take back a call, hear a claim, close."""
+"""Forms of the caller's console: record a ball, take back a call, hear a claim, void one, close."""
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
@@ -14,6 +14,10 @@ class RecordForm(forms.Form):
 
 class UndoForm(forms.Form):
     reason = forms.CharField(label=_("Reason for taking back the last call"), max_length=300)
+
+
+class VoidForm(forms.Form):
+    reason = forms.CharField(label=_("Reason for voiding the claim"), max_length=300)
 
 
 class ClaimForm(forms.Form):

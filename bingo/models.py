@@ -59,6 +59,10 @@ class Operation(models.Model):
         _("retail value of door prizes"), max_digits=12, decimal_places=2, default=0
     )
     member_in_charge = models.CharField(_("member in charge"), max_length=200, blank=True)  # 30 DCMR 1405.1
+    # Practice on the console and flashboards, not gaming: no card is sold, no prize paid, nothing
+    # reported, so it may run outside licensed hours (bingo.training). Each game's start event records
+    # the flag (game_terms), so a played game cannot be turned into training, or back, unseen.
+    is_training = models.BooleanField(_("training (no sales, no prizes, nothing reported)"), default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
@@ -178,6 +182,11 @@ class EventKind(models.TextChoices):
     UNDO = "undo", pgettext_lazy("bingo game event", "Undo")
     CLAIM = "claim", pgettext_lazy("bingo game event", "Claim")
     CLOSE = "close", pgettext_lazy("bingo game event", "Close")
+    VOID = "void", pgettext_lazy("bingo game event", "Void claim")
+
+
+# Terms added after some games were played: a start event written before a term existed recorded its default.
+TERMS_DEFAULTS = {"training": False}
 
 
 def game_terms(game: "Game") -> dict:
@@ -185,11 +194,13 @@ def game_terms(game: "Game") -> dict:
     cannot change (bingo_verify_log compares the game row with them)."""
     return {"number": game.number, "pattern": game.pattern.slug, "masks": list(game.pattern.masks),
             "prize": str(game.prize),
-            "license_class": game.license_class, "game_type": game.game_type, "card_price": str(game.card_price)}
+            "license_class": game.license_class, "game_type": game.game_type, "card_price": str(game.card_price),
+            # getattr: migration 0006 calls this with historical models, whose operations had no flag yet.
+            "training": bool(getattr(game.operation, "is_training", False))}
 
 
 class GameEvent(ChainedEvent):
-    """One start, call, undo, claim or result, in the game's hash-chained log (core.chain): an
+    """One start, call, undo, claim, claim void or result, in the game's hash-chained log (core.chain): an
     edited, removed or forged row is found by `bingo_verify_log`; the live state is rebuilt from
     these rows alone (bingo.state), so a restart resumes the same game."""
 
@@ -205,6 +216,9 @@ class GameEvent(ChainedEvent):
     append_only_rows = "Game events"
     chain_field = "game"
     chain_alias = "bingo"
+    # Not stored: True on the earlier claim that claim_face hands back when the same face is checked
+    # again on the same call (the console shows that claim instead of a second one).
+    repeated = False
 
     class Meta:
         verbose_name = _("game event")
@@ -246,7 +260,7 @@ class GameEvent(ChainedEvent):
             return problem(1, "a planned game has events") if walk.rows else []
         if walk.first is None or walk.first.kind != EventKind.START:
             return problem(1, f"the {game.get_status_display().lower()} game has no start event")
-        recorded = {key: walk.first.payload.get(key) for key in game_terms(game)}
+        recorded = {key: walk.first.payload.get(key, TERMS_DEFAULTS.get(key)) for key in game_terms(game)}
         changed = sorted(key for key, value in game_terms(game).items() if recorded[key] != value)
         if changed:
             return problem(1, "the game row no longer matches what its start event recorded: " + ", ".join(

@@ -44,7 +44,8 @@ def operations_that_week(*, premises_id: int | None, on: dt.date, exclude_pk: in
     if premises_id is None:
         return 0
     monday = on - dt.timedelta(days=on.weekday())
-    queryset = Operation.objects.filter(premises_id=premises_id, date__range=(monday, monday + dt.timedelta(days=6)))
+    queryset = Operation.objects.filter(premises_id=premises_id, date__range=(monday, monday + dt.timedelta(days=6)),
+                                        is_training=False)  # training is no bingo operation (bingo.training)
     if exclude_pk is not None:
         queryset = queryset.exclude(pk=exclude_pk)
     return queryset.count()
@@ -52,10 +53,11 @@ def operations_that_week(*, premises_id: int | None, on: dt.date, exclude_pk: in
 
 def operations_that_day(*, license: License, facts: rules.OperationFacts,
                         exclude_pk: int | None = None) -> list[rules.PlannedOperation]:
-    """Every organization's operations on the premises that day (30 DCMR 1202.2(m))."""
+    """Every organization's operations on the premises that day (30 DCMR 1202.2(m)); a training
+    operation holds no licensed hours (bingo.training), so it is never in the way."""
     if facts.premises_id is None:
         return []
-    queryset = (Operation.objects.filter(premises_id=facts.premises_id, date=facts.date)
+    queryset = (Operation.objects.filter(premises_id=facts.premises_id, date=facts.date, is_training=False)
                 .exclude(pk=exclude_pk).select_related("license").order_by("starts_at", "pk"))
     return [rules.PlannedOperation(pk=o.pk, starts_at=o.starts_at, ends_at=o.ends_at,
                                    same_organization=o.license.organization_id == license.organization_id)

@@ -105,7 +105,7 @@ def hall_by_key(*, key: str) -> Hall:
 def hall_games(*, hall: Hall) -> QuerySet[Game]:
     """Public: the games a hall's flashboard shows: all of the operation's at the drawing location,
     the multi-hall games only in the other halls (30 DCMR 1405.13)."""
-    games = Game.objects.filter(operation_id=hall.operation_id).select_related("pattern")
+    games = Game.objects.filter(operation_id=hall.operation_id).select_related("pattern", "operation")
     if not hall.is_drawing_location:
         games = games.filter(game_type=GameType.MULTI_HALL)
     return games

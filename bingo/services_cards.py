@@ -126,6 +126,10 @@ def sale_record(*, actor, operation: Operation, series: CardSeries, first_face: 
     last_face = first_face if last_face is None else last_face
     buyer = (buyer or "").strip()
     findings: list[Finding] = []
+    if operation.is_training:  # bingo.training: practice sells nothing, which is why it may run at any hour
+        findings.append(Finding("30 DCMR 1200.1", _(
+            "A training operation sells no cards: training play has no sales, no prizes and no report, and a card "
+            "sold for it would be bingo outside licensed play (30 DCMR 1200.1)."), field="operation"))
     if series.organization_id != organization.pk:
         findings.append(Finding("30 DCMR 1404.1", _(
             "Series %(series)s is not this organization's: it sells only its own cards (30 DCMR 1404.1).")

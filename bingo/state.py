@@ -16,6 +16,8 @@ from bingo.models import EventKind, GameEvent, GameStatus
 class GameState:
     status: str
     calls: list[int] = field(default_factory=list)
+    # How each call was made: "system" (drawn by the RNG) or "recorded" (keyed in from the blower).
+    sources: list[str | None] = field(default_factory=list)
     # The winner search stored with each call (bingo.winner_search.Floor.as_dict), or None.
     floors: list[dict | None] = field(default_factory=list)
     claims: list[dict] = field(default_factory=list)
@@ -34,26 +36,50 @@ class GameState:
         return self.floors[-1] if self.floors else None
 
     @property
+    def last_source(self) -> str | None:
+        return self.sources[-1] if self.sources else None
+
+    @property
     def live_claims(self) -> list[dict]:
-        """Claims still standing: a claim on a call that was later taken back is void."""
+        """Claims still standing: a claim on a call later taken back, or voided with a reason, is void."""
         return [claim for claim in self.claims if not claim.get("void")]
 
+    def standing_claim(self, *, series: str | None, face_number: int) -> dict | None:
+        """The claim still standing on this face heard on the number just called, if any."""
+        return next((claim for claim in self.live_claims if claim.get("call_count") == len(self.calls)
+                     and (claim.get("series"), claim.get("face_number")) == (series, face_number)), None)
+
     def winning_claims(self) -> list[dict]:
-        """Valid claims on the number just called, one per face (30 DCMR 1405.16, 1406.2):
-        these share the prize when the game closes."""
+        """Valid claims on the number just called, one per face (30 DCMR 1405.16)."""
         seen, winners = set(), []
         for claim in self.live_claims:
             if not claim.get("valid") or claim.get("call_count") != len(self.calls):
                 continue
-            key = (claim.get("series"), claim.get("face_number"), tuple(claim.get("face") or ()))
+            key = _face_key(claim)
             if key not in seen:
                 seen.add(key)
                 winners.append(claim)
         return winners
 
+    def winning_players(self) -> list[list[dict]]:
+        """The winners who split the prize, each with the winning claims on their faces (30 DCMR 1406.2
+        splits per winner, not per face). A player is a card sale: the faces bought in one sale are one
+        buyer's, so two winning faces of one sale get one share. The register names no buyer, so faces
+        of two sales count as two players; a checker who knows they are one player's voids the second
+        claim with that reason. A claim with no sale (a card checked by its numbers) is its own player."""
+        players: dict[tuple, list[dict]] = {}
+        for claim in self.winning_claims():
+            key = ("sale", claim["sale"]) if claim.get("sale") is not None else _face_key(claim)
+            players.setdefault(key, []).append(claim)
+        return list(players.values())
+
     def drawer(self, rng=None) -> Drawer:
         """The engine's receptacle and record, as the events leave them."""
         return Drawer.replay(self.calls, rng)
+
+
+def _face_key(claim: dict) -> tuple:
+    return claim.get("series"), claim.get("face_number"), tuple(claim.get("face") or ())
 
 
 def state_from_events(events, status: str) -> GameState:
@@ -61,9 +87,11 @@ def state_from_events(events, status: str) -> GameState:
     for event in events:
         if event.kind == EventKind.CALL:
             state.calls.append(event.payload["number"])
+            state.sources.append(event.payload.get("source"))
             state.floors.append(event.payload.get("floor"))
         elif event.kind == EventKind.UNDO:
             state.calls.pop()
+            state.sources.pop()
             state.floors.pop()
             state.undos.append(event.payload)
             # A claim heard on the call taken back no longer stands.
@@ -75,6 +103,10 @@ def state_from_events(events, status: str) -> GameState:
             claim.setdefault("call_count", len(state.calls))
             claim["seq"] = event.seq
             state.claims.append(claim)
+        elif event.kind == EventKind.VOID:
+            for claim in state.claims:
+                if claim["seq"] == event.payload.get("claim_seq"):
+                    claim.update(void=True, void_reason=event.payload.get("reason", ""), voided_seq=event.seq)
         elif event.kind == EventKind.CLOSE:
             state.result = event.payload
             state.status = GameStatus.CLOSED

@@ -13,6 +13,7 @@ urlpatterns = [
     path("games/<int:pk>/console/undo/", views_live.console_undo, name="console_undo"),
     path("games/<int:pk>/console/close/", views_live.console_close, name="console_close"),
     path("games/<int:pk>/claims/", views_live.game_claims, name="game_claims"),
+    path("games/<int:pk>/claims/<int:seq>/void/", views_live.console_void, name="console_void"),
     path("flashboard/<str:key>/", views_live.flashboard, name="flashboard"),
     path("flashboard/<str:key>/results/", views_live.hall_results, name="hall_results"),
 ]

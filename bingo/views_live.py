@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from bingo import broadcast, selectors, services
 from bingo.engine import ball_label
-from bingo.forms_live import ClaimForm, RecordForm, UndoForm, add_service_errors
+from bingo.forms_live import ClaimForm, RecordForm, UndoForm, VoidForm, add_service_errors
 from bingo.models import GameStatus, Hall
 from bingo.state import game_state
 
@@ -55,7 +55,11 @@ def _context(request, game, **extra) -> dict:
         "floor": state.floor, "claims": claims, "winning_claims": state.winning_claims(),
         "halls": Hall.objects.filter(operation_id=game.operation_id),
         "shown_halls": broadcast.halls_for(game), "is_live": game.status == GameStatus.LIVE,
-        "record_form": RecordForm(), "undo_form": UndoForm(), "claim_form": ClaimForm(),
+        "record_form": RecordForm(), "undo_form": UndoForm(), "claim_form": ClaimForm(), "void_form": VoidForm(),
+        "training": game.operation.is_training,
+        # A valid claim on the last call holds the calls until the close (30 DCMR 1405.16, 1406.3).
+        "calls_held": bool(state.winning_claims()),
+        "can_undo": bool(state.calls) and state.last_source != "system",  # 30 DCMR 1405.14
     }
     context.update(extra)
     return context
@@ -86,16 +90,20 @@ def _act(request, pk: int, action, *, form=None, form_name=None):
     if form is not None and not form.is_valid():
         return _panel(request, game, status=400, **{form_name: form})
     try:
-        action(game)
+        done = action(game)
     except ValidationError as error:
         if form is None:
             return _panel(request, game, status=400, action_errors=error.messages)
         add_service_errors(form, error)
         return _panel(request, game, status=400, **{form_name: form})
     game.refresh_from_db()
+    # A face checked again on the same call: the console shows the claim already heard, not a new one.
+    repeated = done.seq if getattr(done, "repeated", False) else None
     if not request.htmx:
+        if repeated:
+            return _panel(request, game, repeated_seq=repeated)
         return redirect("bingo:console", pk=game.pk)
-    return _panel(request, game)
+    return _panel(request, game, repeated_seq=repeated)
 
 
 @login_required
@@ -135,6 +143,15 @@ def console_close(request, pk: int):
 
 
 @login_required
+@require_POST
+def console_void(request, pk: int, seq: int):
+    form = VoidForm(request.POST)
+    return _act(request, pk, lambda game: services.claim_void(actor=request.user, game=game, claim_seq=seq,
+                                                              reason=form.cleaned_data["reason"]),
+                form=form, form_name="void_form")
+
+
+@login_required
 def game_claims(request, pk: int):
     """GET: the claims heard so far; POST: a claim by face number, checked at once."""
     if request.method != "POST":
@@ -152,7 +169,7 @@ def flashboard(request, key: str):
     hall = selectors.hall_by_key(key=key)
     state = broadcast.flashboard_state(hall)
     return render(request, "bingo/live/flashboard.html", {
-        "hall": hall, "state": state, "board": _board(state["calls"]),
+        "hall": hall, "state": state, "training": hall.operation.is_training, "board": _board(state["calls"]),
         "game": state["game"], "pattern_name": _pattern_name(state), "ws_path": f"/ws/bingo/flashboard/{hall.key}/",
     })
 
@@ -164,7 +181,8 @@ def hall_results(request, key: str):
     rows = [{**row, "pattern_name": row["game"].pattern.name_for(language),
              "winning_label": ball_label(row["result"]["winning_call"]) if row["result"].get("winning_call") else ""}
             for row in selectors.hall_results(hall=hall)]
-    return render(request, "bingo/live/results.html", {"hall": hall, "rows": rows})
+    return render(request, "bingo/live/results.html", {"hall": hall, "rows": rows,
+                                                       "training": hall.operation.is_training})
 
 
 def _pattern_name(state: dict) -> str:

@@ -145,6 +145,15 @@ def user():
     return UserFactory()
 
 
+@pytest.fixture(autouse=True)
+def _clock_back_to_now():
+    """A builder may have moved the clock into an operation's hours (tests/clock.py): put it back."""
+    yield
+    from tests.clock import back_to_now
+
+    back_to_now()
+
+
 # --- Transactional tests (live_server, websockets) share these two fixtures ---
 
 

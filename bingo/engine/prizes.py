@@ -1,4 +1,4 @@
-"""Prize splitting among winners on the same number (30 DCMR 1406.2)."""
+"""Prize splitting among winners on the same number (30 DCMR 1406.2), within the game's cap (1408.1, 1408.3)."""
 
 from __future__ import annotations
 
@@ -25,12 +25,16 @@ def _money(amount) -> Decimal:
     return value
 
 
-def split_prize(amount, winners: int, license_class: str) -> list[Decimal]:
+def split_prize(amount, winners: int, license_class: str, cap=None) -> list[Decimal]:
     """Each winner's share: the prize split equally, each share rounded UP to the next dollar,
     for Class D to the next cent (30 DCMR 1406.2). split_prize(100, 3, "A") -> [34, 34, 34].
 
     The shares may add up to more than the announced prize: the regulation rounds up, so
-    the organization pays the difference."""
+    the organization pays the difference, but never past `cap`, the most the game may pay
+    (30 DCMR 1408.1 $2,000 a game, 1408.3 $5 for Class D). Where rounding up would break
+    the cap, the cap wins and the shares stay equal and in the same unit: each is the largest
+    whole dollar (Class D: cent) that keeps the total within the cap, so the rounding goes down
+    instead. split_prize(2000, 3, "B", cap=2000) -> [666, 666, 666], not 667 each ($2,001)."""
     value = _money(amount)
     if not isinstance(winners, int) or isinstance(winners, bool) or winners < 1:
         raise ValueError(f"the number of winners is a whole number of at least 1, not {winners!r}")
@@ -41,5 +45,7 @@ def split_prize(amount, winners: int, license_class: str) -> list[Decimal]:
     cents = int(value * 100)
     unit = 1 if klass == "D" else 100  # 30 DCMR 1406.2: Class D to the cent, others to the dollar
     units = -(-cents // (winners * unit))
+    if cap is not None:
+        units = min(units, int(_money(cap) * 100) // (winners * unit))
     share = (Decimal(units * unit) / 100).quantize(CENT)
     return [share] * winners

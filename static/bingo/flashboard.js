@@ -51,7 +51,8 @@
       setText("flash-game", "#" + game.number);
       var lang = (root.getAttribute("data-lang") || "en").slice(0, 2);
       setText("flash-pattern-name", lang === "es" ? game.pattern.name_es : game.pattern.name_en);
-      setText("flash-prize", "$" + game.prize);
+      // A training game pays nothing: the board never shows it a prize.
+      setText("flash-prize", game.training ? root.getAttribute("data-text-training-prize") : "$" + game.prize);
       var grid = game.pattern.grid || [];
       root.querySelectorAll("#flash-pattern td").forEach(function (td) {
         var rc = td.getAttribute("data-square").split("-");

@@ -9,6 +9,7 @@ from django.utils import timezone
 from bingo import services
 from bingo.models import Game, Operation, Pattern, WorkerDuty
 from licensing.models import Role
+from tests.clock import this_evening
 from tests.licensing.factories import MembershipFactory, UserFactory
 from tests.licensing.factories_applications import LicenseFactory
 
@@ -31,6 +32,8 @@ def staff_on_duty(operation, *, checker=None) -> None:
 
 def live_game(*, pattern_slug="any-line", prize=Decimal("100.00"), start=True):
     """A game (live unless start=False) and its organization's caller."""
+    # Live play happens only inside the operation's licensed hours (bingo.live_play): this evening.
+    this_evening()
     license = LicenseFactory()
     caller = member(license.organization, Role.CALLER)
     # Today: the license is in force from the day the test runs (30 DCMR 1200.1).

@@ -17,6 +17,7 @@ from bingo.models import CardSale, CardSeries, Game, GameType, Hall, Operation, 
 from bingo.sales import clear_caches, series_faces
 from licensing.models import Role
 from tests.bingo.live_builders import member, staff_on_duty
+from tests.clock import this_evening
 from tests.licensing.factories_applications import LicenseFactory, PremisesFactory
 
 
@@ -46,7 +47,9 @@ def standard_pattern(slug: str) -> Pattern:
 
 def live_world(*, pattern_slug="any-line", prize=Decimal("100.00"), license_class="B", start=True,
                game_type=GameType.REGULAR, sold=(1, 60), series_size=120, extra_halls=0, number=1,
-               seed=None) -> World:
+               seed=None, sale_per_face=False) -> World:
+    # Live play happens only inside the operation's licensed hours (bingo.live_play): this evening.
+    this_evening()
     license = LicenseFactory(application__license_class=license_class)
     organization = license.organization
     caller = member(organization, Role.CALLER)
@@ -63,8 +66,11 @@ def live_world(*, pattern_slug="any-line", prize=Decimal("100.00"), license_clas
     series = CardSeries.objects.create(organization=organization, code=f"S{secrets.randbelow(10**6)}",
                                        seed=secrets.randbelow(2**40) if seed is None else seed,
                                        size=series_size)
-    if sold:
-        sale = CardSale.objects.create(operation=operation, series=series, first_face=sold[0], last_face=sold[1],
+    # One sale is one buyer (bingo.state.GameState.winning_players): `sale_per_face` sells every face to
+    # its own player, so faces winning together are different players'.
+    ranges = [(n, n) for n in range(sold[0], sold[1] + 1)] if sold and sale_per_face else [sold] if sold else []
+    for first, last in ranges:
+        sale = CardSale.objects.create(operation=operation, series=series, first_face=first, last_face=last,
                                        hall=hall)
         sale.games.add(game)
     if start:

@@ -1,5 +1,6 @@
 """`seed_demo_bingo`: tonight's bingo of the demo parish, built once, ready to play."""
 
+import datetime as dt
 from io import StringIO
 
 import pytest
@@ -44,7 +45,7 @@ def test_builds_tonight_once(world):
     assert license.status == LicenseStatus.ACTIVE and license.organization.name == demo.ORGANIZATION
     assert {"date": today.isoformat(), "starts_at": "18:00", "ends_at": "22:00",
             "premises": license.premises_id} in license.schedule
-    operation = Operation.objects.get()
+    operation = Operation.objects.get(is_training=False)
     assert (operation.license, operation.date, operation.premises) == (license, today, license.premises)
     types = list(operation.games.order_by("number").values_list("game_type", flat=True))
     assert types == [GameType.EARLY_BIRD] * 2 + [GameType.REGULAR] * 4 + [GameType.SPECIAL]
@@ -55,20 +56,51 @@ def test_builds_tonight_once(world):
     assert operation.workers.filter(duty=WorkerDuty.Duty.CHECKER, user=checker).count() == 1
     series = CardSeries.objects.get()
     assert (series.code, series.size) == (demo.SERIES_CODE, 900)
-    regular = CardSale.objects.get(colour="regular")
-    assert (regular.first_face, regular.last_face, regular.sold_by) == (1, 200, checker)
-    assert sorted(regular.games.values_list("game_type", flat=True)) == [GameType.REGULAR] * 4
+    # One sale a player's packet of ten faces (30 DCMR 1406.2 splits per player).
+    regular = CardSale.objects.filter(colour="regular").order_by("first_face")
+    assert [(s.first_face, s.last_face) for s in regular] == [(n, n + 9) for n in range(1, 201, 10)]
+    assert {s.sold_by for s in regular} == {checker}
+    assert sorted(regular[0].games.values_list("game_type", flat=True)) == [GameType.REGULAR] * 4
 
     hall = Hall.objects.get(operation=operation)
     game1 = operation.games.get(number=1)
     assert reverse("bingo:operation_detail", args=[operation.pk]) in first
     assert reverse("bingo:console", args=[game1.pk]) in first
     assert f"/bingo/flashboard/{hall.key}/" in first and f"/bingo/flashboard/{hall.key}/" in second
+    assert "games start only 18:00-22:00 (30 DCMR 1400.7)" in first
+
+    # The training operation: the same games for no prize, nothing sold, a checker on duty.
+    practice = Operation.objects.get(is_training=True)
+    assert practice.license == license and not practice.card_sales.exists()
+    assert list(practice.games.values_list("prize", flat=True)) == [0] * 7
+    assert operation_ready(practice) == []
+    assert "Training game, playable at any hour: no cards sold, no prizes, nothing reported" in first
+    assert reverse("bingo:console", args=[practice.games.get(number=1).pk]) in first
+
+
+def test_the_training_game_plays_at_any_hour_and_tonight_only_in_its_hours(world):
+    from bingo import services
+    from licensing.findings import RuleViolation
+    from tests.clock import board_time, travel
+
+    run()
+    caller = User.objects.get(email="caller@staugustine.demo.dcgaming.org")
+    tonight = Operation.objects.get(is_training=False).games.get(number=1)
+    practice = Operation.objects.get(is_training=True).games.get(number=1)
+    travel(board_time(timezone.localdate(), dt.time(3, 10)), tick=False)
+    with pytest.raises(RuleViolation) as caught:
+        services.game_start(actor=caller, game=tonight)
+    assert {f.rule for f in caught.value.findings} == {"30 DCMR 1400.7", "30 DCMR 1202.2(m)"}
+    services.game_start(actor=caller, game=practice)
+    for _ in range(3):
+        services.ball_draw(actor=caller, game=practice)
+    close = services.game_close(actor=caller, game=practice, winners=1)
+    assert close.payload["training"] and close.payload["total_paid"] == "0.00" and close.payload["shares"] == []
 
 
 def test_console_and_pages_render_for_the_demo_people(world, client):
     run()
-    operation = Operation.objects.get()
+    operation = Operation.objects.get(is_training=False)
     game1 = operation.games.get(number=1)
     client.force_login(User.objects.get(email="caller@staugustine.demo.dcgaming.org"))
     assert client.get(reverse("bingo:console", args=[game1.pk])).status_code == 200

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 
 from bingo import sales, services, winner_search
 from bingo.engine import patterns
-from bingo.models import Game, GameEvent, GameStatus
+from bingo.models import CardSale, Game, GameEvent, GameStatus
 from bingo.state import game_state
 from licensing.findings import RuleViolation
 from tests.bingo.live_world import bingo_calls, fresh_caches, live_world, record  # noqa: F401
@@ -79,9 +79,16 @@ def _three_winners_on_one_call(world, seed=3):
     raise AssertionError("no call made three bingos at once")
 
 
-@pytest.mark.parametrize("license_class, prize, share", [("B", "100.00", "34.00"), ("D", "5.00", "1.67")])
-def test_three_valid_claims_on_one_number_split_the_prize_rounded_up(license_class, prize, share):
-    world = live_world(license_class=license_class, prize=Decimal(prize), sold=(1, 120), seed=20261130)
+@pytest.mark.parametrize("license_class, prize, share, capped", [
+    ("B", "100.00", "34.00", False),  # 30 DCMR 1406.2: $33.34 rounded up to the next dollar
+    ("B", "1998.00", "666.00", False),  # just inside the 1408.1 cap: exactly $1,998
+    ("B", "2000.00", "666.00", True),  # $667 each would pay $2,001, past the 1408.1 cap of $2,000
+    ("D", "4.98", "1.66", False),  # Class D rounds to the next cent: exactly $4.98
+    ("D", "5.00", "1.66", True),  # $1.67 each would pay $5.01, past the 1408.3 cap of $5
+])
+def test_three_players_on_one_number_split_the_prize_rounded_up_within_the_cap(license_class, prize, share, capped):
+    world = live_world(license_class=license_class, prize=Decimal(prize), sold=(1, 120), seed=20261130,
+                       sale_per_face=True)
     winners = _three_winners_on_one_call(world)
     for _series_id, face in winners[:3]:
         payload = services.claim_face(actor=world.checker, game=world.game, face_number=face).payload
@@ -92,8 +99,46 @@ def test_three_valid_claims_on_one_number_split_the_prize_rounded_up(license_cla
     assert [row["face_number"] for row in event.payload["paid"]] == [face for _s, face in winners[:3]]
     assert {row["amount"] for row in event.payload["paid"]} == {share}
     assert Decimal(event.payload["total_paid"]) == Decimal(share) * 3
+    assert event.payload["capped"] is capped and event.payload["split_rule"] == "30 DCMR 1406.2"
+    assert event.payload["cap_rule"] == ("30 DCMR 1408.3" if license_class == "D" else "30 DCMR 1408.1")
     world.game.refresh_from_db()
     assert world.game.status == GameStatus.CLOSED
+
+
+def test_one_players_two_winning_faces_take_one_share():
+    """30 DCMR 1406.2 splits per player: faces bought in one sale are one buyer's."""
+    world = live_world(prize=Decimal("100.00"), sold=(1, 120), seed=20261130)  # one sale: one buyer
+    winners = _three_winners_on_one_call(world)
+    for _series_id, face in winners[:2]:
+        services.claim_face(actor=world.checker, game=world.game, face_number=face)
+    event = services.game_close(actor=world.caller, game=world.game)
+    assert event.payload["winners"] == 1 and event.payload["shares"] == ["100.00"]
+    [row] = event.payload["paid"]
+    assert [face["face_number"] for face in row["faces"]] == [face for _s, face in winners[:2]]
+    assert row["sale"] == CardSale.objects.get(operation=world.game.operation).pk
+
+
+def test_faces_of_two_sales_are_two_players():
+    world = live_world(prize=Decimal("100.00"), sold=(1, 120), seed=20261130, sale_per_face=True)
+    winners = _three_winners_on_one_call(world)
+    for _series_id, face in winners[:2]:
+        services.claim_face(actor=world.checker, game=world.game, face_number=face)
+    assert services.game_close(actor=world.caller, game=world.game).payload["shares"] == ["50.00", "50.00"]
+
+
+def test_the_operation_cap_leaves_a_later_game_less_to_pay():
+    """30 DCMR 1408.1: $10,000 an operation. Games that paid $9,999 leave the last one $1 to pay."""
+    world = live_world(prize=Decimal("100.00"), start=False)
+    for number, prize in enumerate(["2000.00"] * 4 + ["1999.00"], start=2):
+        game = Game.objects.create(operation=world.game.operation, number=number, pattern=world.game.pattern,
+                                   prize=Decimal(prize), license_class="B")
+        services.game_start(actor=world.caller, game=game)
+        services.game_close(actor=world.caller, game=game, winners=1)  # a winner checked on paper
+    services.game_start(actor=world.caller, game=world.game)
+    record(world, bingo_calls(world.face(9)))
+    services.claim_face(actor=world.checker, game=world.game, face_number=9)
+    event = services.game_close(actor=world.caller, game=world.game)
+    assert event.payload["shares"] == ["1.00"] and event.payload["cap"] == "1.00" and event.payload["capped"]
 
 
 def test_the_same_face_claimed_twice_is_paid_once():

@@ -30,10 +30,16 @@ def test_caller_runs_the_game_from_the_console(client, world):
     assert b"Bingos on the floor" in answer.content
     client.post(reverse("bingo:console_draw", args=[world.game.pk]))
     assert len(game_state(world.game).calls) == 2
+    # 30 DCMR 1405.14: the ball the system drew stays drawn.
+    drawn = client.post(reverse("bingo:console_undo", args=[world.game.pk]), {"reason": "wrong ball"})
+    assert drawn.status_code == 400 and b"30 DCMR 1405.14" in drawn.content
+    assert len(game_state(world.game).calls) == 2
+    client.post(reverse("bingo:console_record", args=[world.game.pk]), {"number": 75 if 75 not in
+                                                                          game_state(world.game).calls else 74})
     refused = client.post(reverse("bingo:console_undo", args=[world.game.pk]), {"reason": ""})
-    assert refused.status_code == 400 and len(game_state(world.game).calls) == 2
+    assert refused.status_code == 400 and len(game_state(world.game).calls) == 3
     client.post(reverse("bingo:console_undo", args=[world.game.pk]), {"reason": "wrong ball"})
-    assert game_state(world.game).calls == [7]
+    assert len(game_state(world.game).calls) == 2
 
 
 def test_recording_a_called_ball_again_shows_the_rule(client, world):
@@ -107,10 +113,11 @@ def test_api_caller_plays_a_game_end_to_end(client):
     assert state["calls"] == bingo_calls(world.face(2)) and state["floor"]["new"] >= 1
     claim = client.post(base + "claims/", {"face_number": 2}, content_type="application/json")
     assert claim.status_code == 201 and claim.json()["valid"] is True
-    drawn = client.post(base + "draw/")
-    assert drawn.status_code == 201 and len(drawn.json()["calls"]) == 6
-    undone = client.post(base + "undo/", {"reason": "test"}, content_type="application/json")
-    assert len(undone.json()["calls"]) == 5
+    # The valid claim holds the calls until the close pays it (30 DCMR 1405.16, 1406.3).
+    for refused in (client.post(base + "draw/"),
+                    client.post(base + "record/", {"number": 75}, content_type="application/json")):
+        assert refused.status_code == 400 and refused.json()["errors"][0]["rule"] == "30 DCMR 1406.3"
+    assert len(client.get(base).json()["calls"]) == 5
     closed = client.post(base + "close/", {}, content_type="application/json").json()
     assert closed["status"] == "closed"
     assert closed["result"]["winners"] == 1 and closed["result"]["paid"][0]["face_number"] == 2

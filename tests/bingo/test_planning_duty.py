@@ -18,6 +18,7 @@ from licensing.models import Role
 from licensing.models.choices import ResponsibleRole
 from tests.bingo.live_builders import ADULT, member
 from tests.bingo.planning_builders import add_game, bingo_license, crew, plan, planner
+from tests.clock import during
 from tests.licensing.factories_profile import OrganizationMemberFactory, ResponsiblePersonFactory
 
 pytestmark = pytest.mark.django_db
@@ -61,6 +62,7 @@ def test_the_game_start_refuses_an_operation_without_its_workers(operation):
     actor = planner(operation.license.organization)
     game = add_game(operation, actor)
     add(operation, "Luis", CHECKER, date_of_birth=ADULT)
+    during(operation)  # inside the operation's hours, so only the missing workers refuse the start
     with pytest.raises(RuleViolation) as exc:
         live_services.game_start(actor=actor, game=game)
     assert {"30 DCMR 1400.12", "30 DCMR 1301.5"} <= {f.rule for f in exc.value.findings}

@@ -23,6 +23,7 @@ from tests.bingo.planning_builders import (
     plan,
     planner,
 )
+from tests.clock import during
 from tests.licensing.factories import OrganizationFactory
 from tests.licensing.factories_applications import PremisesFactory
 
@@ -179,6 +180,7 @@ def test_a_started_game_is_never_removed_or_moved():
     actor = planner(operation.license.organization)
     first, second = add_game(operation, actor), add_game(operation, actor)
     crew(operation, actor)
+    during(operation)  # live play: inside the operation's hours (bingo.live_play)
     live_services.game_start(actor=actor, game=first)
     with pytest.raises(ValidationError):
         services.game_remove(actor=actor, game=first)
@@ -212,6 +214,7 @@ def test_workers_stay_on_the_posting_once_a_game_started():
     actor = planner(operation.license.organization)
     game = add_game(operation, actor)
     checker = crew(operation, actor)["checker"]
+    during(operation)  # live play: inside the operation's hours (bingo.live_play)
     live_services.game_start(actor=actor, game=game)
     with pytest.raises(ValidationError):
         services.worker_remove(actor=actor, worker=checker)

@@ -40,3 +40,31 @@ def test_shares_are_equal_rounded_up_and_cover_the_prize(cents, winners, license
     assert share * winners >= amount
     assert share >= amount / winners
     assert share - unit < amount / winners  # rounded up to the NEXT unit, not beyond
+
+
+@pytest.mark.parametrize(("amount", "winners", "license_class", "cap", "share"), [
+    ("1998.00", 3, "B", "2000.00", "666.00"),  # rounding up lands exactly inside the cap
+    ("2000.00", 3, "B", "2000.00", "666.00"),  # $667 each would be $2,001: the cap wins, rounding goes down
+    ("2000.00", 2, "B", "2000.00", "1000.00"),
+    ("2000.00", 1, "B", "2000.00", "2000.00"),
+    ("5.00", 3, "D", "5.00", "1.66"),  # 30 DCMR 1408.3: $1.67 each would be $5.01
+    ("4.98", 3, "D", "5.00", "1.66"),
+    ("100.00", 3, "A", "1.00", "0.00"),  # an operation cap all but used up leaves nothing to share
+])
+def test_the_cap_wins_over_rounding_up(amount, winners, license_class, cap, share):
+    shares = split_prize(Decimal(amount), winners, license_class, cap=Decimal(cap))
+    assert shares == [Decimal(share)] * winners
+
+
+@given(cents=st.integers(0, 200_000), winners=st.integers(1, 50), license_class=st.sampled_from("ABCD"),
+       cap_cents=st.integers(0, 1_000_000))
+def test_capped_shares_are_equal_in_the_unit_and_never_pass_the_cap(cents, winners, license_class, cap_cents):
+    amount, cap = Decimal(cents) / 100, Decimal(cap_cents) / 100
+    shares = split_prize(amount, winners, license_class, cap=cap)
+    unit = Decimal("0.01") if license_class == "D" else Decimal(1)
+    uncapped = split_prize(amount, winners, license_class)
+    assert len(set(shares)) == 1 and shares[0] % unit == 0
+    assert shares[0] * winners <= cap
+    # The cap only ever lowers a share, by the least that keeps the total within it.
+    assert shares[0] <= uncapped[0]
+    assert shares == uncapped or (shares[0] + unit) * winners > cap

@@ -10,8 +10,8 @@ from licensing.models import Organization
 
 
 class Command(BaseCommand):
-    help = ("Plan tonight's bingo for the demo parish: license, caller, checker, games, cards sold "
-            "(idempotent; run seed_demo first). Prints the pages to try.")
+    help = ("Plan tonight's bingo for the demo parish: license, caller, checker, games, cards sold, and a "
+            "training operation playable at any hour (idempotent; run seed_demo first). Prints the pages to try.")
 
     def add_arguments(self, parser):
         parser.add_argument("--base-url", default="http://127.0.0.1:8000",
@@ -22,7 +22,7 @@ class Command(BaseCommand):
         if not Organization.objects.filter(name=demo.ORGANIZATION).exists():
             raise CommandError("Run `manage.py seed_demo` first: the demo parish does not exist yet.")
         with transaction.atomic():
-            operation, created = demo.build()
+            operation, practice, created = demo.build()
         base = base_url.rstrip("/")
         report_created(self, created, nothing="Demo bingo already present; nothing changed.")
         first = operation.games.order_by("number").first()
@@ -34,5 +34,15 @@ class Command(BaseCommand):
         self.stdout.write(f"  Operation (sign in as {operation.created_by.email}): "
                           f"{base}{reverse('bingo:operation_detail', args=[operation.pk])}")
         who = f" (sign in as {caller.user.email})" if caller and caller.user else ""
-        self.stdout.write(f"  Console of game 1{who}: {base}{reverse('bingo:console', args=[first.pk])}")
+        self.stdout.write(f"  Console of game 1{who}, licensed play: games start only "
+                          f"{operation.starts_at:%H:%M}-{operation.ends_at:%H:%M} (30 DCMR 1400.7): "
+                          f"{base}{reverse('bingo:console', args=[first.pk])}")
         self.stdout.write(f"  Flashboard of the hall (public): {base}{reverse('bingo:flashboard', args=[hall.key])}")
+        training_first = practice.games.order_by("number").first()
+        training_hall = practice.halls.get(is_drawing_location=True)
+        self.stdout.write(self.style.SUCCESS(
+            "Training game, playable at any hour: no cards sold, no prizes, nothing reported"))
+        self.stdout.write(f"  Console of training game 1{who}: "
+                          f"{base}{reverse('bingo:console', args=[training_first.pk])}")
+        self.stdout.write(f"  Training flashboard (public): "
+                          f"{base}{reverse('bingo:flashboard', args=[training_hall.key])}")
