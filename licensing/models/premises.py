@@ -4,6 +4,7 @@ limit of two bingo operations a week (30 DCMR 1400.5) counts across all organiza
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Premises(models.Model):
@@ -35,8 +36,8 @@ class Premises(models.Model):
 
 class CorrectionStatus(models.TextChoices):
     PENDING = "pending", _("Waiting for board staff")
-    ACCEPTED = "accepted", _("Accepted")
-    REJECTED = "rejected", _("Rejected")
+    ACCEPTED = "accepted", pgettext_lazy("premises correction", "Accepted")
+    REJECTED = "rejected", pgettext_lazy("premises correction", "Rejected")
     REPLACED = "replaced", _("Replaced by a later correction")
 
 
