@@ -9,8 +9,11 @@ from pathlib import Path
 
 import environ
 from celery.schedules import crontab
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
+
+from licensing.review.rules import MINIMUM_QUORUM, quorum_problem
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -317,7 +320,18 @@ if PRODUCTION:
     SESSION_COOKIE_SAMESITE = "Lax"
 
 # --- Domain settings (board policy that may change without a code change) ---
-BOARD_VOTE_QUORUM = env.int("BOARD_VOTE_QUORUM", default=4)  # 30 DCMR 1202.4
+def _board_vote_quorum() -> int:
+    """30 DCMR 1202.4: at least four affirmative votes. Below that (or not a number) nothing starts: settings
+    load in every process (web, worker, manage.py), where a system check would not run under daphne."""
+    raw = env.str("BOARD_VOTE_QUORUM", default=str(MINIMUM_QUORUM)).strip()
+    value = int(raw) if raw.isascii() and raw.isdigit() else raw
+    problem = quorum_problem(value)
+    if problem:
+        raise ImproperlyConfigured(problem)
+    return value
+
+
+BOARD_VOTE_QUORUM = _board_vote_quorum()
 DEFICIENCY_CURE_DAYS = env.int("DEFICIENCY_CURE_DAYS", default=30)  # days to cure a deficiency notice
 LICENSE_TERM_DAYS = env.int("LICENSE_TERM_DAYS", default=365)  # a license runs one year unless the Board says otherwise
 BINGO_SERIES_SIZE = env.int("BINGO_SERIES_SIZE", default=9000)  # faces in a new card series (industry standard)

@@ -18,6 +18,7 @@ from licensing.serializers_applications import (
     CheckSerializer,
     OccasionSerializer,
     PremisesInputSerializer,
+    refuse_senior_box,
 )
 from licensing.services import applications as services
 
@@ -44,6 +45,7 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
 
     @extend_schema(request=ApplicationCreateSerializer, responses={201: ApplicationSerializer})
     def create(self, request):
+        refuse_senior_box(request.data)
         serializer = ApplicationCreateSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
         application = _as_api_error(lambda: services.application_create(user=request.user, **serializer.validated_data))
@@ -52,6 +54,7 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
     @extend_schema(request=ApplicationSerializer, responses=ApplicationSerializer)
     def partial_update(self, request, pk=None):
         application = self.get_object()
+        refuse_senior_box(request.data)
         serializer = ApplicationSerializer(application, data=request.data, partial=True, context={"request": request})
         serializer.is_valid(raise_exception=True)
         fields = {k: v for k, v in serializer.validated_data.items() if k in services.EDITABLE_FIELDS}
@@ -62,16 +65,15 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
     @extend_schema(request=PremisesInputSerializer, responses=ApplicationSerializer)
     @action(detail=True, methods=["post"])
     def premises(self, request, pk=None):
-        """Set the premises by address; one hall is one record however it is typed."""
+        """Set the premises by address; one hall is one record however it is typed. A hall on record there under
+        another name or certificate of occupancy answers 400 naming those fields, until `resolution` says to use
+        the record or to file a correction (30 DCMR 1202.2(m), 1400.8)."""
         application = self.get_object()
         serializer = PremisesInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
 
-        def run():
-            premises = services.premises_get_or_create(**serializer.validated_data)
-            return services.application_update(user=request.user, application=application, premises=premises)
-
-        return Response(ApplicationSerializer(_as_api_error(run)).data)
+        return Response(ApplicationSerializer(_as_api_error(lambda: services.application_premises_set(
+            user=request.user, application=application, **serializer.validated_data))).data)
 
     @extend_schema(request=OccasionSerializer(many=True), responses=ApplicationSerializer)
     @action(detail=True, methods=["put"])

@@ -17,7 +17,8 @@ class PublicPremisesSerializer(serializers.ModelSerializer):
 
 
 class PublicLicenseSerializer(serializers.ModelSerializer):
-    organization_name = serializers.CharField(source="organization.name", read_only=True)
+    # The name the license was issued under, until an amended application is approved (30 DCMR 1202.3).
+    organization_name = serializers.CharField(source="licensed_name", read_only=True)
     premises = PublicPremisesSerializer(read_only=True, allow_null=True)
     suspended_until = serializers.SerializerMethodField()
 

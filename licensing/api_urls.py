@@ -6,6 +6,7 @@ from licensing.accounts.urls import api_urlpatterns as accounts_api
 from licensing.api_applications import ApplicationViewSet
 from licensing.api_fees import FeeQuoteApi
 from licensing.api_review import LicenseViewSet, ReviewApplicationViewSet
+from licensing.premises.api import PremisesCorrectionViewSet
 
 router = IdRouter()
 router.register("organizations", api.OrganizationViewSet, basename="organization")
@@ -13,6 +14,7 @@ router.register("memberships", api.MembershipViewSet, basename="membership")
 router.register("audit-events", api.AuditEventViewSet, basename="audit-event")
 router.register("applications", ApplicationViewSet, basename="application")
 router.register("review/applications", ReviewApplicationViewSet, basename="review-application")
+router.register("review/premises-corrections", PremisesCorrectionViewSet, basename="premises-correction")
 router.register("licenses", LicenseViewSet, basename="license")
 
 urlpatterns = [

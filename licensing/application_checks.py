@@ -2,28 +2,44 @@
 
 Run before submission (blocking findings stop it) and again at review (staff see all)."""
 
+import dataclasses
 import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from licensing import rules
-from licensing.eligibility import organization_findings
+from licensing.eligibility import organization_findings, senior_group_checked
 from licensing.fees import fee_quote
 from licensing.findings import Finding, RuleViolation
-from licensing.models import Application, BingoOccasion
+from licensing.models import Application, BingoOccasion, CorrectionStatus, PremisesCorrection
 from licensing.models.choices import (
     OPEN_STATUSES,
     ApplicationKind,
     ApplicationStatus,
     DocumentKind,
+    LicenseStatus,
     LicenseType,
     Period,
 )
 
 # Applications whose operations count against a premises or a yearly cap: licensed or still pending.
 COUNTING_STATUSES = (ApplicationStatus.APPROVED, *OPEN_STATUSES)
+BINGO_TYPES = (LicenseType.BINGO, LicenseType.MULTIHALL)
+# The section each amount typed on an application answers to.
+MONEY_RULES = {
+    "rent_amount": "30 DCMR 1400.4(a)",
+    "ticket_price": "30 DCMR 1202.2(n)",
+    "aggregate_prize_value": "30 DCMR 1202.2(n)",
+    "highest_prize": "30 DCMR 1414.9",
+}
+# A finding on the key is a refusal when any of these fields is typed (the other end of a range).
+ENTERED_WITH = {
+    "event_ends_at": frozenset({"event_starts_at", "event_ends_at"}),
+    "lease_ends_on": frozenset({"lease_starts_on", "lease_ends_on"}),
+}
 
 
 def _occasions(application: Application) -> list[rules.Occasion]:
@@ -54,9 +70,15 @@ def _has_document(application: Application, kind: str) -> bool:
     ).exists()
 
 
-def exemptions(application: Application) -> dict:
-    """Senior groups' exemptions from 1200.2 (30 DCMR 1201.2-1201.4)."""
-    if not application.as_senior_group:
+def senior_group(application: Application, *, on: dt.date | None = None) -> bool:
+    """Whether the application is a senior group's (1202.2(i)): the organization's checked profile decides
+    (30 DCMR 1201.1), never a box ticked on the application."""
+    return senior_group_checked(application.organization, on=on or timezone.localdate())
+
+
+def exemptions(application: Application, *, senior: bool) -> dict:
+    """Senior groups' exemptions from 1200.2 (30 DCMR 1201.2-1201.4), for a checked senior group only."""
+    if not senior:
         return {}
     if application.license_type == LicenseType.BINGO and application.license_class == "D":
         return {"exempt_all": True}  # 1201.3
@@ -65,19 +87,71 @@ def exemptions(application: Application) -> dict:
     return {}
 
 
-def quote_for(application: Application, on: dt.date | None = None):
+def quote_for(application: Application, on: dt.date | None = None, *, senior: bool | None = None):
     base = application.base_license
     return fee_quote(
         license_type=application.license_type, license_class=application.license_class,
-        period=application.period, senior=application.as_senior_group, kind=application.kind,
-        highest_prize=application.highest_prize, on=on,
+        period=application.period, senior=senior_group(application, on=on) if senior is None else senior,
+        kind=application.kind, highest_prize=application.highest_prize, on=on,
         base_expires_on=base.expires_on if base is not None else None,
     )
 
 
-def _fee_findings(application: Application, today: dt.date) -> list[Finding]:
+def entry_findings(application: Application, *, today: dt.date) -> list[Finding]:
+    """Dates, ranges and amounts no application can hold, each on its field: refused where they are typed
+    (`entry_refusals`), blocking at submission if they got in before or have gone stale since."""
+    findings = []
+    starts = timezone.localtime(application.event_starts_at) if application.event_starts_at else None
+    ends = timezone.localtime(application.event_ends_at) if application.event_ends_at else None
+    event = _("The Monte Carlo Night")
+    findings += rules.dated_from_today(starts.date() if starts else None, today=today, rule="30 DCMR 1202.2(o)",
+                                       field="event_starts_at", what=event)
+    findings += rules.ends_after_start(starts, ends, rule="30 DCMR 1202.2(o)", field="event_ends_at", what=event)
+    drawing = timezone.localtime(application.drawing_at).date() if application.drawing_at else None
+    findings += rules.dated_from_today(drawing, today=today, rule="30 DCMR 1202.2(n)", field="drawing_at",
+                                       what=_("The raffle drawing"))
+    findings += rules.lease_dates(starts_on=application.lease_starts_on, ends_on=application.lease_ends_on,
+                                  signed_on=application.lease_signed_on, today=today)
+    findings += rules.amounts_not_negative({field: getattr(application, field) for field in MONEY_RULES},
+                                           MONEY_RULES)
+    return findings
+
+
+def entry_refusals(application: Application, *, entered: set[str], today: dt.date | None = None) -> list[Finding]:
+    """The entry findings that concern the fields just typed."""
+    today = today or timezone.localdate()
+    return [finding for finding in entry_findings(application, today=today)
+            if ENTERED_WITH.get(finding.field, frozenset({finding.field})) & entered]
+
+
+def _occasion_findings(occasions: list[rules.Occasion], today: dt.date) -> list[Finding]:
+    return [dataclasses.replace(finding, field="occasions")
+            for occasion in occasions for finding in rules.occasion_entry(occasion, today=today)]
+
+
+def _multihall_findings(application: Application, today: dt.date) -> list[Finding]:
+    base = application.base_license
+    return rules.multihall_base(
+        license_class=application.license_class, base_number=base.number if base else None,
+        base_type=base.license_type if base else None, base_class=base.license_class if base else None,
+        base_in_force=base is not None and base.status == LicenseStatus.ACTIVE and base.expires_on >= today,
+    )
+
+
+def _certificate_findings(application: Application) -> list[Finding]:
+    premises = {o.premises for o in application.occasions.select_related("premises")}
+    if application.premises_id:
+        premises.add(application.premises)
+    corrected = set(PremisesCorrection.objects.filter(
+        application=application, status=CorrectionStatus.PENDING,
+    ).exclude(certificate_of_occupancy="").values_list("premises_id", flat=True))
+    return rules.certificate_of_occupancy([(str(p), p.certificate_of_occupancy, p.pk in corrected)
+                                           for p in sorted(premises, key=lambda p: p.pk)])
+
+
+def _fee_findings(application: Application, today: dt.date, senior: bool) -> list[Finding]:
     try:
-        quote = quote_for(application, on=today)
+        quote = quote_for(application, on=today, senior=senior)
     except RuleViolation as violation:
         return violation.findings
     except ValidationError as error:
@@ -87,7 +161,7 @@ def _fee_findings(application: Application, today: dt.date) -> list[Finding]:
     if quote.application_fee is None:
         findings.append(Finding("30 DCMR 1202.2(r)", "the Board has not set the application fee for this license "
                                 "class yet, so the application cannot be submitted", field="license_class"))
-    if quote.bond is None and not exemptions(application).get("exempt_all"):
+    if quote.bond is None and not exemptions(application, senior=senior).get("exempt_all"):
         findings.append(Finding("30 DCMR 1205.2", "the Board has not set the bond amount for this license class "
                                 "yet, so the application cannot be submitted", field="license_class"))
     return findings
@@ -97,32 +171,35 @@ def application_findings(application: Application, *, today: dt.date | None = No
     today = today or timezone.localdate()
     kind, license_type = application.kind, application.license_type
     findings: list[Finding] = []
+    senior = senior_group(application, on=today)
 
-    if application.license_class == "D" and not application.as_senior_group:
+    if application.license_class == "D" and not senior:
         findings.append(Finding("30 DCMR 1201.3", "Class D recreational bingo is for senior groups only",
                                 field="license_class"))
-    findings += organization_findings(application.organization, on=today, **exemptions(application))
+    findings += organization_findings(application.organization, on=today,
+                                      **exemptions(application, senior=senior))
     findings += rules.required(
         {"lawful_purpose": application.lawful_purpose},
         {"lawful_purpose": ("30 DCMR 1202.2(p)", "the lawful purpose of the proceeds")},
     )
-    if not _has_document(application, DocumentKind.BYLAWS) and not exemptions(application).get("exempt_all"):
+    # 1201.3 exempts Class D from 1200.2, the bond and 1405.1, 1405.9, 1405.10: never from filing the bylaws.
+    if not _has_document(application, DocumentKind.BYLAWS):
         findings.append(Finding("30 DCMR 1202.2(s)", "the constitution or bylaws must be filed", field="documents"))
+    findings += entry_findings(application, today=today)
 
-    if license_type in (LicenseType.BINGO, LicenseType.MULTIHALL):
+    if license_type in BINGO_TYPES:
         occasions = _occasions(application)
         if not occasions and kind != ApplicationKind.AMENDMENT:
             findings.append(Finding("30 DCMR 1202.2(m)", "give the date, hours and place of each bingo operation",
                                     field="occasions"))
+        findings += _occasion_findings(occasions, today)
         findings += rules.bingo_hours(occasions)
         if application.period == Period.LIMITED:
             findings += rules.limited_period_span(occasions)
         findings += rules.premises_weekly_limit(occasions, _existing_occasions(application, occasions))
+        findings += _certificate_findings(application)
     if license_type == LicenseType.MULTIHALL:
-        base = application.base_license
-        if base is None or base.license_type != LicenseType.BINGO:
-            findings.append(Finding("30 DCMR 1414", "a multi-hall license is an add-on to a bingo license: choose "
-                                    "the bingo license", field="base_license"))
+        findings += _multihall_findings(application, today)
     if license_type == LicenseType.RAFFLE:
         findings += rules.required(
             {f: getattr(application, f) for f in ("ticket_price", "tickets_printed", "first_ticket_number",
@@ -139,8 +216,11 @@ def application_findings(application: Application, *, today: dt.date | None = No
         findings += rules.raffle_tickets(tickets_printed=application.tickets_printed,
                                          first=application.first_ticket_number, last=application.last_ticket_number)
         if not _has_document(application, DocumentKind.PRINTERS_AFFIDAVIT):
-            findings.append(Finding("30 DCMR 1502.5", "the printer's affidavit is due after approval and before "
-                                    "the license issues", field="documents", blocking=False))
+            # 1202.2(n): for raffle classes 1-5 (every class) the affidavit is part of the application itself.
+            findings.append(Finding("30 DCMR 1202.2(n)", _(
+                "A Class %(license_class)s raffle application includes the printer's affidavit (tickets printed, "
+                "first and last number, numbered consecutively without duplicates): file it with the "
+                "organization's documents.") % {"license_class": application.license_class}, field="documents"))
     if license_type == LicenseType.MONTECARLO:
         findings += rules.required(
             {"event_starts_at": application.event_starts_at, "event_ends_at": application.event_ends_at,
@@ -174,5 +254,5 @@ def application_findings(application: Application, *, today: dt.date | None = No
     if kind == ApplicationKind.AMENDMENT:
         findings += rules.amendment_timing(filed_on=today, change_date=application.change_date)
 
-    findings += _fee_findings(application, today)
+    findings += _fee_findings(application, today, senior)
     return findings

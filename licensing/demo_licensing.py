@@ -95,6 +95,6 @@ def build(*, officers: dict[str, User], board_members: list[User]) -> bool:
         vote_cast(application=night, member=member, choice="aye")  # the fourth aye issues the license
 
     seniors = organizations["Petworth Senior Friendship Club"]
-    application_create(user=officers[seniors.name], organization=seniors, license_type="bingo", license_class="D",
-                       as_senior_group=True)
+    # A senior group by its checked profile (12 members, all past 70): 30 DCMR 1201.1, 1201.3.
+    application_create(user=officers[seniors.name], organization=seniors, license_type="bingo", license_class="D")
     return True

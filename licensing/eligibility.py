@@ -15,16 +15,13 @@ from datetime import date
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from licensing.findings import Finding
 from licensing.models import Organization
 from licensing.models.choices import DeterminationLetter, ResponsibleRole
+from licensing.organizations.rules import SENIOR_AGE, SENIOR_AGE_DISABLED, senior_group_findings
 
 MINIMUM_MEMBERS = 20  # 30 DCMR 1200.2(c)
-MINIMUM_SENIOR_MEMBERS = 10  # 30 DCMR 1201.1
-SENIOR_AGE = 60  # 30 DCMR 1201.1
-SENIOR_AGE_DISABLED = 55
 RESPONSIBLE_RULES = {
     ResponsibleRole.MEMBER_IN_CHARGE: "30 DCMR 1202.2(j)",
     ResponsibleRole.ALTERNATE: "30 DCMR 1202.2(j)",
@@ -66,6 +63,24 @@ def profile_facts(organization: Organization, *, on: date | None = None) -> Prof
         )
         facts["senior_members_without_birth_date"] = members.filter(date_of_birth__isnull=True).count()
     return ProfileFacts(**facts)
+
+
+def senior_findings(organization: Organization, facts: ProfileFacts) -> list[Finding]:
+    """Why the profile does not show the senior group the organization says it is (30 DCMR 1201.1)."""
+    if not organization.is_senior_group:
+        return []
+    return senior_group_findings(active_members=facts.active_members, too_young=facts.senior_members_too_young,
+                                 without_birth_date=facts.senior_members_without_birth_date)
+
+
+def senior_group_checked(organization: Organization, *, on: date | None = None,
+                         facts: ProfileFacts | None = None) -> bool:
+    """The organization applies as a senior group (its profile says so, 1202.2(i)) and the profile shows
+    one (1201.1): the only source of the senior exemptions (1201.2-1201.4) and fees (1204.1, 1204.19)."""
+    if not organization.is_senior_group:
+        return False
+    facts = facts if facts is not None else profile_facts(organization, on=on)
+    return not senior_findings(organization, facts)
 
 
 def organization_findings(
@@ -120,26 +135,10 @@ def organization_findings(
 
 
 def _member_findings(organization: Organization, facts: ProfileFacts, skip: bool) -> list[Finding]:
-    findings = []
-    if organization.is_senior_group:
-        if facts.active_members < MINIMUM_SENIOR_MEMBERS:
-            findings.append(Finding("30 DCMR 1201.1", _(
-                "A senior group needs at least %(minimum)s active members; it has %(count)s.")
-                % {"minimum": MINIMUM_SENIOR_MEMBERS, "count": facts.active_members}, field="members"))
-        if facts.senior_members_too_young:
-            findings.append(Finding("30 DCMR 1201.1", ngettext(
-                "Every member of a senior group must be 60 or older (55 with a disability); "
-                "%(count)s active member is younger.",
-                "Every member of a senior group must be 60 or older (55 with a disability); "
-                "%(count)s active members are younger.", facts.senior_members_too_young,
-            ) % {"count": facts.senior_members_too_young}, field="members"))
-        if facts.senior_members_without_birth_date:
-            findings.append(Finding("30 DCMR 1201.1", ngettext(
-                "Enter the date of birth of every member of a senior group; %(count)s is missing.",
-                "Enter the date of birth of every member of a senior group; %(count)s are missing.",
-                facts.senior_members_without_birth_date,
-            ) % {"count": facts.senior_members_without_birth_date}, field="members"))
-    elif not skip and facts.active_members < MINIMUM_MEMBERS:
+    # A senior group that is not exempt for this license (a raffle, or a profile that does not show a
+    # senior group) needs the 20 members of 1200.2(c) like any organization.
+    findings = senior_findings(organization, facts)
+    if not skip and facts.active_members < MINIMUM_MEMBERS:
         findings.append(Finding("30 DCMR 1200.2(c)", _(
             "The organization needs at least %(minimum)s active members in good standing; it has %(count)s.")
             % {"minimum": MINIMUM_MEMBERS, "count": facts.active_members}, field="members"))

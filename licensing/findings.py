@@ -23,8 +23,8 @@ class Finding:
 class RuleError(ValidationError):
     """One broken rule: a ValidationError that remembers the citation."""
 
-    def __init__(self, finding: Finding):
-        super().__init__(str(finding), code="rule")
+    def __init__(self, finding: Finding, *, code: str = "rule"):
+        super().__init__(str(finding), code=code)
         self.rule = finding.rule
 
 

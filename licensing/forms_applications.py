@@ -7,6 +7,12 @@ from core.money import MoneyField
 from core.numbers import IntegerField
 from licensing.models import Application, BingoOccasion, License
 from licensing.models.choices import ApplicationKind, LicenseType, Period
+from licensing.premises.services import FILE_CORRECTION, USE_RECORD
+
+
+def amount(**kwargs) -> MoneyField:
+    # Negative amounts reach the service, which refuses them citing the section the amount answers to.
+    return MoneyField(allow_negative=True, **kwargs)
 
 DATE = forms.DateInput(attrs={"type": "date"})
 TIME = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
@@ -30,12 +36,11 @@ class StartForm(forms.Form):
     base_license = forms.ModelChoiceField(
         label=_("License renewed, amended or extended (multi-hall)"), queryset=License.objects.none(), required=False
     )
-    as_senior_group = forms.BooleanField(label=_("We apply as a senior group (30 DCMR 1201)"), required=False)
+    # No "senior group" box: that status is read from the organization's checked profile (30 DCMR 1201.1).
 
     def __init__(self, *args, organization, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["base_license"].queryset = organization.licenses.all()
-        self.fields["as_senior_group"].initial = organization.is_senior_group
 
 
 class PremisesForm(forms.Form):
@@ -44,6 +49,18 @@ class PremisesForm(forms.Form):
     premises_postal_code = forms.CharField(label=_("ZIP code"), max_length=10)
     certificate_of_occupancy = forms.CharField(label=_("Certificate of occupancy number (30 DCMR 1400.8)"),
                                                max_length=60, required=False)
+    # Shown only when a premises is on record at the address and says something else (licensing.premises).
+    resolution = forms.ChoiceField(
+        label=_("A premises is already on record at this address"), required=False, widget=forms.RadioSelect,
+        choices=[(USE_RECORD, _("Use the premises as it is on record")),
+                 (FILE_CORRECTION, _("Use it, and send what I typed to board staff as a correction"))],
+    )
+
+    def __init__(self, *args, on_record=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.on_record = on_record
+        if on_record is None:
+            self.fields["resolution"].widget = forms.HiddenInput()
 
 
 class RaffleForm(forms.ModelForm):
@@ -52,7 +69,7 @@ class RaffleForm(forms.ModelForm):
         fields = ["ticket_price", "tickets_printed", "first_ticket_number", "last_ticket_number",
                   "aggregate_prize_value", "drawing_at", "drawing_place"]
         widgets = {"drawing_at": DATETIME}
-        field_classes = {"ticket_price": MoneyField, "aggregate_prize_value": MoneyField,
+        field_classes = {"ticket_price": amount, "aggregate_prize_value": amount,
                          "tickets_printed": IntegerField, "first_ticket_number": IntegerField,
                          "last_ticket_number": IntegerField}
 
@@ -68,7 +85,7 @@ class MultiHallForm(forms.ModelForm):
     class Meta:
         model = Application
         fields = ["highest_prize"]
-        field_classes = {"highest_prize": MoneyField}
+        field_classes = {"highest_prize": amount}
 
 
 class AmendmentForm(forms.ModelForm):
@@ -98,7 +115,7 @@ class LeaseForm(forms.ModelForm):
                   "lessor_address", "lessor_identification"]
         widgets = {"lease_starts_on": DATE, "lease_ends_on": DATE, "lease_signed_on": DATE,
                    "lease_other_charges": forms.Textarea(attrs={"rows": 3})}
-        field_classes = {"rent_amount": MoneyField}
+        field_classes = {"rent_amount": amount}
         help_texts = {"rent_is_share_of_receipts": _("Not allowed: rent must be a fixed fair amount (30 DCMR 1400.2).")}
 
 

@@ -8,7 +8,10 @@ single day, so a job that missed a day (a worker down overnight) still catches u
   unless a renewal was already filed;
 - cure deadline: 7 days and 1 day before an open deficiency notice's cure-by date;
 - amendment deadline: 10 days after the change (30 DCMR 1202.3), within the last 3 days,
-  while the amended application is still a draft.
+  while the amended application is still a draft;
+- substantial change: the organization's name, address or responsible people changed while it
+  holds a license (30 DCMR 1202.3): from the day of the change until its 10-day deadline, once
+  per license and batch of changes, unless an amended application for that license was filed since.
 """
 
 import datetime as dt
@@ -22,7 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from licensing.events import audit_event_record
-from licensing.models import Application, DeficiencyNotice, License, Organization, ReminderSent
+from licensing.models import Application, DeficiencyNotice, License, Organization, ReminderSent, SubstantialChange
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus, Period
 from licensing.org_mail import organization_email_send, organization_recipients
 
@@ -122,7 +125,36 @@ def amendment_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
         )
 
 
-REMINDER_SOURCES = (renewal_reminders_due, cure_reminders_due, amendment_reminders_due)
+def _amendment_filed_since_change():
+    """An amended application for the change's license, submitted on or after the change was recorded."""
+    return Application.objects.filter(
+        kind=ApplicationKind.AMENDMENT, base_license=OuterRef("license"), submitted_at__gte=OuterRef("recorded_at"),
+    ).exclude(status__in=[ApplicationStatus.DRAFT, ApplicationStatus.WITHDRAWN])
+
+
+def substantial_change_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
+    changes = SubstantialChange.objects.filter(
+        resolved_at__isnull=True, changed_on__lte=today, due_on__gte=today,
+        license__status__in=[LicenseStatus.ACTIVE, LicenseStatus.SUSPENDED],
+    ).exclude(Exists(_amendment_filed_since_change())).select_related("license", "organization").order_by("pk")
+    by_license: dict[int, list[SubstantialChange]] = {}
+    for change in changes:
+        by_license.setdefault(change.license_id, []).append(change)
+    for batch in by_license.values():
+        # Keyed by the latest change: a change made after a reminder went out brings a new one.
+        latest = batch[-1]
+        due = min(change.due_on for change in batch)
+        yield Reminder(
+            key=f"substantial-change:license:{latest.license_id}:{latest.pk}", organization=latest.organization,
+            subject=_("License %(number)s: file the amended application by %(date)s (30 DCMR 1202.3)")
+            % {"number": latest.license.number, "date": due.isoformat()},
+            template="licensing/reminders/substantial_change.txt",
+            context={"license": latest.license, "changes": batch, "deadline": due},
+        )
+
+
+REMINDER_SOURCES = (renewal_reminders_due, cure_reminders_due, amendment_reminders_due,
+                    substantial_change_reminders_due)
 
 
 def reminder_send(*, reminder: Reminder) -> bool:

@@ -1,7 +1,8 @@
 """Reads for the public license lookup: no sign-in, so only what a license certificate shows.
 
-Only License rows are ever returned (never applications or drafts), with the organization's
-name and the premises' address, and nothing else about either.
+Only License rows are ever returned (never applications or drafts), with the name the license was
+issued under (`licensed_name`: an organization's new name shows only once its amended application
+is approved, 30 DCMR 1202.3) and the premises' address, and nothing else about either.
 
 Performance (target: p95 under 150 ms with 100,000 applications across 5,000 organizations):
 - the number prefix is a case-sensitive LIKE 'X%' on the query as typed and upper-cased (license
@@ -26,8 +27,8 @@ QUERY_MAX_LENGTH = 100
 ORGANIZATION_IDS_MAX = 1000
 RESULTS_MAX = 1000  # a search matching more is narrowed by the person searching, not paged through
 PUBLIC_FIELDS = (
-    "number", "license_type", "license_class", "period", "status", "effective_on", "expires_on", "suspended_until",
-    "organization__name",
+    "number", "licensed_name", "license_type", "license_class", "period", "status", "effective_on", "expires_on",
+    "suspended_until", "organization__name",
     "premises__name", "premises__street_address", "premises__city", "premises__state", "premises__postal_code",
 )
 
@@ -49,13 +50,17 @@ def license_public_search(*, query: str | None) -> QuerySet[License]:
     by_number = Q(number__startswith=query) | Q(number__startswith=query.upper())
     # The matching organizations first, as a list of ids: with literal ids PostgreSQL can OR two index
     # scans (number, organization_id) instead of scanning every license against a sub-select.
-    organization_ids = list(
-        Organization.objects.filter(name__icontains=query).values_list("pk", flat=True)[:ORGANIZATION_IDS_MAX + 1]
+    # A license keeps the name it was issued under until its amendment is approved (30 DCMR 1202.3), so the
+    # organizations with an open change are also found by that name (a small join: few changes are open).
+    matching = Organization.objects.filter(
+        Q(name__icontains=query)
+        | Q(substantial_changes__resolved_at__isnull=True, substantial_changes__license__licensed_name__icontains=query)
     )
+    organization_ids = list(matching.values_list("pk", flat=True).distinct()[:ORGANIZATION_IDS_MAX + 1])
     if len(organization_ids) > ORGANIZATION_IDS_MAX:
         # A query this broad matches most licenses: a hashed sub-select is cheapest, and the capped
         # count (LicenseLookupPaginator) stops reading once it has seen enough.
-        by_name = Q(organization__in=Organization.objects.filter(name__icontains=query).values("pk"))
+        by_name = Q(organization__in=matching.values("pk"))
     else:
         by_name = Q(organization_id__in=organization_ids)
     # Current licenses first; the number breaks ties so pages never shuffle.

@@ -1,9 +1,31 @@
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
+from core.money import MoneySerializerField
 from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING
+from licensing.findings import Finding, RuleViolation
 from licensing.models import Application, BingoOccasion, License, Organization, Premises
 from licensing.models.choices import ApplicationKind, LicenseType, Period
+from licensing.premises.services import RESOLUTIONS
 from licensing.serializers import VisibleLicenseField, VisibleOrganizationField
+
+SENIOR_RULE = "30 DCMR 1201.1"
+
+
+def refuse_senior_box(initial_data) -> None:
+    """Senior-group status is read from the organization's checked profile (30 DCMR 1201.1, 1202.2(i)):
+    an application that says so itself is refused, naming the field, rather than quietly ignored."""
+    if hasattr(initial_data, "keys") and "as_senior_group" in initial_data:
+        raise RuleViolation(Finding(SENIOR_RULE, _(
+            "Whether the organization is a senior group comes from its profile (every member 60 or older, 55 "
+            "with a disability, at least 10 members), not from the application: leave as_senior_group out."),
+            field="as_senior_group"))
+
+
+def _amount(help_text) -> MoneySerializerField:
+    # Negative amounts reach the service, which refuses them citing the section the amount answers to.
+    return MoneySerializerField(allow_negative=True, required=False, allow_null=True, help_text=help_text)
 
 
 class PremisesSerializer(serializers.ModelSerializer):
@@ -34,7 +56,6 @@ class ApplicationCreateSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=ApplicationKind.choices, default=ApplicationKind.ORIGINAL)
     period = serializers.ChoiceField(choices=Period.choices, default=Period.REGULAR)
     base_license = VisibleLicenseField(queryset=License.objects.none(), required=False, allow_null=True)
-    as_senior_group = serializers.BooleanField(required=False, allow_null=True, default=None)
 
 
 class ApplicationSerializer(serializers.ModelSerializer):
@@ -44,6 +65,10 @@ class ApplicationSerializer(serializers.ModelSerializer):
     premises_detail = PremisesSerializer(source="premises", read_only=True, allow_null=True)
     findings = FindingSerializer(many=True, read_only=True)
     base_license = VisibleLicenseField(queryset=License.objects.none(), required=False, allow_null=True)
+    rent_amount = _amount(gettext_lazy("Fixed rent, not negative (30 DCMR 1400.4(a))."))
+    ticket_price = _amount(gettext_lazy("Raffle ticket price, not negative (30 DCMR 1202.2(n))."))
+    aggregate_prize_value = _amount(gettext_lazy("Total value of the raffle prizes, not negative (30 DCMR 1202.2(n))."))
+    highest_prize = _amount(gettext_lazy("Highest multi-hall prize offered, more than zero (30 DCMR 1414.9)."))
 
     class Meta:
         model = Application
@@ -57,8 +82,8 @@ class ApplicationSerializer(serializers.ModelSerializer):
             "change_description", "application_fee", "bond_amount", "fee_rules", "findings", "occasions", "step",
             "created_at", "submitted_at", "decided_at",
         ]
-        read_only_fields = ["organization", "license_type", "kind", "status", "application_fee", "bond_amount",
-                            "fee_rules", "findings", "created_at", "submitted_at", "decided_at"]
+        read_only_fields = ["organization", "license_type", "kind", "status", "as_senior_group", "application_fee",
+                            "bond_amount", "fee_rules", "findings", "created_at", "submitted_at", "decided_at"]
 
 
 class PremisesInputSerializer(serializers.Serializer):
@@ -67,7 +92,13 @@ class PremisesInputSerializer(serializers.Serializer):
     postal_code = serializers.CharField(max_length=10)
     city = serializers.CharField(max_length=100, default="Washington")
     state = serializers.CharField(max_length=2, default="DC")
-    certificate_of_occupancy = serializers.CharField(max_length=60, required=False, default="")
+    certificate_of_occupancy = serializers.CharField(max_length=60, required=False, default="", allow_blank=True,
+                                                     help_text=gettext_lazy("Required for bingo (30 DCMR 1400.8)."))
+    resolution = serializers.ChoiceField(
+        choices=RESOLUTIONS, required=False, allow_null=True, default=None,
+        help_text=gettext_lazy("When a premises is on record at the address with another name or certificate: "
+                               "'record' uses it as it is, 'correction' uses it and files what you typed for "
+                               "board staff to accept."))
 
 
 class QuoteSerializer(serializers.Serializer):

@@ -3,6 +3,7 @@ services in licensing/services/profile.py and documents.py check the rules."""
 
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from core.numbers import IntegerSerializerField
@@ -11,11 +12,27 @@ from licensing.models.choices import DocumentKind
 from licensing.services.profile import MEMBER_FIELDS, PROFILE_FIELDS
 
 
+class AmendmentDueSerializer(serializers.Serializer):
+    license = serializers.CharField(source="license.number")
+    kind = serializers.CharField()
+    changed_on = serializers.DateField()
+    due_on = serializers.DateField()
+
+
 class OrganizationProfileSerializer(serializers.ModelSerializer):
+    amendments_due = serializers.SerializerMethodField(help_text=_(
+        "Substantial changes (name, address, responsible people) made while a license is held, each waiting for "
+        "its amended application, due within 10 days (30 DCMR 1202.3)."))
+
     class Meta:
         model = Organization
-        fields = ["id", *sorted(PROFILE_FIELDS), "created_at"]
+        fields = ["id", *sorted(PROFILE_FIELDS), "created_at", "amendments_due"]
         read_only_fields = ["id", "created_at"]
+
+    @extend_schema_field(AmendmentDueSerializer(many=True))
+    def get_amendments_due(self, organization) -> list:
+        changes = organization.substantial_changes.filter(resolved_at__isnull=True).select_related("license")
+        return AmendmentDueSerializer(changes.order_by("due_on", "pk"), many=True).data
 
 
 class EligibilityFindingSerializer(serializers.Serializer):

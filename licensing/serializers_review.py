@@ -17,6 +17,7 @@ from licensing.models import (
     Vote,
 )
 from licensing.models.choices import DenialReason, VoteChoice
+from licensing.premises.serializers import PremisesCorrectionSerializer
 from licensing.services.review import MAX_CURE_DAYS
 
 
@@ -110,12 +111,13 @@ class ReviewApplicationDetailSerializer(ReviewApplicationListSerializer):
     votes = VoteSerializer(many=True, read_only=True)
     decision = serializers.SerializerMethodField()
     license = serializers.SerializerMethodField()
+    premises_corrections = PremisesCorrectionSerializer(many=True, read_only=True)
 
     class Meta(ReviewApplicationListSerializer.Meta):
         fields = [
             *ReviewApplicationListSerializer.Meta.fields, "as_senior_group", "lawful_purpose", "premises",
             "premises_leased", "fee_rules", "findings", "occasions", "documents", "deficiency_notices", "votes",
-            "decision", "license", "decided_at",
+            "decision", "license", "decided_at", "premises_corrections",
         ]
 
     @extend_schema_field(ReviewDocumentSerializer(many=True))
@@ -163,9 +165,9 @@ class LicenseSerializer(serializers.ModelSerializer):
     class Meta:
         model = License
         fields = [
-            "id", "number", "organization", "organization_name", "application", "license_type", "license_class",
-            "period", "status", "effective_on", "expires_on", "premises", "schedule", "parent", "parent_number",
-            "suspended_until", "issued_at", "certificate_built_at", "certificate_url", "lookup_url",
+            "id", "number", "organization", "organization_name", "licensed_name", "application", "license_type",
+            "license_class", "period", "status", "effective_on", "expires_on", "premises", "schedule", "parent",
+            "parent_number", "suspended_until", "issued_at", "certificate_built_at", "certificate_url", "lookup_url",
         ]
 
     def get_certificate_url(self, license) -> str | None:

@@ -30,8 +30,9 @@ def license_certificate_build(license_id: int) -> str:
             "Post the certificate where the rules require it (30 DCMR 1400.9 for bingo)."
         ) % {
             "number": license.number, "type": license.get_license_type_display(), "class": license.license_class,
-            "organization": license.organization.name, "effective": license.effective_on.isoformat(),
-            "expires": license.expires_on.isoformat(), "download": download, "lookup": license_lookup_url(license),
+            "organization": license.licensed_name or license.organization.name,
+            "effective": license.effective_on.isoformat(), "expires": license.expires_on.isoformat(),
+            "download": download, "lookup": license_lookup_url(license),
         },
     )
     return license.certificate.name

@@ -4,8 +4,10 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
 from licensing import selectors
+from licensing.eligibility import senior_group_checked
 from licensing.models import Role
 from licensing.models.organizations import FILING_ROLES
+from licensing.organizations.selectors import substantial_changes_open
 from licensing.selectors_applications import application_list
 
 RECENT_EVENTS = 15
@@ -33,6 +35,8 @@ def organization_detail(request, pk: int):
     roles = selectors.roles_in(user=user, organization=organization)
     context = {
         "organization": organization,
+        "senior_group": senior_group_checked(organization),
+        "amendments_due": substantial_changes_open(user=user, organization=organization),
         "applications": application_list(user=user).filter(organization=organization)[:RECENT_EVENTS],
         "can_file": bool(roles & FILING_ROLES),
         "memberships": selectors.membership_list(user=request.user, organization=organization).filter(is_active=True),

@@ -1,5 +1,6 @@
 """The guided application: start, then one page per step, each saved as a draft, then review and submit."""
 
+import re
 from dataclasses import asdict
 
 from django.contrib import messages
@@ -15,8 +16,11 @@ from django_htmx.http import HttpResponseClientRedirect
 from licensing import forms_applications as forms
 from licensing import selectors
 from licensing.application_checks import application_findings, quote_for
+from licensing.eligibility import senior_group_checked
 from licensing.findings import RuleViolation
+from licensing.models import CorrectionStatus
 from licensing.models.choices import ApplicationKind, LicenseType
+from licensing.premises.services import PremisesOnRecord
 from licensing.selectors_applications import application_get
 from licensing.services import applications as services
 from licensing.views_review import application_status_context
@@ -70,7 +74,8 @@ def application_start(request, organization_pk: int):
         else:
             messages.success(request, _("Draft saved. Fill in each step; you can come back at any time."))
             return redirect(_step_url(application, "details"))
-    return render(request, "licensing/applications/start.html", {"form": form, "organization": organization})
+    return render(request, "licensing/applications/start.html", {
+        "form": form, "organization": organization, "senior_group": senior_group_checked(organization)})
 
 
 def _render_step(request, application, step, context):
@@ -93,15 +98,47 @@ def _save(request, application, step, fields, error_form):
     return redirect(_next(application, step))
 
 
+def _premises_form(data, application):
+    premises = application.premises
+    return forms.PremisesForm(data, prefix="p", initial={
+        "premises_name": premises.name if premises else "",
+        "certificate_of_occupancy": premises.certificate_of_occupancy if premises else "",
+        "premises_street_address": premises.street_address if premises else "",
+        "premises_postal_code": premises.postal_code if premises else ""})
+
+
+def _premises_set(request, application, form):
+    """Name the premises typed on the details step. Returns None when done, else the form to show again: with
+    the refusal, or with the hall on record at that address and the choice of what to do about it."""
+    cleaned = form.cleaned_data
+    try:
+        services.application_premises_set(
+            user=request.user, application=application, name=cleaned["premises_name"],
+            street_address=cleaned["premises_street_address"], postal_code=cleaned["premises_postal_code"],
+            certificate_of_occupancy=cleaned["certificate_of_occupancy"], resolution=cleaned["resolution"] or None)
+    except PremisesOnRecord as on_record:
+        form = forms.PremisesForm(request.POST, prefix="p", on_record=on_record.premises)
+        form.is_valid()
+        _apply_errors(form, _premises_errors(on_record))
+        return form
+    except ValidationError as error:
+        _apply_errors(form, _premises_errors(error))
+        return form
+    return None
+
+
+def _premises_errors(error: ValidationError) -> ValidationError:
+    """The service names the premises' fields; the form prefixes them with premises_."""
+    if not hasattr(error, "error_dict"):
+        return error
+    renamed = {"name": "premises_name", "street_address": "premises_street_address",
+               "postal_code": "premises_postal_code"}
+    return ValidationError({renamed.get(field, field): errors for field, errors in error.error_dict.items()})
+
+
 def _details(request, application):
     data = request.POST if request.method == "POST" else None
-    premises = application.premises
-    premises_form = forms.PremisesForm(data, prefix="p", initial={
-        "premises_name": premises.name if premises else "", "certificate_of_occupancy":
-        premises.certificate_of_occupancy if premises else "",
-        "premises_street_address": premises.street_address if premises else "",
-        "premises_postal_code": premises.postal_code if premises else ""}) \
-        if application.license_type in ON_PREMISES else None
+    premises_form = _premises_form(data, application) if application.license_type in ON_PREMISES else None
     detail_class = {LicenseType.RAFFLE: forms.RaffleForm, LicenseType.MONTECARLO: forms.MonteCarloForm,
                     LicenseType.MULTIHALL: forms.MultiHallForm}.get(application.license_type)
     detail_form = detail_class(data, instance=application) if detail_class else None
@@ -113,16 +150,16 @@ def _details(request, application):
         for form in (detail_form, amendment_form):
             if form is not None:
                 fields.update(form.cleaned_data)
-        if premises_form is not None:
-            cleaned = premises_form.cleaned_data
-            fields["premises"] = services.premises_get_or_create(
-                name=cleaned["premises_name"], street_address=cleaned["premises_street_address"],
-                postal_code=cleaned["premises_postal_code"],
-                certificate_of_occupancy=cleaned["certificate_of_occupancy"])
-        response = _save(request, application, "details", fields, all_forms[0] if all_forms else None)
-        if response:
-            return response
-    return {"forms": all_forms}
+        refused = _premises_set(request, application, premises_form) if premises_form is not None else None
+        if refused is None:
+            error_form = next((f for f in (detail_form, amendment_form) if f is not None), None)
+            response = _save(request, application, "details", fields, error_form or premises_form)
+            if response:
+                return response
+        else:
+            all_forms[0] = premises_form = refused
+    return {"forms": all_forms, "corrections": application.premises_corrections.filter(
+        status=CorrectionStatus.PENDING).select_related("premises")}
 
 
 MAX_BLANK_ROWS = 50
@@ -135,17 +172,34 @@ def _row_count(raw, *, default: int) -> int:
     return default
 
 
+OCCASION_ERROR = re.compile(r"occasions\[(?P<index>[0-9]+)\]\.(?P<field>\w+)")
+
+
+def _occasion_errors(formset, kept, error: ValidationError) -> None:
+    """The service names "occasions[i].field": the error goes on that row's field, else above the table."""
+    pairs = error.message_dict.items() if hasattr(error, "error_dict") else [(None, error.messages)]
+    for key, messages_ in pairs:
+        match = OCCASION_ERROR.fullmatch(key or "")
+        form = kept[int(match["index"])] if match and int(match["index"]) < len(kept) else None
+        if form is not None and match["field"] in form.fields:
+            for message in messages_:
+                form.add_error(match["field"], message)
+        else:
+            formset.non_form_errors().extend(messages_)
+
+
 def _schedule(request, application):
     initial = [{"date": o.date, "starts_at": o.starts_at, "ends_at": o.ends_at} for o in application.occasions.all()]
     if request.method == "POST":
         formset = forms.occasion_formset()(request.POST, prefix="o")
         if formset.is_valid():
-            rows = [f.cleaned_data for f in formset.forms
+            kept = [f for f in formset.forms
                     if f.cleaned_data and not f.cleaned_data.get("DELETE") and f.cleaned_data.get("date")]
             try:
-                services.application_occasions_set(user=request.user, application=application, occasions=rows)
+                services.application_occasions_set(user=request.user, application=application,
+                                                   occasions=[f.cleaned_data for f in kept])
             except ValidationError as error:
-                formset.non_form_errors().extend(error.messages)
+                _occasion_errors(formset, kept, error)
             else:
                 if "add_rows" in request.POST:
                     rows_wanted = _row_count(request.POST["add_rows"], default=1)

@@ -15,6 +15,7 @@ from licensing.filters_review import OPEN, ApplicationReviewFilter
 from licensing.forms_review import DeficiencyNoticeForm, DenialForm, VoteForm, form_errors_from
 from licensing.models import License, Vote
 from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason
+from licensing.premises.selectors import premises_correction_list
 from licensing.services import review as review_services
 
 QUEUE_PAGE_SIZE = 50
@@ -50,6 +51,7 @@ def _detail_context(request, application, **forms) -> dict:
         "findings": application.findings,
         "documents": selectors_review.application_documents(application=application),
         "occasions": application.occasions.select_related("premises"),
+        "premises_corrections": premises_correction_list(user=user, application=application),
         "notices": application.deficiency_notices.select_related("issued_by"),
         "votes": votes,
         "my_vote": my_vote,

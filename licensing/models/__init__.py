@@ -1,16 +1,17 @@
 from licensing.models.applications import Application, BingoOccasion
 from licensing.models.audit import AnchorReason, AuditEvent, LogAnchor
+from licensing.models.changes import ChangeKind, SubstantialChange
 from licensing.models.licenses import EnforcementAction, License, ReminderSent
 from licensing.models.organizations import Membership, Organization, OrganizationType, Role
-from licensing.models.premises import Premises
+from licensing.models.premises import CorrectionStatus, Premises, PremisesCorrection
 from licensing.models.profile import Document, OrganizationMember, ResponsiblePerson
 from licensing.models.review import Decision, DeficiencyNotice, Vote
 from licensing.models.schedules import BondScheduleRow, FeeScheduleRow
 from licensing.models.users import BoardGroup, User
 
 __all__ = [
-    "AnchorReason", "Application", "AuditEvent", "BingoOccasion", "BoardGroup", "BondScheduleRow", "Decision",
-    "DeficiencyNotice", "Document", "EnforcementAction", "FeeScheduleRow", "License", "LogAnchor", "Membership",
-    "Organization", "OrganizationMember", "OrganizationType", "Premises", "ReminderSent", "ResponsiblePerson",
-    "Role", "User", "Vote",
+    "AnchorReason", "Application", "AuditEvent", "BingoOccasion", "BoardGroup", "BondScheduleRow", "ChangeKind",
+    "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "EnforcementAction", "FeeScheduleRow", "License",
+    "LogAnchor", "Membership", "Organization", "OrganizationMember", "OrganizationType", "Premises",
+    "PremisesCorrection", "ReminderSent", "ResponsiblePerson", "Role", "SubstantialChange", "User", "Vote",
 ]

@@ -18,6 +18,9 @@ MONEY = {"max_digits": 12, "decimal_places": 2}
 class License(models.Model):
     number = models.CharField(_("license number"), max_length=20, unique=True)
     organization = models.ForeignKey("licensing.Organization", on_delete=models.PROTECT, related_name="licenses")
+    # The organization's name as the Board licensed it: the public lookup and the certificate show it, and
+    # it changes only when an amended application is approved (30 DCMR 1202.3), not when the profile does.
+    licensed_name = models.CharField(_("licensed name"), max_length=200, blank=True)
     application = models.OneToOneField(
         "licensing.Application", on_delete=models.PROTECT, related_name="issued_license"
     )

@@ -25,8 +25,9 @@ from django.utils.translation import gettext_lazy as _
 
 from licensing.events import audit_event_record
 from licensing.findings import Finding, RuleViolation
-from licensing.models import Application, License
+from licensing.models import Application, ChangeKind, License
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus, LicenseType
+from licensing.organizations.services import substantial_change_record, substantial_changes_take_in
 
 NUMBER_PREFIXES = {
     LicenseType.BINGO: "BG",
@@ -130,6 +131,11 @@ def _next_number(license_type: str, year: int) -> str:
     return f"{prefix}{sequence:0{NUMBER_DIGITS}d}"
 
 
+def licensed_name(application: Application) -> str:
+    """The name the Board decided on: the organization's as the application was submitted (its snapshot)."""
+    return (application.submitted_snapshot or {}).get("organization", {}).get("name") or application.organization.name
+
+
 def _certificate_build_after_commit(license: License) -> None:
     from licensing.tasks_review import license_certificate_build
 
@@ -155,7 +161,8 @@ def license_issue(*, application: Application, today: dt.date | None = None) -> 
         try:
             with transaction.atomic():
                 license = License.objects.create(
-                    number=number, organization=application.organization, application=application,
+                    number=number, organization=application.organization, licensed_name=licensed_name(application),
+                    application=application,
                     license_type=application.license_type, license_class=application.license_class,
                     period=application.period, effective_on=terms.effective_on, expires_on=terms.expires_on,
                     premises=application.premises, schedule=schedule, parent=terms.parent,
@@ -170,6 +177,12 @@ def license_issue(*, application: Application, today: dt.date | None = None) -> 
                  "effective_on": license.effective_on, "expires_on": license.expires_on,
                  "parent": terms.parent.pk if terms.parent else None},
     )
+    if license.licensed_name != application.organization.name:
+        # Renamed while the application was pending: the license carries the name filed, and the new one
+        # needs its amended application like any change after issue (30 DCMR 1202.3).
+        substantial_change_record(actor=None, organization=application.organization, kind=ChangeKind.NAME,
+                                  changes={"name": [license.licensed_name, application.organization.name]},
+                                  licenses=[license])
     if application.kind == ApplicationKind.RENEWAL and license.effective_on <= today:
         license_predecessor_supersede(license=license, today=today)
     _certificate_build_after_commit(license)
@@ -178,16 +191,20 @@ def license_issue(*, application: Application, today: dt.date | None = None) -> 
 
 def _license_amend(*, application: Application, schedule: list[dict]) -> License:
     base = License.objects.select_for_update().get(pk=application.base_license_id)
-    before = {"premises": base.premises_id, "schedule": base.schedule}
+    before = {"premises": base.premises_id, "schedule": base.schedule, "licensed_name": base.licensed_name}
     if application.premises_id:
         base.premises_id = application.premises_id
     if schedule:
         base.schedule = schedule
-    base.save(update_fields=["premises", "schedule"])
+    base.licensed_name = licensed_name(application)  # the public lookup shows the new name from now on
+    base.save(update_fields=["premises", "schedule", "licensed_name"])
+    taken_in = substantial_changes_take_in(application=application, license=base)
     audit_event_record(
         event_type="licensing.license_amended", actor=None, organization=application.organization, target=base,
         payload={"application": application.pk, "before": before,
-                 "after": {"premises": base.premises_id, "schedule": base.schedule}, "rule": AMENDMENT_RULE},
+                 "after": {"premises": base.premises_id, "schedule": base.schedule,
+                           "licensed_name": base.licensed_name},
+                 "substantial_changes": [row.pk for row in taken_in], "rule": AMENDMENT_RULE},
     )
     _certificate_build_after_commit(base)  # the certificate shows the premises and schedule
     return base

@@ -1,7 +1,12 @@
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from licensing.events import audit_event_record
+from licensing.findings import RuleError
 from licensing.models import Membership, Organization, Role, User
+from licensing.organizations.rules import address_findings, phone_findings, phone_number, us_state
+
+ORGANIZATION_RULE = "30 DCMR 1202.2(a)"  # the organization's name and address
 
 
 @transaction.atomic
@@ -10,9 +15,19 @@ def organization_create(*, actor: User | None, name: str, organization_type: str
                         email: str = "", is_senior_group: bool = False) -> Organization:
     organization = Organization(
         name=name, organization_type=organization_type, street_address=street_address, postal_code=postal_code,
-        city=city, state=state, phone=phone, email=email, is_senior_group=is_senior_group,
+        city=city, state=us_state(state) or state, phone=phone_number(phone) or phone, email=email,
+        is_senior_group=is_senior_group,
     )
-    organization.full_clean()
+    errors: dict[str, list] = {}
+    try:
+        organization.full_clean()
+    except ValidationError as exc:
+        errors.update(exc.error_dict)
+    for finding in (address_findings(state=state, postal_code=postal_code, rule=ORGANIZATION_RULE)
+                    + phone_findings(phone, rule=ORGANIZATION_RULE, required=False)):
+        errors.setdefault(finding.field, []).append(RuleError(finding))
+    if errors:
+        raise ValidationError(errors)
     organization.save()
     audit_event_record(
         event_type="licensing.organization_created", actor=actor, organization=organization, target=organization,

@@ -4,7 +4,6 @@ Every function validates all of its input before it writes anything, writes in o
 transaction and records an audit event. Who may call them (filing roles only) is
 decided by the caller through `selectors_profile.organization_get_for_filing`."""
 
-import re
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -13,14 +12,26 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from licensing.eligibility import RESPONSIBLE_RULES
 from licensing.events import audit_event_record
 from licensing.findings import Finding, RuleError, RuleViolation
 from licensing.member_csv import MemberRow, RowError, parse_member_csv
-from licensing.models import Organization, OrganizationMember, ResponsiblePerson, User
+from licensing.models import ChangeKind, Organization, OrganizationMember, ResponsiblePerson, User
 from licensing.models.choices import ResponsibleRole
+from licensing.organizations.rules import (
+    RESPONSIBLE_PERSON_FIELDS,
+    address_findings,
+    phone_findings,
+    phone_number,
+    responsible_person_changed,
+    substantial_profile_changes,
+    us_state,
+)
+from licensing.organizations.services import substantial_change_record
 
-ZIP_RE = re.compile(r"^\d{5}(-\d{4})?$")
-STATE_RE = re.compile(r"^[A-Z]{2}$")
+# Which item of 30 DCMR 1202.2 asks for each record's address: (a) the organization, (l) the members.
+ORGANIZATION_RULE = "30 DCMR 1202.2(a)"
+MEMBER_RULE = "30 DCMR 1202.2(l)"
 MINIMUM_WORKER_AGE = 18  # 30 DCMR 1401.5: no person under 18 works a game
 
 PROFILE_FIELDS = frozenset({
@@ -39,13 +50,15 @@ def age_on(born: date, on: date) -> int:
     return on.year - born.year - ((on.month, on.day) < (born.month, born.day))
 
 
-def _address_errors(instance) -> dict[str, list[str]]:
-    """Checks the model cannot express: a US ZIP code and a two-letter state."""
-    errors: dict[str, list[str]] = {}
-    if instance.postal_code and not ZIP_RE.match(instance.postal_code):
-        errors["postal_code"] = [_("Enter a ZIP code such as 20001 or 20001-1234.")]
-    if instance.state and not STATE_RE.match(instance.state):
-        errors["state"] = [_("Enter the two-letter state code, such as DC.")]
+def _address_errors(instance, rule: str) -> dict[str, list]:
+    """What the model cannot check: a real US state or territory code and a ZIP code (django-localflavor's
+    table), a phone number that parses (phonenumbers); each refusal cites `rule`, the item of 1202.2."""
+    findings = address_findings(state=instance.state, postal_code=instance.postal_code, rule=rule)
+    if hasattr(instance, "phone"):
+        findings += phone_findings(instance.phone, rule=rule, required=isinstance(instance, ResponsiblePerson))
+    errors: dict[str, list] = {}
+    for finding in findings:
+        errors.setdefault(finding.field, []).append(RuleError(finding))
     return errors
 
 
@@ -53,10 +66,12 @@ def _normalize_address(instance) -> None:
     for name in ("full_name", "name", "street_address", "city", "postal_code", "phone"):
         if isinstance(getattr(instance, name, None), str):
             setattr(instance, name, getattr(instance, name).strip())
-    instance.state = (instance.state or "").strip().upper()
+    instance.state = us_state(instance.state) or (instance.state or "").strip().upper()
+    if getattr(instance, "phone", ""):
+        instance.phone = phone_number(instance.phone) or instance.phone  # "(202) 727-1000"; refused later if None
 
 
-def _clean(instance, *, exclude: list[str] | None = None, extra: dict | None = None,
+def _clean(instance, *, rule: str, exclude: list[str] | None = None, extra: dict | None = None,
            validate_constraints: bool = True) -> None:
     """full_clean plus our checks, raised together so the user sees every problem at once."""
     errors: dict[str, list] = {}
@@ -64,7 +79,9 @@ def _clean(instance, *, exclude: list[str] | None = None, extra: dict | None = N
         instance.full_clean(exclude=exclude, validate_constraints=validate_constraints)
     except ValidationError as exc:
         errors.update(exc.error_dict)
-    for name, messages in {**_address_errors(instance), **(extra or {})}.items():
+    for name, found in _address_errors(instance, rule).items():
+        errors.setdefault(name, []).extend(found)
+    for name, messages in (extra or {}).items():
         errors.setdefault(name, []).extend(ValidationError(message, code="invalid") for message in messages)
     if errors:
         raise ValidationError(errors)
@@ -117,7 +134,7 @@ def organization_profile_update(*, actor: User, organization: Organization, **fi
     extra = {}
     if organization.founded_on and organization.founded_on > timezone.localdate():
         extra["founded_on"] = [_("The founding date cannot be in the future.")]
-    _validated(organization, before, lambda: _clean(organization, extra=extra))
+    _validated(organization, before, lambda: _clean(organization, rule=ORGANIZATION_RULE, extra=extra))
     if not changed:
         return organization
     organization.save()
@@ -125,6 +142,9 @@ def organization_profile_update(*, actor: User, organization: Organization, **fi
         event_type="licensing.organization_profile_updated", actor=actor, organization=organization,
         target=organization, payload={"changed": changed},
     )
+    # 30 DCMR 1202.3: a new name or address while a license is held needs an amended application.
+    for kind, changes in substantial_profile_changes(changed).items():
+        substantial_change_record(actor=actor, organization=organization, kind=kind, changes=changes)
     return organization
 
 
@@ -132,7 +152,8 @@ def organization_profile_update(*, actor: User, organization: Organization, **fi
 
 def _member_clean(member: OrganizationMember) -> None:
     _normalize_address(member)
-    _clean(member, exclude=["organization"], extra=_date_of_birth_errors(member.date_of_birth, timezone.localdate()))
+    _clean(member, rule=MEMBER_RULE, exclude=["organization"],
+           extra=_date_of_birth_errors(member.date_of_birth, timezone.localdate()))
 
 
 @transaction.atomic
@@ -270,7 +291,8 @@ def responsible_person_set(*, actor: User, organization: Organization, role: str
     errors: dict[str, list] = {}
     try:
         # The old holder is retired only after every check, so the one-current constraint is left to the database.
-        _clean(person, extra=_date_of_birth_errors(date_of_birth, today), validate_constraints=False)
+        _clean(person, rule=RESPONSIBLE_RULES[role], extra=_date_of_birth_errors(date_of_birth, today),
+               validate_constraints=False)
     except ValidationError as exc:
         errors = exc.error_dict
     if isinstance(date_of_birth, date) and age_on(date_of_birth, today) < MINIMUM_WORKER_AGE:
@@ -295,4 +317,9 @@ def responsible_person_set(*, actor: User, organization: Organization, role: str
         event_type="licensing.responsible_person_set", actor=actor, organization=organization, target=person,
         payload={"role": role, "full_name": person.full_name, "replaces": previous.pk if previous else None},
     )
+    # 30 DCMR 1202.3: new responsible people (1202.2(j),(k)) while a license is held need an amendment.
+    as_before = {name: getattr(previous, name) for name in RESPONSIBLE_PERSON_FIELDS} if previous else None
+    if responsible_person_changed(as_before, {name: getattr(person, name) for name in RESPONSIBLE_PERSON_FIELDS}):
+        substantial_change_record(actor=actor, organization=organization, kind=ChangeKind.RESPONSIBLE_PEOPLE,
+                                  changes={role: [previous.full_name if previous else None, person.full_name]})
     return person

@@ -7,7 +7,7 @@ is issued in the same transaction, so there is never an approval without a licen
 import datetime as dt
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ImproperlyConfigured, PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
@@ -18,10 +18,10 @@ from licensing.events import audit_event_record
 from licensing.findings import Finding, RuleViolation
 from licensing.models import Application, Decision, DeficiencyNotice, User, Vote
 from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason, VoteChoice
+from licensing.review.rules import QUORUM_RULE, quorum_problem
 from licensing.review_mail import organization_email_after_commit
 from licensing.services.licenses import license_issue, license_terms
 
-QUORUM_RULE = "30 DCMR 1202.4"
 DENIAL_RULE = "30 DCMR 1210.1"
 MAX_CURE_DAYS = 365
 
@@ -170,6 +170,9 @@ def vote_cast(*, application: Application, member: User, choice: str) -> Vote:
     )
     tally = _tally(application)
     quorum = settings.BOARD_VOTE_QUORUM
+    problem = quorum_problem(quorum)
+    if problem:  # settings refuse to load below four; this catches a quorum lowered at run time
+        raise ImproperlyConfigured(problem)
     reaches_quorum = choice == VoteChoice.AYE and tally["ayes"] + 1 >= quorum
     if reaches_quorum:
         license_terms(application=application)  # a license that cannot issue stops the vote before any write

@@ -43,6 +43,7 @@ def test_bingo_application_from_filing_to_certificate(live_server, browser_page,
     page.get_by_label("Name of the premises").fill("Parish hall")
     page.get_by_label("Street address").fill("1419 V Street NW")
     page.get_by_label("ZIP code").fill("20009")
+    page.get_by_label("Certificate of occupancy number").fill("CO-2019-04417")  # 30 DCMR 1400.8: required for bingo
     page.get_by_role("button", name="Save and continue").click()
     at_step(page, "Schedule")
     day = timezone.localdate() + dt.timedelta(days=20)

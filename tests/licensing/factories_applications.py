@@ -65,6 +65,7 @@ class LicenseFactory(factory.django.DjangoModelFactory):
 
     application = factory.SubFactory(ApplicationFactory, status=ApplicationStatus.APPROVED)
     organization = factory.SelfAttribute("application.organization")
+    licensed_name = factory.SelfAttribute("organization.name")
     number = factory.Sequence(lambda n: f"BG-2026-{n:05d}")
     license_type = factory.SelfAttribute("application.license_type")
     license_class = factory.SelfAttribute("application.license_class")

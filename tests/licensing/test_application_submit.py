@@ -37,10 +37,11 @@ def create(api, organization, **data):
     return response.json()
 
 
-def fill_bingo(api, application_id, *, starts="18:00", ends="22:00", date=NEXT_MONTH):
+def fill_bingo(api, application_id, *, starts="18:00", ends="22:00", date=NEXT_MONTH, resolution=None):
     url = reverse("application-detail", args=[application_id])
     api.post(f"{url}premises/", {"name": "St. Augustine Hall", "street_address": "1419 V Street NW",
-                                 "postal_code": "20009", "certificate_of_occupancy": "CO-1"},
+                                 "postal_code": "20009", "certificate_of_occupancy": "CO-1",
+                                 "resolution": resolution},
              content_type="application/json")
     api.patch(url, {"lawful_purpose": "Parish school scholarships"}, content_type="application/json")
     return api.put(f"{url}occasions/", [{"date": str(date), "starts_at": starts, "ends_at": ends}],
@@ -89,7 +90,7 @@ def test_a_premises_with_two_operations_that_week_blocks_a_third(api, organizati
                                      application__premises=hall, date=NEXT_MONTH - dt.timedelta(days=day))
     week = {d.isocalendar()[1] for d in (NEXT_MONTH, other.date)}
     application = create(api, organization)
-    fill_bingo(api, application["id"])
+    fill_bingo(api, application["id"], resolution="record")  # the hall on record, as it is
     response = submit(api, application["id"])
     if len(week) == 1:
         assert response.status_code == 400
@@ -106,9 +107,9 @@ def test_too_few_members_blocks_unless_a_senior_exemption_applies(client, organi
     response = submit(client, application["id"])
     assert "30 DCMR 1200.2(c)" in [e["rule"] for e in response.json()["errors"]]
 
-    organization.is_senior_group = True
+    organization.is_senior_group = True  # 12 members born in 1950: the profile shows a senior group (1201.1)
     organization.save()
-    senior = create(client, organization, as_senior_group=True)
+    senior = create(client, organization)
     fill_bingo(client, senior["id"], date=NEXT_MONTH + dt.timedelta(days=14))
     response = submit(client, senior["id"])
     assert response.status_code == 200, response.json()  # 30 DCMR 1201.2
@@ -233,7 +234,7 @@ def test_class_d_is_for_senior_groups_only_and_a_bad_class_names_the_field(api, 
     response = api.post(reverse("application-list"), {"organization": organization.pk, "license_type": "raffle",
                                                       "license_class": "A"}, content_type="application/json")
     assert response.status_code == 400 and response.json()["errors"][0]["field"] == "license_class"
-    application = create(api, organization, license_class="D", as_senior_group=False)
+    application = create(api, organization, license_class="D")  # the profile is no senior group's
     rules = [f["rule"] for f in api.get(reverse("application-check", args=[application["id"]])).json()["findings"]]
     assert "30 DCMR 1201.3" in rules
 

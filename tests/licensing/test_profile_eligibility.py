@@ -64,9 +64,12 @@ def test_nineteen_members_are_not_enough_twenty_are():
 
 def test_a_senior_group_needs_ten_members():
     senior = eligible(is_senior_group=True)
-    [finding] = organization_findings(senior, facts=facts(members=9), on=ON)
+    [finding] = organization_findings(senior, facts=facts(members=9), on=ON, exempt_members_and_age=True)
     assert finding.rule == "30 DCMR 1201.1"
-    assert organization_findings(senior, facts=facts(members=10), on=ON) == []
+    assert organization_findings(senior, facts=facts(members=10), on=ON, exempt_members_and_age=True) == []
+    # Without an exemption (a raffle: 1201.2-1201.4 name bingo and Monte Carlo Night only) 1200.2(c) applies.
+    [finding] = organization_findings(senior, facts=facts(members=10), on=ON)
+    assert finding.rule == "30 DCMR 1200.2(c)"
 
 
 def test_one_year_of_existence_counts_from_the_date_given():
@@ -114,10 +117,10 @@ def test_senior_group_members_must_be_sixty_or_fifty_five_with_a_disability():
     organization = eligible_organization(members=10, is_senior_group=True)  # members born 1950
     on = dt.date(2025, 6, 1)
     OrganizationMemberFactory(organization=organization, date_of_birth=dt.date(1968, 1, 1), is_disabled=True)  # 57
-    assert organization_findings(organization, on=on) == []
+    assert organization_findings(organization, on=on, exempt_members_and_age=True) == []
     OrganizationMemberFactory(organization=organization, date_of_birth=dt.date(1968, 1, 1))  # 57, not disabled
     OrganizationMemberFactory(organization=organization, date_of_birth=None)
-    findings = organization_findings(organization, on=on)
+    findings = organization_findings(organization, on=on, exempt_members_and_age=True)
     assert rules(findings) == {"30 DCMR 1201.1"}
     assert any("1 active member is younger" in f.message for f in findings)
     assert any("1 is missing" in f.message for f in findings)

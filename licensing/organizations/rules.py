@@ -1,0 +1,145 @@
+"""Rules about the organization itself, pure functions that return Findings:
+
+- the senior group of 30 DCMR 1201.1 (every member 60 or older, 55 with a disability, at least 10
+  members), judged on the counts of the checked profile, never on a box ticked on an application;
+- a US address (a real state or territory code, a ZIP code) and a phone number that parses
+  (1202.2(a), (j)-(m)): django-localflavor's state table, the phonenumbers library;
+- which profile changes are substantial (1202.3): the name, the address, the responsible people."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import phonenumbers
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from localflavor.us.us_states import USPS_CHOICES
+
+from licensing.findings import Finding
+from licensing.models.changes import ChangeKind
+from licensing.rules import AMENDMENT_DAYS  # 30 DCMR 1202.3: due within 10 days of the change
+
+SENIOR_RULE = "30 DCMR 1201.1"
+MINIMUM_SENIOR_MEMBERS = 10  # 30 DCMR 1201.1
+SENIOR_AGE = 60  # 30 DCMR 1201.1
+SENIOR_AGE_DISABLED = 55
+SUBSTANTIAL_CHANGE_RULE = "30 DCMR 1202.3"
+
+# The Postal Service's codes: the states, DC, the territories and the armed forces' addresses.
+USPS_CODES = frozenset(code for code, _name in USPS_CHOICES)
+ZIP_CODE = re.compile(r"[0-9]{5}(?:-[0-9]{4})?")  # [0-9], not \d: "２０００１" is no ZIP code
+PHONE_REGION = "US"  # a number written without +country is read as a US number
+
+# Profile fields whose change is a substantial change (1202.2(a): the organization's name and address).
+SUBSTANTIAL_PROFILE_FIELDS = {
+    "name": ChangeKind.NAME,
+    "street_address": ChangeKind.ADDRESS,
+    "city": ChangeKind.ADDRESS,
+    "state": ChangeKind.ADDRESS,
+    "postal_code": ChangeKind.ADDRESS,
+}
+# What a responsible person's record holds (1202.2(j),(k)); a replacement that changes none is no change.
+RESPONSIBLE_PERSON_FIELDS = ("full_name", "street_address", "city", "state", "postal_code", "phone", "date_of_birth")
+
+
+# --- Senior groups (30 DCMR 1201.1) ---
+
+def senior_group_findings(*, active_members: int, too_young: int, without_birth_date: int) -> list[Finding]:
+    """Why the profile does not show a senior group; none when it does."""
+    findings = []
+    if active_members < MINIMUM_SENIOR_MEMBERS:
+        findings.append(Finding(SENIOR_RULE, _(
+            "A senior group needs at least %(minimum)s active members; it has %(count)s.")
+            % {"minimum": MINIMUM_SENIOR_MEMBERS, "count": active_members}, field="members"))
+    if too_young:
+        findings.append(Finding(SENIOR_RULE, ngettext(
+            "Every member of a senior group must be 60 or older (55 with a disability); "
+            "%(count)s active member is younger.",
+            "Every member of a senior group must be 60 or older (55 with a disability); "
+            "%(count)s active members are younger.", too_young,
+        ) % {"count": too_young}, field="members"))
+    if without_birth_date:
+        findings.append(Finding(SENIOR_RULE, ngettext(
+            "Enter the date of birth of every member of a senior group; %(count)s is missing.",
+            "Enter the date of birth of every member of a senior group; %(count)s are missing.",
+            without_birth_date,
+        ) % {"count": without_birth_date}, field="members"))
+    return findings
+
+
+# --- Addresses and phone numbers ---
+
+def us_state(value: str | None) -> str | None:
+    """The Postal Service code of a state or territory ("dc" -> "DC"); None when it is none ("ZZ"). Codes only:
+    a name would be guessed wrong here ("Washington" is the city of most addresses, not the state)."""
+    code = (value or "").strip().upper()
+    return code if code in USPS_CODES else None
+
+
+def us_zip(value: str | None) -> str | None:
+    text = (value or "").strip()
+    return text if ZIP_CODE.fullmatch(text) else None
+
+
+def phone_number(value: str | None) -> str | None:
+    """The number as the Board writes it: "(202) 727-1000" for a US number, "+44 20 7946 0958" for
+    another country's; None when the text is no valid phone number ("hello", "555-0100")."""
+    text = (value or "").strip()
+    if not text or len(text) > 40:
+        return None
+    try:
+        number = phonenumbers.parse(text, PHONE_REGION)
+    except phonenumbers.NumberParseException:
+        return None
+    if not phonenumbers.is_valid_number(number):
+        return None
+    style = (phonenumbers.PhoneNumberFormat.NATIONAL if number.country_code == 1
+             else phonenumbers.PhoneNumberFormat.INTERNATIONAL)
+    return phonenumbers.format_number(number, style)
+
+
+def address_findings(*, state: str, postal_code: str, rule: str) -> list[Finding]:
+    """A state or territory the Postal Service knows and a ZIP code; `rule` is the item of 1202.2
+    that asks for this address."""
+    findings = []
+    if postal_code and us_zip(postal_code) is None:
+        findings.append(Finding(rule, _("Enter a ZIP code such as 20001 or 20001-1234."), field="postal_code"))
+    if state and us_state(state) is None:
+        findings.append(Finding(rule, _(
+            "Enter the two-letter state code of a US state or territory, such as DC; %(value)s is not one.")
+            % {"value": state}, field="state"))
+    return findings
+
+
+def phone_findings(phone: str, *, rule: str, required: bool) -> list[Finding]:
+    if not (phone or "").strip():
+        if required:
+            return [Finding(rule, _("Enter a phone number, such as (202) 727-1000."), field="phone")]
+        return []
+    if phone_number(phone) is None:
+        return [Finding(rule, _(
+            "Enter a phone number that can be dialled, such as (202) 727-1000 or +44 20 7946 0958; "
+            "%(value)s is not one.") % {"value": phone[:40]}, field="phone")]
+    return []
+
+
+# --- Substantial changes (30 DCMR 1202.3) ---
+
+def substantial_profile_changes(changed: dict[str, list]) -> dict[str, dict[str, list]]:
+    """The profile changes that are substantial, by kind: {"name": {"name": [old, new]}, "address": {...}}."""
+    kinds: dict[str, dict[str, list]] = {}
+    for field, values in changed.items():
+        kind = SUBSTANTIAL_PROFILE_FIELDS.get(field)
+        if kind is not None:
+            kinds.setdefault(kind, {})[field] = values
+    return kinds
+
+
+def responsible_person_changed(before: dict | None, after: dict) -> bool:
+    """Naming someone for a role is a change unless the person's every item is the same as before."""
+    return before is None or any(before.get(field) != after.get(field) for field in RESPONSIBLE_PERSON_FIELDS)
+
+
+def amendment_due(changed_on: dt.date) -> dt.date:
+    return changed_on + dt.timedelta(days=AMENDMENT_DAYS)
