@@ -34,9 +34,9 @@ def board_clock():
         yield traveller
 
 
-def at(day: dt.date, hour: int, minute: int = 0) -> dt.datetime:
+def at(day: dt.date, hour: int, minute: int = 0, second: int = 0) -> dt.datetime:
     """A moment on the Board's clock (America/New_York)."""
-    return dt.datetime.combine(day, dt.time(hour, minute), tzinfo=ZoneInfo(settings.TIME_ZONE))
+    return dt.datetime.combine(day, dt.time(hour, minute, second), tzinfo=ZoneInfo(settings.TIME_ZONE))
 
 
 def member(organization, role):
