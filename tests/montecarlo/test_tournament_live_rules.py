@@ -255,3 +255,6 @@ def test_the_api_and_the_page_plan_a_training_tournament(client):
     assert response.status_code == 302
     page = client.get(response["Location"]).content.decode()
     assert "Training tournament: no prizes and nothing reported" in page
+    tournament = Tournament.objects.get(name="Page practice")
+    clock = client.get(reverse("montecarlo:clock_screen", args=[tournament.public_key])).content.decode()
+    assert "Training tournament: no prizes" in clock
