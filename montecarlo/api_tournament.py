@@ -30,13 +30,16 @@ class TournamentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = ["id", "license", "name", "date", "starts_at", "ends_at", "entry_fee", "starting_chips",
-                  "max_per_table", "finish_method", "stop_at", "levels", "template", "prizes", "status",
+                  "max_per_table", "finish_method", "stop_at", "levels", "template", "prizes", "training", "status",
                   "public_key", "head_seq", "published_at"]
         read_only_fields = ["status", "public_key", "head_seq", "published_at"]
 
 
-class NameSerializer(serializers.Serializer):
+class RegisterSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100)
+    date_of_birth = serializers.DateField(help_text=_("30 DCMR 1702.1: 18 or older on the tournament's date."))
+    board_player_id = serializers.CharField(max_length=40, required=False, allow_blank=True,
+                                            help_text=_("The Board's id of the player, when the player has one."))
 
 
 class TablesSerializer(serializers.Serializer):
@@ -60,12 +63,19 @@ class ActionSerializer(TableSerializer):
 class ShowdownSerializer(TableSerializer):
     board = serializers.ListField(child=serializers.CharField(max_length=2), min_length=5, max_length=5)
     shown = serializers.DictField(child=serializers.ListField(child=serializers.CharField(max_length=2),
-                                                              min_length=2, max_length=2))
+                                                              min_length=2, max_length=2),
+                                  help_text=_("The cards of each hand shown, by seat number."))
+    mucked = serializers.ListField(child=IntegerSerializerField(min_value=1), required=False, max_length=7,
+                                   help_text=_("The seats that muck (30 DCMR 1604.3(t)(2)): never the hand that "
+                                               "made the last bet or raise, nor any when nobody bet."))
 
 
 class ChipCorrectionSerializer(serializers.Serializer):
-    player = serializers.CharField(max_length=20)
-    chips = IntegerSerializerField(min_value=0)
+    """A miscount put right at one table: chips move from one player to another (1603.20, 1603.30)."""
+
+    from_player = serializers.CharField(max_length=20)
+    to_player = serializers.CharField(max_length=20)
+    chips = IntegerSerializerField(min_value=1)
     reason = serializers.CharField(max_length=300)
 
 
@@ -136,10 +146,10 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins
     def state(self, request, pk=None):
         return Response(state_payload(self.get_object()))
 
-    @extend_schema(request=NameSerializer, responses=STATE)
+    @extend_schema(request=RegisterSerializer, responses=STATE)
     @action(detail=True, methods=["post"])
     def register(self, request, pk=None):
-        return self._run(request, NameSerializer, lambda t, d: services_tournament.player_register(
+        return self._run(request, RegisterSerializer, lambda t, d: services_tournament.player_register(
             actor=request.user, tournament=t, **d))
 
     @extend_schema(request=TablesSerializer, responses=STATE)

@@ -27,6 +27,10 @@ class TournamentForm(forms.Form):
     prizes = forms.CharField(label=_("Prizes by place"), required=False,
                              help_text=_("Dollar amounts separated by commas, first place first; each at most "
                                          "$500 (30 DCMR 1603.26)."))
+    training = forms.BooleanField(label=_("Training tournament"), required=False,
+                                  help_text=_("For practice: no prizes and nothing reported, so it may be dealt "
+                                              "outside the licensed hours (30 DCMR 1603.19). It cannot be changed "
+                                              "later."))
 
     def __init__(self, *args, licenses, **kwargs):
         super().__init__(*args, **kwargs)
@@ -43,13 +47,20 @@ class TournamentForm(forms.Form):
 
 class RegisterForm(forms.Form):
     name = forms.CharField(label=_("Player's name"), max_length=100)
+    date_of_birth = forms.DateField(label=_("Date of birth"), widget=forms.DateInput(attrs={"type": "date"}),
+                                    help_text=_("18 or older on the day of the tournament (30 DCMR 1702.1)."))
+    board_player_id = forms.CharField(label=_("Board player id (if any)"), max_length=40, required=False)
 
 
 class ChipCorrectionForm(forms.Form):
-    player = forms.ChoiceField(label=_("Player"))
-    chips = IntegerField(label=_("Correct chip count"), min_value=0)
+    """A miscount at one table put right by moving chips between two of its players (1603.20, 1603.30)."""
+
+    from_player = forms.ChoiceField(label=_("Chips from"))
+    to_player = forms.ChoiceField(label=_("Chips to (same table)"))
+    chips = IntegerField(label=_("Chips to move"), min_value=1)
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
     def __init__(self, *args, players=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = list(players)
+        self.fields["from_player"].choices = list(players)
+        self.fields["to_player"].choices = list(players)

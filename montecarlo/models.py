@@ -68,6 +68,10 @@ class Tournament(models.Model):
     finish_method = models.CharField(_("finishing method"), max_length=12, choices=FinishMethod.choices,
                                      default=FinishMethod.LAST_PLAYER)
     stop_at = models.TimeField(_("stops at"), null=True, blank=True)  # 1603.25(b) only
+    # A training tournament (dealers and directors practising, the demo): no prizes, nothing reported,
+    # and so it may be dealt outside the licensed hours of 1603.19. Its config event records the flag.
+    training = models.BooleanField(_("training tournament"), default=False, help_text=_(
+        "No prizes and nothing reported; it may be played outside the licensed hours (30 DCMR 1603.19)."))
     levels = models.JSONField(_("blind levels"), default=list)
     prizes = models.JSONField(_("prizes by place"), default=list)  # Decimal strings; each <= $500 (1603.26)
     status = models.CharField(_("status"), max_length=12, choices=TournamentStatus.choices,
@@ -115,10 +119,22 @@ class TournamentEventImmutableError(AppendOnlyError):
 
 
 def tournament_terms(tournament: Tournament) -> dict:
-    """What a tournament is played for, as its first event records it: the engine's configuration
-    and the entry fee cannot change once it exists (tournament_verify_log compares them)."""
+    """What a tournament is played for, as its first event records it: the engine's configuration,
+    the entry fee and whether it is a training tournament cannot change once it exists
+    (tournament_verify_log compares them)."""
     return {"engine": tournament.engine_config(), "entry_fee": str(tournament.entry_fee),
-            "license": tournament.license_id, "date": tournament.date.isoformat()}
+            "license": tournament.license_id, "date": tournament.date.isoformat(), "training": tournament.training}
+
+
+# A term a config event written before the term existed does not hold, read as its value then.
+TERMS_BEFORE = {"training": False}
+
+
+def changed_terms(recorded: dict, tournament: Tournament) -> list[str]:
+    """The terms of the tournament row that differ from those its config event recorded."""
+    terms = tournament_terms(tournament)
+    return sorted(key for key in set(terms) | set(recorded)
+                  if recorded.get(key, TERMS_BEFORE.get(key)) != terms.get(key, TERMS_BEFORE.get(key)))
 
 
 class TournamentEvent(ChainedEvent):
@@ -174,8 +190,7 @@ class TournamentEvent(ChainedEvent):
                            f"(seq {walk.head.seq})")
         if walk.first is None or walk.first.kind != CONFIG_EVENT:
             return problem(1, "the log does not open with the tournament's configuration")
-        recorded, terms = walk.first.payload, tournament_terms(tournament)
-        changed = sorted(key for key in terms if recorded.get(key) != terms[key])
+        changed = changed_terms(walk.first.payload, tournament)
         if changed:
             return problem(1, "the tournament row no longer matches what its first event recorded: "
                            + ", ".join(changed))

@@ -1,7 +1,10 @@
-"""Planning checks of a Texas Hold'em tournament, each finding citing its 30 DCMR section:
-the license (1204.16: Texas Hold'em only under a Class 2 Monte Carlo Night license), the
-licensed hours (1603.19), tables (1603.23), finishing method (1603.25), prizes (1603.26) and
-the blind structure (1604.3(c) and the engine's level checks)."""
+"""The rules of a Texas Hold'em tournament outside the engine, each finding citing its 30 DCMR section.
+Planning: the license (1204.16: Texas Hold'em only under a Class 2 Monte Carlo Night license), the
+licensed hours (1603.19), tables (1603.23), finishing method (1603.25), prizes (1603.26), the blind
+structure (1604.3(c) and the engine's level checks), and a training tournament's lack of prizes.
+Live play: every deal and clock start inside the licensed hours, on the Board's clock, under a license
+in force (1603.19, 1200.1). Players: 18 or older on the tournament's date (1702.1), and at most $500
+of prizes per person per day across every tournament of that day (1603.26)."""
 
 from __future__ import annotations
 
@@ -14,11 +17,18 @@ from django.utils.translation import gettext as _
 
 from core.money import parse_money
 from licensing.findings import Finding
+from licensing.licenses.live import board_now, license_in_force, live_play_findings
+from licensing.licenses.rules import in_force_findings
 from licensing.models.choices import LicenseStatus, LicenseType
+from licensing.services.profile import EARLIEST_BIRTH_DATE, age_on
 from montecarlo.holdem.tournament import check_levels, level_from_dict
+from montecarlo.holdem.tournament.people import Person, same_person
 
 PRIZE_CAP = Decimal("500.00")  # 30 DCMR 1603.26: up to $500 per player per day
 MAX_PER_TABLE = 7  # 30 DCMR 1603.23: a dealer and at most 7 players
+HOURS_RULE = "30 DCMR 1603.19"  # Texas Hold'em only within the licensed hours
+AGE_RULE = "30 DCMR 1702.1"  # no player under 18
+PLAYER_AGE = 18
 
 
 def _time(value) -> dt.time | None:
@@ -121,10 +131,27 @@ def level_findings(levels) -> list[Finding]:
                     field="levels") for rule, message, _index in check_levels(parsed)]
 
 
+def _nonzero(prize) -> bool:
+    try:
+        return Decimal(str(prize).strip()) != 0
+    except ArithmeticError:
+        return True  # not an amount: prize_findings names it
+
+
+def training_findings(training: bool, prizes) -> list[Finding]:
+    """A training tournament may be dealt outside the licensed hours only because nothing is won or
+    reported: it has no prizes."""
+    if training and any(_nonzero(prize) for prize in prizes or []):
+        return [Finding(HOURS_RULE, _(
+            "prizes: a training tournament awards no prizes; it may be played outside the licensed hours only "
+            "because nothing is won or reported (30 DCMR 1603.19, 1603.26)."), field="prizes")]
+    return []
+
+
 def tournament_findings(*, license, date, starts_at, ends_at, max_per_table, finish_method, stop_at,
-                        prizes, levels, starting_chips, entry_fee) -> list[Finding]:
+                        prizes, levels, starting_chips, entry_fee, training: bool = False) -> list[Finding]:
     """Every blocking finding of a tournament plan; empty when it may be created."""
-    findings = license_findings(license, date)
+    findings = license_findings(license, date) + training_findings(training, prizes)
     findings += hours_findings(license, date, starts_at, ends_at, finish_method, stop_at)
     if not 2 <= int(max_per_table) <= MAX_PER_TABLE:
         findings.append(Finding("30 DCMR 1603.23", _(
@@ -140,3 +167,68 @@ def tournament_findings(*, license, date, starts_at, ends_at, max_per_table, fin
         findings.append(Finding("30 DCMR 1603.20", _("entry_fee: %(message)s (30 DCMR 1603.20)") % {
             "message": " ".join(exc.messages)}, field="entry_fee"))
     return findings + prize_findings(prizes) + level_findings(levels)
+
+
+# --- live play ---
+
+
+def live_findings(tournament, *, action: str, now: dt.datetime | None = None) -> list[Finding]:
+    """What refuses a live action (`action`: dealing a hand, starting or resuming the clock) now: the
+    license must be in force today, active and not suspended or revoked (1200.1), and the Board's
+    clock (America/New_York) inside the licensed hours of the tournament's day that hold it (1603.19).
+    A training tournament wins and reports nothing, so the hours do not bind it; the license does."""
+    license = tournament.license
+    if tournament.training:
+        today = board_now(now).date()
+        return in_force_findings(license_in_force(license, today), today, action=action)
+    windows = licensed_windows(license, tournament.date)
+    hours = next(((first, last) for first, last in windows
+                  if first <= tournament.starts_at and tournament.ends_at <= last), None)
+    if hours is None:
+        return [Finding(HOURS_RULE, _(
+            "%(action)s: license %(number)s has no licensed hours on %(date)s that hold this tournament "
+            "(30 DCMR 1603.19).") % {"action": action, "number": license.number, "date": tournament.date.isoformat()},
+            field="time")]
+    return live_play_findings(license=license, day=tournament.date, starts_at=hours[0], ends_at=hours[1],
+                              action=action, rule=HOURS_RULE, what=_("the Monte Carlo Night"), now=now)
+
+
+# --- players ---
+
+
+def eighteenth_birthday(born: dt.date) -> dt.date:
+    """The first day on which `age_on` gives 18 (born on 29 February: 1 March in a common year)."""
+    try:
+        return born.replace(year=born.year + PLAYER_AGE)
+    except ValueError:
+        return dt.date(born.year + PLAYER_AGE, 3, 1)
+
+
+def player_findings(*, date_of_birth: dt.date, on: dt.date) -> list[Finding]:
+    """30 DCMR 1702.1: nobody under 18 plays; the age counts on the tournament's date, to the day."""
+    if date_of_birth < EARLIEST_BIRTH_DATE or date_of_birth > on:
+        return [Finding(AGE_RULE, _(
+            "date_of_birth: enter the player's date of birth, between %(earliest)s and the tournament's date "
+            "(30 DCMR 1702.1).") % {"earliest": EARLIEST_BIRTH_DATE.isoformat()}, field="date_of_birth")]
+    if age_on(date_of_birth, on) < PLAYER_AGE:
+        return [Finding(AGE_RULE, _(
+            "date_of_birth: no one under 18 may play; this player turns 18 on %(birthday)s, after the tournament "
+            "on %(date)s (30 DCMR 1702.1).") % {"birthday": eighteenth_birthday(date_of_birth).isoformat(),
+                                                 "date": on.isoformat()}, field="date_of_birth")]
+    return []
+
+
+def day_prize_findings(*, prizes: list[tuple[Person, Decimal]], earlier: list[tuple[Person, Decimal]]
+                       ) -> list[Finding]:
+    """30 DCMR 1603.26: at most $500 per player per day. `prizes`: this tournament's (player, prize);
+    `earlier`: every prize already published that day, under any organization. The same player is the
+    same person (montecarlo.holdem.tournament.people), never merely the same name."""
+    findings = []
+    for person, prize in prizes:
+        total = prize + sum((amount for other, amount in earlier if same_person(person, other)), Decimal("0"))
+        if prize > 0 and total > PRIZE_CAP:
+            findings.append(Finding("30 DCMR 1603.26", _(
+                "prizes: %(name)s would win $%(total)s today across the day's tournaments (of any organization); "
+                "a player may win at most $500 per day (30 DCMR 1603.26).") % {"name": person.name, "total": total},
+                field="prizes"))
+    return findings

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from licensing.findings import Finding, RuleViolation
 from montecarlo.holdem.tournament import level_from_dict
 from montecarlo.models import Tournament
+from montecarlo.rules import live_findings
 from montecarlo.selectors import DEALER_ROLES, has_role
 from montecarlo.services_state import append, apply_checked, broadcast, clock_position, load_engine, lock
 
@@ -34,10 +35,14 @@ def _record(actor, tournament: Tournament, event: dict, field: str | None = None
 
 @transaction.atomic
 def hand_start(*, actor, tournament: Tournament, table: int, now: dt.datetime | None = None) -> dict:
-    """Deal a new hand at the level the clock shows now; the engine eliminates who cannot post
-    (1604.3(aa)) and moves the button (1604.3(d))."""
+    """Deal a new hand at the level the clock shows now, under a license in force and within the
+    licensed hours (1603.19, 1200.1; a training tournament is bound by the license only); the engine
+    eliminates who cannot post (1604.3(aa)) and moves the button (1604.3(d))."""
     tournament = lock(tournament)
     require_dealer(actor, tournament)
+    findings = live_findings(tournament, action="hand_start", now=now)
+    if findings:
+        raise RuleViolation(findings)
     if tournament.clock_started_at is None or not tournament.clock_running:
         raise ValidationError(_("Start or resume the clock before dealing."), code="clock_stopped")
     level, _seconds = clock_position(tournament, now)
@@ -69,12 +74,15 @@ def _card(text: str) -> str:
 
 @transaction.atomic
 def showdown_record(*, actor, tournament: Tournament, table: int, board: list[str],
-                    shown: dict[str, list[str]]) -> dict:
-    """Cards shown (1604.3(t)); the engine rebuilds the deal and awards every pot (1604.3(u)-(z))."""
+                    shown: dict[str, list[str]], mucked: list[int] = ()) -> dict:
+    """The cards of the hands shown and the seats that mucked (1604.3(t)(2): the hand that made the
+    last bet or raise shows, every hand if nobody bet; a mucked hand is not entered). The engine
+    rebuilds the deal and awards every pot to the best hand shown (1604.3(u)-(z))."""
     tournament = lock(tournament)
     require_dealer(actor, tournament)
     event = {"type": "showdown", "table": int(table), "board": [_card(card) for card in board],
-             "shown": {str(seat): [_card(card) for card in cards] for seat, cards in shown.items()}}
+             "shown": {str(seat): [_card(card) for card in cards] for seat, cards in shown.items()},
+             "mucked": sorted(int(seat) for seat in mucked)}
     return _record(actor, tournament, event, "shown")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import re
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -67,9 +68,15 @@ def load_engine(tournament: Tournament) -> Engine:
     return engine
 
 
+# The engine's messages open with the field at fault ("mucked: seat 3 ...", "shown[2]: ...").
+_FIELD = re.compile(r"^([a-z_]+)(?:\[[^\]]*\])?: ")
+
+
 def engine_finding(exc: Exception, field: str | None = None) -> RuleViolation:
+    """The engine's refusal as a finding: its rule, and the field its message names (else `field`)."""
     rule = getattr(exc, "rule", "") or "30 DCMR 1604.3"
-    return RuleViolation(Finding(rule, str(exc), field=field))
+    named = _FIELD.match(getattr(exc, "what", "") or "")
+    return RuleViolation(Finding(rule, str(exc), field=named.group(1) if named else field))
 
 
 def apply_checked(engine: Engine, event: dict, *, field: str | None = None) -> None:

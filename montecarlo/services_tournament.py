@@ -5,11 +5,13 @@ play is an engine event validated on the replayed state before it is appended.""
 from __future__ import annotations
 
 import datetime as dt
+import re
 import secrets
 from decimal import Decimal
+from types import SimpleNamespace
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -17,8 +19,8 @@ from licensing.events import audit_event_record
 from licensing.findings import Finding, RuleViolation
 from montecarlo.holdem.tournament import TEMPLATES, draw_seats, level_to_dict
 from montecarlo.holdem.tournament import Tournament as Engine
-from montecarlo.models import CONFIG_EVENT, Tournament, TournamentStatus, tournament_terms
-from montecarlo.rules import PRIZE_CAP, tournament_findings
+from montecarlo.models import CONFIG_EVENT, Tournament, TournamentEvent, TournamentStatus, tournament_terms
+from montecarlo.rules import HOURS_RULE, day_prize_findings, live_findings, player_findings, tournament_findings
 from montecarlo.selectors import DIRECTOR_ROLES, has_role
 from montecarlo.services_state import (
     append,
@@ -45,7 +47,7 @@ def tournament_create(*, actor, license, name: str, date: dt.date, starts_at: dt
                       entry_fee: Decimal, starting_chips: int, max_per_table: int = 7,
                       finish_method: str = "last_player", stop_at: dt.time | None = None,
                       levels: list[dict] | None = None, template: str | None = None,
-                      prizes: list | None = None) -> Tournament:
+                      prizes: list | None = None, training: bool = False) -> Tournament:
     if not has_role(user=actor, organization_id=license.organization_id, roles=DIRECTOR_ROLES):
         raise PermissionDenied(_("Only the organization's tournament directors or officers may plan tournaments."))
     if levels is None:
@@ -57,7 +59,7 @@ def tournament_create(*, actor, license, name: str, date: dt.date, starts_at: dt
     findings = tournament_findings(
         license=license, date=date, starts_at=starts_at, ends_at=ends_at, max_per_table=max_per_table,
         finish_method=finish_method, stop_at=stop_at, prizes=prizes, levels=levels,
-        starting_chips=starting_chips, entry_fee=entry_fee,
+        starting_chips=starting_chips, entry_fee=entry_fee, training=bool(training),
     )
     if findings:
         raise RuleViolation(findings)
@@ -66,6 +68,7 @@ def tournament_create(*, actor, license, name: str, date: dt.date, starts_at: dt
         entry_fee=Decimal(str(entry_fee)), starting_chips=int(starting_chips), max_per_table=int(max_per_table),
         finish_method=finish_method, stop_at=stop_at if finish_method == "time" else None, levels=levels,
         prizes=[str(Decimal(prize).quantize(Decimal("0.01"))) for prize in prizes], created_by=actor,
+        training=bool(training),
     )
     try:  # the engine must accept the configuration as well, before anything is written
         Engine.replay(tournament.engine_config(), [])
@@ -74,29 +77,47 @@ def tournament_create(*, actor, license, name: str, date: dt.date, starts_at: dt
     tournament.save()
     audit_event_record(event_type="montecarlo.tournament.create", actor=actor,
                        organization=license.organization, target=tournament,
-                       payload={"name": tournament.name, "date": date.isoformat(), "license": license.number})
+                       payload={"name": tournament.name, "date": date.isoformat(), "license": license.number,
+                                "training": tournament.training})
     # The log opens with what the tournament is played for: its row cannot change it unseen.
     append(actor=actor, tournament=tournament, kind=CONFIG_EVENT, payload=tournament_terms(tournament))
     return tournament
 
 
+BOARD_PLAYER_ID = re.compile(r"^[A-Za-z0-9-]{1,40}$")
+
+
 @transaction.atomic
-def player_register(*, actor, tournament: Tournament, name: str) -> str:
-    """Register one entry; returns the engine's player id. One entry per person: no rebuys (1603.30)."""
+def player_register(*, actor, tournament: Tournament, name: str, date_of_birth: dt.date | None,
+                    board_player_id: str = "") -> str:
+    """Register one entry; returns the engine's player id. The log's register event keeps who the
+    player is (name, date of birth, the Board's player id if any): one entry per person, no rebuys
+    (1603.30, checked by the engine), 18 or older on the tournament's date (1702.1)."""
     tournament = lock(tournament)
     require_director(actor, tournament)
-    name = (name or "").strip()
+    name = " ".join((name or "").split())
     if not name or len(name) > 100:
         raise ValidationError({"name": _("Give the player's name (at most 100 characters).")})
+    if not isinstance(date_of_birth, dt.date) or isinstance(date_of_birth, dt.datetime):
+        raise RuleViolation(Finding("30 DCMR 1702.1", _(
+            "date_of_birth: give the player's date of birth; no one under 18 may play (30 DCMR 1702.1)."),
+            field="date_of_birth"))
+    findings = player_findings(date_of_birth=date_of_birth, on=tournament.date)
+    if findings:
+        raise RuleViolation(findings)
+    board_player_id = (board_player_id or "").strip().upper()
+    if board_player_id and not BOARD_PLAYER_ID.match(board_player_id):
+        raise ValidationError({"board_player_id": _(
+            "The Board's player id is at most 40 letters, digits and hyphens.")})
     engine = load_engine(tournament)
-    if any(player.name.casefold() == name.casefold() for player in engine.players.values()):
-        raise RuleViolation(Finding("30 DCMR 1603.30", _(
-            "name: %(name)s is already entered; one entry per player, no rebuys (30 DCMR 1603.30).")
-            % {"name": name}, field="name"))
     player_id = f"p{len(engine.players) + 1}"
-    event = {"type": "register", "player": player_id, "name": name}
+    event = {"type": "register", "player": player_id, "name": name, "date_of_birth": date_of_birth.isoformat()}
+    if board_player_id:
+        event["board_player_id"] = board_player_id
     apply_checked(engine, event, field="name")
-    append(actor=actor, tournament=tournament, kind="register", payload=event, engine=engine)
+    # A date of birth is personal data: the audit trail says one was recorded, not what it is.
+    audit = {**event, "date_of_birth": "recorded"}
+    append(actor=actor, tournament=tournament, kind="register", payload=event, engine=engine, audit=audit)
     broadcast(tournament, engine)
     return player_id
 
@@ -130,6 +151,12 @@ def clock_control(*, actor, tournament: Tournament, op: str, now: dt.datetime | 
     now = now or timezone.now()
     if tournament.status != TournamentStatus.RUNNING:
         raise ValidationError(_("The clock runs only while the tournament is running."), code="not_running")
+    if op in ("start", "resume"):
+        # Starting or resuming the clock starts play: only under a license in force, within the
+        # licensed hours (30 DCMR 1603.19, 1200.1).
+        findings = live_findings(tournament, action=f"clock_{op}", now=now)
+        if findings:
+            raise RuleViolation(findings)
     if op == "start" and tournament.clock_started_at is None:
         tournament.clock_running, tournament.clock_started_at = True, now
     elif op == "pause" and tournament.clock_running:
@@ -148,18 +175,23 @@ def clock_control(*, actor, tournament: Tournament, op: str, now: dt.datetime | 
 
 
 @transaction.atomic
-def chip_correction(*, actor, tournament: Tournament, player: str, chips: int, reason: str) -> None:
-    """Correct a player's chip count between hands; the reason is kept in the log and the audit."""
+def chip_correction(*, actor, tournament: Tournament, from_player: str, to_player: str, chips: int,
+                    reason: str) -> None:
+    """Put right a miscount at one table between hands: `chips` move from one player to another there,
+    so the chips in play stay the entries' (1603.20) and none are bought (1603.30); the engine refuses
+    anything else. The reason is kept in the log and the audit."""
     tournament = lock(tournament)
     require_director(actor, tournament)
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError({"reason": _("Give the reason for the chip correction.")})
     engine = load_engine(tournament)
-    if player not in engine.players:
-        raise ValidationError({"player": _("No such player in this tournament.")})
-    before = engine.players[player].chips
-    event = {"type": "chip_correction", "player": player, "chips": int(chips), "reason": reason}
+    for field, player in (("from_player", from_player), ("to_player", to_player)):
+        if player not in engine.players:
+            raise ValidationError({field: _("No such player in this tournament.")})
+    before = {from_player: engine.players[from_player].chips, to_player: engine.players[to_player].chips}
+    event = {"type": "chip_correction", "from_player": from_player, "to_player": to_player, "chips": chips,
+             "reason": reason}
     apply_checked(engine, event, field="chips")
     append(actor=actor, tournament=tournament, kind="chip_correction", payload=event, engine=engine,
            audit={**event, "chips_before": before})
@@ -208,27 +240,38 @@ def tournament_stop(*, actor, tournament: Tournament, now: dt.datetime | None = 
     broadcast(tournament, engine)
 
 
-def day_prize_findings(tournament: Tournament, results: list[dict]) -> list[Finding]:
-    """30 DCMR 1603.26: at most $500 per player per day, across the organization's tournaments."""
-    others = Tournament.objects.filter(
-        license__organization_id=tournament.license.organization_id, date=tournament.date,
-        status=TournamentStatus.PUBLISHED,
-    ).exclude(pk=tournament.pk)
-    earlier: dict[str, Decimal] = {}
-    for other_results in others.values_list("results", flat=True):
-        for row in other_results:
-            key = row["name"].strip().casefold()
-            earlier[key] = earlier.get(key, Decimal("0")) + Decimal(str(row.get("prize") or "0"))
-    findings = []
-    for row in results:
-        prize = Decimal(str(row.get("prize") or "0"))
-        total = earlier.get(row["name"].strip().casefold(), Decimal("0")) + prize
-        if prize > 0 and total > PRIZE_CAP:
-            findings.append(Finding("30 DCMR 1603.26", _(
-                "prizes: %(name)s would win $%(total)s today across this organization's tournaments; "
-                "a player may win at most $500 per day (30 DCMR 1603.26).") % {"name": row["name"], "total": total},
-                field="prizes"))
-    return findings
+def _people(tournament_ids) -> dict[tuple[int, str], SimpleNamespace]:
+    """Who each player was, from the register events of these tournaments: (tournament, player) -> person."""
+    people = {}
+    for tournament_id, payload in TournamentEvent.objects.filter(
+            tournament_id__in=tournament_ids, kind="register").values_list("tournament_id", "payload"):
+        people[tournament_id, payload.get("player")] = SimpleNamespace(
+            name=payload.get("name", ""), date_of_birth=payload.get("date_of_birth"),
+            board_player_id=payload.get("board_player_id"))
+    return people
+
+
+def prizes_won_today(tournament: Tournament) -> list[tuple[SimpleNamespace, Decimal]]:
+    """Every prize published on the tournament's date by any other tournament, of any organization,
+    with the person who won it (30 DCMR 1603.26 caps a person's prizes per day, not an organization's)."""
+    others = list(Tournament.objects.filter(date=tournament.date, status=TournamentStatus.PUBLISHED, training=False)
+                  .exclude(pk=tournament.pk).values_list("pk", "results"))
+    people = _people([pk for pk, _results in others])
+    won = []
+    for pk, results in others:
+        for row in results:
+            person = people.get((pk, row.get("player"))) or SimpleNamespace(
+                name=row.get("name", ""), date_of_birth=None, board_player_id=None)
+            won.append((person, Decimal(str(row.get("prize") or "0"))))
+    return won
+
+
+def _lock_day(date: dt.date) -> None:
+    """Publications of one day wait for each other, so two organizations cannot both pass the day's
+    cap at once (PostgreSQL; SQLite serializes every write anyway)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [1603, date.toordinal()])
 
 
 @transaction.atomic
@@ -238,6 +281,10 @@ def results_publish(*, actor, tournament: Tournament) -> Tournament:
     engine = load_engine(tournament)
     if tournament.status == TournamentStatus.PUBLISHED:
         raise ValidationError(_("The results are already published."), code="published")
+    if tournament.training:
+        raise RuleViolation(Finding(HOURS_RULE, _(
+            "status: a training tournament reports nothing and wins nothing; its results are not published "
+            "(30 DCMR 1603.19)."), field="status"))
     if engine.status != "finished":
         raise RuleViolation(Finding("30 DCMR 1603.25", _(
             "status: results are published once the finishing order is known (30 DCMR 1603.25)."),
@@ -245,7 +292,9 @@ def results_publish(*, actor, tournament: Tournament) -> Tournament:
     results = [{"place": row["place"], "player": row["player"], "name": row["name"],
                 "prize": str(Decimal(str(row.get("prize") or "0")).quantize(Decimal("0.01")))}
                for row in engine.results()]
-    findings = day_prize_findings(tournament, results)
+    _lock_day(tournament.date)
+    findings = day_prize_findings(prizes=[(engine.players[row["player"]], Decimal(row["prize"])) for row in results],
+                                  earlier=prizes_won_today(tournament))
     if findings:
         raise RuleViolation(findings)
     tournament.results, tournament.published_at = results, timezone.now()

@@ -8,7 +8,6 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 from montecarlo import selectors
-from montecarlo.holdem import replay
 from montecarlo.models import TournamentStatus
 from montecarlo.results_pdf import results_pdf
 from montecarlo.services_state import clock_state, load_engine
@@ -50,17 +49,24 @@ def hand_list(request, pk: int):
 
 @login_required
 def hand_replay(request, pk: int, number: int):
-    """A completed hand replayed from its history for a dispute (1604.3(dd))."""
+    """A completed hand for a dispute (1604.3(dd)), as the tournament's replay awarded it (the mucks
+    included), with the seats numbered as at the table; the hand history below is the export."""
     tournament = selectors.tournament_get(user=request.user, pk=pk)
     hand = hand_or_404(load_engine(tournament), number)
-    history = hand["history"]
-    result = replay(history)
-    seats = [{"index": i, "name": seat["name"], "stack": seat["stack"], "end": result["stacks"][i],
-              "net": result["net"][i], "shown": result.get("shown", {}).get(str(i))}
+    history, result, seat_nos = hand["history"], hand["result"], hand["seats"]
+    mucked = set(hand.get("mucked", []))
+    names = [seat["name"] for seat in history["seats"]]
+    seats = [{"seat": seat_nos[i], "name": seat["name"], "stack": seat["stack"], "end": result["stacks"][i],
+              "net": result["net"][i], "shown": result["shown"].get(str(i)), "mucked": i in mucked,
+              "button": i == history["button"]}
              for i, seat in enumerate(history["seats"])]
+    actions = [{**action, "seat": seat_nos[action["seat"]], "name": names[action["seat"]]}
+               for action in history["actions"]]
+    pots = [{"amount": pot["amount"],
+             "winners": [{"seat": seat_nos[i], "name": names[i]} for i in pot["winners"]]} for pot in result["pots"]]
     return render(request, "montecarlo/tournaments/hand_replay.html", {
         "tournament": tournament, "number": number, "hand": hand, "history": history, "result": result,
-        "seats": seats, "history_json": json.dumps(history, indent=2)})
+        "seats": seats, "actions": actions, "pots": pots, "history_json": json.dumps(history, indent=2)})
 
 
 @login_required

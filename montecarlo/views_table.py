@@ -61,9 +61,19 @@ def table_command(request, pk: int, table: int, command: str):
     elif command == "showdown":
         board = [post.get(f"board{i}", "") for i in range(5)]
         seats = post.getlist("seat")
-        shown = {seat: [post.get(f"card_{seat}_0", ""), post.get(f"card_{seat}_1", "")] for seat in seats}
-        run_service(request, lambda: services_play.showdown_record(
-            actor=actor, tournament=tournament, table=table, board=board, shown=shown), _("Pots awarded."))
+        # Each seat shows its cards or mucks (1604.3(t)(2)); the engine refuses a muck by a hand that
+        # must show.
+        mucked = [seat for seat in seats if post.get(f"choice_{seat}") == "muck"]
+        shown = {seat: [post.get(f"card_{seat}_0", ""), post.get(f"card_{seat}_1", "")]
+                 for seat in seats if seat not in mucked}
+        try:
+            mucked = [ascii_int(seat) for seat in mucked]
+        except ValueError:
+            messages.error(request, _("mucked: seats are whole numbers."))
+        else:
+            run_service(request, lambda: services_play.showdown_record(
+                actor=actor, tournament=tournament, table=table, board=board, shown=shown, mucked=mucked),
+                _("Pots awarded."))
     elif command == "misdeal":
         run_service(request, lambda: services_play.misdeal_record(actor=actor, tournament=tournament, table=table),
                     _("Misdeal recorded: re-deal with the same forced bets."))

@@ -70,7 +70,9 @@ def tournament_create(request):
 def director_context(request, tournament) -> dict:
     engine = load_engine(tournament)
     players = sorted(engine.players.values(), key=lambda p: (p.place or 0, p.table or 0, p.seat or 0, p.name))
-    live = [(p.id, f"{p.name} ({p.chips})") for p in players if p.place is None]
+    live = [(p.id, _("%(name)s (table %(table)s, %(chips)s chips)") % {"name": p.name, "table": p.table,
+                                                                      "chips": p.chips})
+            for p in players if p.place is None]
     tables = [engine.table_view(number) for number, table in sorted(engine.tables.items()) if not table.broken]
     return {
         "tournament": tournament,
@@ -103,15 +105,34 @@ def _post_int(request, name: str) -> int | None:
         return None
 
 
+def cleaned(form) -> dict:
+    """A bound form's data, or a ValidationError naming each field's label and problem (run_service
+    shows them on the page)."""
+    if form.is_valid():
+        return form.cleaned_data
+    raise ValidationError([f"{form.fields[field].label}: {error}" if field in form.fields else error
+                           for field, errors in form.errors.items() for error in errors])
+
+
+def _register(request, tournament) -> None:
+    services_tournament.player_register(actor=request.user, tournament=tournament,
+                                        **cleaned(RegisterForm(request.POST)))
+
+
+def _chip_correction(request, tournament) -> None:
+    # The players are checked by the service against the tournament (a stale page names an old one).
+    named = [(p, p) for p in request.POST.getlist("from_player") + request.POST.getlist("to_player")]
+    services_tournament.chip_correction(actor=request.user, tournament=tournament,
+                                        **cleaned(ChipCorrectionForm(request.POST, players=named)))
+
+
 @login_required
 @require_POST
 def tournament_command(request, pk: int, command: str):
     tournament = selectors.tournament_get(user=request.user, pk=pk)
     actor, post = request.user, request.POST
     commands = {
-        "register": (lambda: services_tournament.player_register(actor=actor, tournament=tournament,
-                                                                  name=post.get("name", "")),
-                     _("Player registered.")),
+        "register": (lambda: _register(request, tournament), _("Player registered.")),
         "draw": (lambda: services_tournament.seats_draw(actor=actor, tournament=tournament),
                  _("Seats drawn. The tournament is running.")),
         "clock-start": (lambda: services_tournament.clock_control(actor=actor, tournament=tournament, op="start"),
@@ -123,10 +144,7 @@ def tournament_command(request, pk: int, command: str):
         "move": (lambda: services_tournament.move_approve(
             actor=actor, tournament=tournament, player=post.get("player", ""),
             table=_post_int(request, "table") or 0, seat=_post_int(request, "seat") or 0), _("Move done.")),
-        "chips": (lambda: services_tournament.chip_correction(
-            actor=actor, tournament=tournament, player=post.get("player", ""),
-            chips=_post_int(request, "chips") if _post_int(request, "chips") is not None else -1,
-            reason=post.get("reason", "")), _("Chip count corrected.")),
+        "chips": (lambda: _chip_correction(request, tournament), _("Chips moved; the correction is recorded.")),
         "misdeal": (lambda: services_play.misdeal_record(actor=actor, tournament=tournament,
                                                          table=_post_int(request, "table") or 0),
                     _("Misdeal recorded: re-deal with the same forced bets.")),

@@ -18,6 +18,8 @@ _STREET_RULE = ("30 DCMR 1604.3(m)", "30 DCMR 1604.3(o)", "30 DCMR 1604.3(q)", "
 _BOARD_DEAL = ((3, "30 DCMR 1604.3(n)"), (1, "30 DCMR 1604.3(p)"), (1, "30 DCMR 1604.3(r)"))
 MAX_SEATS = 7  # 30 DCMR 1603.23
 NO_LIMIT_RULE = "30 DCMR 1604.4 posted house rules, no-limit"
+SHOW_RULE = "30 DCMR 1604.3(t)(2)(A)"  # the player who made the last bet or raise shows
+ALL_SHOW_RULE = "30 DCMR 1604.3(t)(2)(B)"  # nobody bet or raised: every player left shows
 
 
 class HandError(ValueError):
@@ -73,13 +75,21 @@ class Hand:
         self.total = [0] * n  # the whole hand, antes included: what the pots are built from
         self.folded = [False] * n
         self.acted = [False] * n
-        self.can_raise = [True] * n
+        # Re-opening the betting (TDA Rule 47A, followed as the 1604.4 house rules): `reopened`
+        # is True until the seat acts and again after any full bet or raise by another seat;
+        # `faced` is the bet the seat last acted on, so short all-ins that add up since then to a
+        # full raise reopen it too.
+        self.reopened = [True] * n
+        self.faced = [0] * n
         self.board: list[int] = []
         self.street = 0
         self.current_bet = 0
         self.last_raise = big_blind
+        # The last seat to bet or raise in the hand (blinds are not bets): it shows at the
+        # showdown (1604.3(t)(2)(A)); None while nobody has (1604.3(t)(2)(B)).
         self.last_aggressor: int | None = None
         self.over = False
+        self._settled: list[int] = []  # the stacks once the uncalled chips are back, before any pot
         self.to_act: int | None = None
         self._result: dict | None = None
 
@@ -156,6 +166,11 @@ class Hand:
             for s in range(self.n)
         )
 
+    def may_raise(self, seat: int) -> bool:
+        """TDA Rule 47A (1604.4 house rules): a seat that has acted may raise again only after a
+        full bet or raise, or when the short all-ins since it acted add up to a full raise."""
+        return self.reopened[seat] or self.current_bet - self.faced[seat] >= self.last_raise
+
     def legal_actions(self) -> dict:
         """For the seat to act: {"fold", "check", "call": amount|None, "bet": (min_to, max_to)|None,
         "raise": (min_to, max_to)|None, "allin": bool}. Empty when the hand is over."""
@@ -168,7 +183,7 @@ class Hand:
         if bet > committed:
             legal["call"] = min(bet - committed, stack)
         opening = bet == 0
-        if opening or (self.can_raise[seat] and most > bet and self._others_can_call_more(seat)):
+        if opening or (self.may_raise(seat) and most > bet and self._others_can_call_more(seat)):
             least = max(self.big_blind, 1) if opening else bet + self.last_raise
             legal["bet" if opening else "raise"] = (min(least, most), most)
         elif most > bet:
@@ -227,10 +242,11 @@ class Hand:
                     fail(f"bet to {to} is below the big blind of {self.big_blind}", NO_LIMIT_RULE)
                 self._raise(seat, to, full=True)
             else:
-                if not self.can_raise[seat]:
+                if not self.may_raise(seat):
                     fail(
-                        f"may not raise: an all-in short of a full raise did not reopen the betting to this seat, "
-                        f"which already acted; call {min(bet, most) - committed} or fold",
+                        f"may not raise: since this seat acted the bet went up by {bet - self.faced[seat]}, "
+                        f"short of a full raise of {self.last_raise}, so the betting is not reopened to it "
+                        f"(TDA Rule 47A); call {min(bet, most) - committed} or fold",
                         NO_LIMIT_RULE,
                     )
                 if not self._others_can_call_more(seat):
@@ -244,7 +260,8 @@ class Hand:
                     )
                 self._raise(seat, to, full=to - bet >= self.last_raise)
         self.acted[seat] = True
-        self.can_raise[seat] = False
+        self.reopened[seat] = False
+        self.faced[seat] = self.current_bet
 
         if sum(1 for s in range(self.n) if not self.folded[s]) == 1:
             self._finish()
@@ -272,10 +289,10 @@ class Hand:
         self.last_aggressor = seat
         if full:
             # A full bet or raise reopens the betting for everyone else; a short all-in only
-            # obliges them to respond (1604.4 house rules, no-limit).
+            # obliges them to respond, until short all-ins add up to a full raise (`may_raise`).
             for s in range(self.n):
                 if s != seat:
-                    self.can_raise[s] = True
+                    self.reopened[s] = True
 
     # --- streets, showdown, pots -------------------------------------------------------
 
@@ -296,15 +313,17 @@ class Hand:
         while True:
             self.street += 1
             if self.street == 4:
-                self._finish()  # keeps last_aggressor: the river bettor shows first (1604.3(t)(2)(A))
+                self._finish()
                 return
             for s in range(self.n):
                 self.committed[s] = 0
                 self.acted[s] = False
-                self.can_raise[s] = True
+                self.reopened[s] = True
+                self.faced[s] = 0
             self.current_bet = 0
             self.last_raise = self.big_blind
-            self.last_aggressor = None
+            # last_aggressor is kept: a bet on an earlier street is still the hand's last one
+            # until someone bets again (1604.3(t)(2)(A)).
             self._deal_board(index, seat)
             # 1604.3(o)(1): the first active seat left of the button acts first. With fewer
             # than two seats holding chips betting is closed and the board is run out.
@@ -316,7 +335,6 @@ class Hand:
         self.over = True
         self.to_act = None
         n = self.n
-        live = [s for s in range(n) if not self.folded[s]]
         # 1604.3(y): the uncalled part of the largest commitment goes back to its owner.
         top = max(self.total)
         owners = [s for s in range(n) if self.total[s] == top]
@@ -324,23 +342,60 @@ class Hand:
             second = max(self.total[s] for s in range(n) if s != owners[0])
             self.stack[owners[0]] += top - second
             self.total[owners[0]] = second
+        self._settled = list(self.stack)
+        # A hand history holds every card dealt, so its replay shows every hand left in.
+        self._result = self._award(mucked=frozenset())
 
+    def must_show(self) -> list[int]:
+        """The seats that must show once the betting is over with two or more left (1604.3(t)(2)):
+        the last to bet or raise in the hand, in the last betting round that had a bet, (A); if
+        nobody bet or raised after the blinds, every seat left (B). The others may muck."""
+        live = [s for s in range(self.n) if not self.folded[s]]
+        if len(live) < 2:
+            return []  # 1604.3(t)(1): the last player left need not show
+        return [self.last_aggressor] if self.last_aggressor is not None else live
+
+    def showdown(self, *, mucked=()) -> dict:
+        """Award the pots again with the hands in `mucked` thrown away unseen (they are not
+        entered and win nothing); the seats of `must_show` cannot muck. Raises HandError and
+        changes nothing when a muck is not allowed."""
+        if not self.over or sum(1 for s in range(self.n) if not self.folded[s]) < 2:
+            raise HandError("there is no showdown: the betting is not over with two or more players left",
+                            "30 DCMR 1604.3(t)")
+        mucked = frozenset(mucked)
+        required = self.must_show()
+        for seat in sorted(mucked):
+            if not 0 <= seat < self.n or self.folded[seat]:
+                raise HandError("only a player left in the hand can muck at the showdown", "30 DCMR 1604.3(t)(2)",
+                                seat=seat)
+            if seat in required:
+                why = ("made the last bet or raise of the hand and must show", SHOW_RULE) if len(required) == 1 \
+                    else ("must show: nobody bet or raised after the blinds, so every player left shows", ALL_SHOW_RULE)
+                raise HandError(why[0], why[1], seat=seat)
+        self._result = self._award(mucked=mucked)
+        return self._result
+
+    def _award(self, *, mucked: frozenset) -> dict:
+        """Push every pot from the settled stacks to its best hand shown (1604.3(u)-(z))."""
+        n = self.n
+        stack = list(self._settled)
+        live = [s for s in range(n) if not self.folded[s]]
         ranks: dict[int, int] = {}
         shown: dict[str, dict] = {}
         if len(live) > 1:
-            # 1604.3(t)(2): the last bettor on the river shows first, else everyone shows from
-            # the first seat left of the button; folded hands are not shown (1604.3(l)).
-            first = self.last_aggressor if self.street == 4 and self.last_aggressor is not None else None
-            start = first if first is not None else (self.button + 1) % n
+            # The last to bet or raise shows first (1604.3(t)(2)(A)), else everyone from the first
+            # seat left of the button; folded and mucked hands are not shown (1604.3(l)).
+            start = self.last_aggressor if self.last_aggressor is not None else (self.button + 1) % n
             for k in range(n):
                 s = (start + k) % n
-                if not self.folded[s]:
+                if not self.folded[s] and s not in mucked:
                     rank = hand_rank(self.hole[s] + self.board)
                     ranks[s] = rank
                     shown[str(s)] = {"cards": [format_card(c) for c in self.hole[s]], "rank": CATEGORIES[rank >> 20]}
 
         # 1604.3(z): the main pot first, then a side pot per all-in level, each contested only
-        # by the live seats that put in that much.
+        # by the live seats that put in that much; it goes to the best hand shown among them
+        # (one left alone takes it unseen). The seat that must show is in every pot.
         pots = []
         levels = sorted({self.total[s] for s in live})
         below = 0
@@ -350,26 +405,27 @@ class Hand:
             below = level
             if amount == 0:
                 continue
-            if len(eligible) == 1:
+            if len(live) == 1:
                 winners = eligible
             else:
-                best = max(ranks[s] for s in eligible)
-                winners = [s for s in eligible if ranks[s] == best]
+                best = max(ranks[s] for s in eligible if s in ranks)
+                winners = [s for s in eligible if ranks.get(s) == best]
             # 1604.3(v)(2)(B) split; odd chips one at a time clockwise from left of the button.
             share, odd = divmod(amount, len(winners))
             for k, s in enumerate(sorted(winners, key=lambda s: (s - self.button - 1) % n)):
-                self.stack[s] += share + (1 if k < odd else 0)
+                stack[s] += share + (1 if k < odd else 0)
             pots.append({"amount": amount, "eligible": eligible, "winners": winners})
 
-        assert sum(self.stack) == sum(self.start), "chips are conserved"
-        self._result = {
+        assert sum(stack) == sum(self.start), "chips are conserved"
+        self.stack = stack
+        return {
             "board": [format_card(c) for c in self.board],
             "pots": pots,
-            "stacks": list(self.stack),
-            "net": [self.stack[s] - self.start[s] for s in range(n)],
+            "stacks": list(stack),
+            "net": [stack[s] - self.start[s] for s in range(n)],
             "shown": shown,
             # 1604.3(aa)(2): a player who has lost all chips is out of the tournament.
-            "eliminated": [s for s in range(n) if self.stack[s] == 0],
+            "eliminated": [s for s in range(n) if stack[s] == 0],
         }
 
     def result(self) -> dict:

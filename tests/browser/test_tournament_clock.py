@@ -1,16 +1,20 @@
 """The public tournament clock, served by daphne with its websocket: the director starts and
-pauses the clock on the director's page, and the clock screen follows live, without a reload."""
+pauses the clock on the director's page, and the clock screen follows live, without a reload.
+
+A training tournament (marked so, no prizes) may start its clock at any hour, so this test runs on the
+real clock: daphne's reactor schedules its timers by the wall clock, which time-machine would move."""
 
 import concurrent.futures
 import random
 
 import pytest
 from django.db import connection
+from django.utils import timezone
 
 from licensing.models import Role
 from montecarlo import services_tournament as services
 from tests.browser.conftest import sign_in
-from tests.montecarlo.tournament_django_builders import mcn_license, member, plan
+from tests.montecarlo.tournament_django_builders import ADULT, mcn_license, member, plan
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NINE = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy"]
@@ -21,11 +25,11 @@ def test_the_clock_screen_follows_the_director_live(asgi_url, browser_page):
 
     def prepare():
         try:
-            license = mcn_license()
+            license = mcn_license(date=timezone.localdate())
             director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
-            tournament = plan(director, license)
+            tournament = plan(director, license, training=True, prizes=[], date=timezone.localdate())
             for name in NINE:
-                services.player_register(actor=director, tournament=tournament, name=name)
+                services.player_register(actor=director, tournament=tournament, name=name, date_of_birth=ADULT)
             services.seats_draw(actor=director, tournament=tournament, rng=random.Random(3))
             return tournament, director
         finally:

@@ -20,9 +20,20 @@ def pk_index(seat: int, button: int, n: int) -> int:
     return (seat - button - 1) % n
 
 
-def pokerkit_play(history: dict) -> dict:
+def pokerkit_play(history: dict, *, observe=None, mucked=frozenset()) -> dict:
     """Final stacks (in our seat order) and, when the hand reaches a showdown, its pots
-    [(amount, eligible seats)] from pokerkit (read before any hand is shown or mucked)."""
+    [(amount, eligible seats)] from pokerkit (read before any hand is shown or mucked).
+    `observe(index, decision)` is called before each recorded action with pokerkit's view of
+    the seat to act (see `decision`); the seats in `mucked` muck at the showdown."""
+    return _play(history, observe=observe, partial=False, mucked=mucked)
+
+
+def pokerkit_next(history: dict) -> dict:
+    """pokerkit's view of the seat to act after the history's actions (a hand still in play)."""
+    return _play(history, observe=None, partial=True, mucked=frozenset())
+
+
+def _play(history: dict, *, observe, partial: bool, mucked) -> dict:
     n = len(history["seats"])
     button = history["button"]
     seat_of = [(button + 1 + k) % n for k in range(n)]
@@ -57,8 +68,12 @@ def pokerkit_play(history: dict) -> dict:
                     # our engine closes the betting there (nothing can change), so check for it.
                     state.check_or_call()
                     continue
-                taken += 1
+                if entry is None and partial:
+                    return decision(state, seat_of)
                 assert seat_of[state.actor_index] == entry["seat"], (state.actor_index, entry)
+                if observe is not None:
+                    observe(taken, decision(state, seat_of))
+                taken += 1
                 action = entry["action"]
                 if action == "fold":
                     state.fold()
@@ -81,10 +96,10 @@ def pokerkit_play(history: dict) -> dict:
                 state.deal_board("".join(deck[pos : pos + count]))
                 pos += count
             elif state.can_show_or_muck_hole_cards():
-                # Everyone shows, so that no hand is mucked out of a pot before we read the pots.
+                # Pots are read before anyone shows or mucks, so that no hand has left one yet.
                 if not pots:
                     pots = [(p.amount, sorted(seat_of[i] for i in p.player_indices)) for p in state.pots]
-                state.show_or_muck_hole_cards(True)
+                state.show_or_muck_hole_cards(seat_of[state.showdown_index] not in mucked)
             elif state.can_push_chips():
                 state.push_chips()
             else:
@@ -94,3 +109,18 @@ def pokerkit_play(history: dict) -> dict:
     for k in range(n):
         stacks[seat_of[k]] = state.stacks[k]
     return {"stacks": stacks, "pots": pots}
+
+
+def decision(state, seat_of) -> dict:
+    """What pokerkit lets the seat to act do: {"seat", "call", "raise": (min_to, max_to) | None}."""
+    raising = state.can_complete_bet_or_raise_to()
+    return {
+        "seat": seat_of[state.actor_index],
+        "call": state.checking_or_calling_amount,
+        "raise": (state.min_completion_betting_or_raising_to_amount,
+                  state.max_completion_betting_or_raising_to_amount) if raising else None,
+        # pokerkit's largest bet or raise increment of the street so far; pre-flop it starts at 0,
+        # not at the big blind, so it counts a short raise over the blind as a full one.
+        "increment": state.completion_betting_or_raising_amount,
+        "street": state.street_index,
+    }

@@ -123,7 +123,8 @@ def test_three_way_all_in_with_two_side_pots():
     assert result["stacks"] == [1200, 800, 900, 600]
     assert result["net"] == [-800, 600, 400, -200]
     assert result["eliminated"] == []
-    assert list(result["shown"]) == ["1", "2", "3", "0"]
+    # Seat 3 made the hand's last raise (pre-flop): it shows first, then clockwise (1604.3(t)(2)(A)).
+    assert list(result["shown"]) == ["3", "0", "1", "2"]
 
 
 def test_odd_chips_go_one_at_a_time_clockwise_from_left_of_the_button():

@@ -31,7 +31,7 @@ def test_director_registers_and_draws_through_the_page(client):
     client.force_login(director)
     command = lambda name: reverse("montecarlo:tournament_command", args=[tournament.pk, name])  # noqa: E731
     for name in ["Ana", "Ben", "Cy", "Ana"]:
-        response = client.post(command("register"), {"name": name}, follow=True)
+        response = client.post(command("register"), {"name": name, "date_of_birth": "1980-05-17"}, follow=True)
     assert "1603.30" in response.content.decode()
     client.post(command("draw"))
     client.post(command("clock-start"))

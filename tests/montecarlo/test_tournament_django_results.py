@@ -13,9 +13,10 @@ from django.http import Http404
 
 from licensing.models import Role
 from montecarlo import selectors, services_tournament
+from montecarlo.models import Tournament
 from montecarlo.results_pdf import results_pdf
 from tests.licensing.factories import UserFactory, board_member, board_staff
-from tests.montecarlo.tournament_django_builders import DAY, mcn_license, member, play_to_one, running
+from tests.montecarlo.tournament_django_builders import ADULT, DAY, at, mcn_license, member, play_to_one, running
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +46,7 @@ def test_other_organization_board_and_anonymous():
     with pytest.raises(Http404):
         selectors.tournament_get(user=stranger, pk=tournament.pk)
     with pytest.raises(PermissionDenied):
-        services_tournament.player_register(actor=stranger, tournament=tournament, name="X")
+        services_tournament.player_register(actor=stranger, tournament=tournament, name="X", date_of_birth=ADULT)
     for board in (board_staff(), board_member()):
         assert selectors.tournament_get(user=board, pk=tournament.pk) == tournament
         with pytest.raises(PermissionDenied):  # the Board reads; it does not direct
@@ -88,11 +89,9 @@ def _finished(license, director, names, *, winner_prize="300", **overrides):
     )
     # The first-registered player leads on chips, so wins when the clock stops.
     services_tournament.chip_correction(
-        actor=director, tournament=tournament, player="p1", chips=15000, reason="Chip race"
+        actor=director, tournament=tournament, from_player="p2", to_player="p1", chips=5000, reason="Chip race"
     )
-    services_tournament.tournament_stop(
-        actor=director, tournament=tournament, now=dt.datetime.combine(DAY, dt.time(22, 30)).astimezone()
-    )
+    services_tournament.tournament_stop(actor=director, tournament=tournament, now=at(DAY, 22, 30))
     tournament.refresh_from_db()
     return tournament
 
@@ -114,14 +113,63 @@ def test_day_prize_cap_across_tournaments_of_the_organization():
     assert services_tournament.results_publish(actor=director, tournament=third).status == "published"
 
 
-def test_day_prize_cap_is_per_organization_and_day():
+@pytest.fixture
+def ana_won_300():
+    """Ana (born 1980-05-17) won $300 today at one organization's tournament."""
     license = mcn_license()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     services_tournament.results_publish(actor=director, tournament=_finished(license, director, ["Ana", "Ben"]))
+    return license, director
+
+
+def elsewhere(names, **overrides):
+    """A finished tournament of another organization, today, and its director."""
     other = mcn_license()
-    other_director = member(other.organization, Role.TOURNAMENT_DIRECTOR)
-    elsewhere = _finished(other, other_director, ["Ana", "Cy"])
-    assert services_tournament.results_publish(actor=other_director, tournament=elsewhere).status == "published"
+    director = member(other.organization, Role.TOURNAMENT_DIRECTOR)
+    return _finished(other, director, names, **overrides), director
+
+
+def test_day_prize_cap_counts_every_organization_of_the_day(ana_won_300):
+    tournament, director = elsewhere(["Ana", "Cy"])  # the same Ana: name and date of birth
+    with pytest.raises(ValidationError) as caught:
+        services_tournament.results_publish(actor=director, tournament=tournament)
+    assert [(f.rule, f.field) for f in caught.value.findings] == [("30 DCMR 1603.26", "prizes")]
+    assert str(caught.value.findings[0].message) == (
+        "prizes: Ana would win $600.00 today across the day's tournaments (of any organization); a player may win "
+        "at most $500 per day (30 DCMR 1603.26).")
+
+
+def test_day_prize_cap_boundary_is_exact(ana_won_300):
+    over, director = elsewhere(["Ana", "Cy"], winner_prize="200.01")
+    with pytest.raises(ValidationError, match=r"\$500\.01 today"):
+        services_tournament.results_publish(actor=director, tournament=over)
+    at_cap, director = elsewhere(["Ana", "Dee"], winner_prize="200.00")
+    assert services_tournament.results_publish(actor=director, tournament=at_cap).status == "published"
+
+
+def test_a_name_alone_is_not_a_person(ana_won_300):
+    namesake, director = elsewhere([("Ana", dt.date(1999, 2, 3)), "Cy"])  # another Ana
+    assert services_tournament.results_publish(actor=director, tournament=namesake).status == "published"
+
+
+def test_a_board_player_id_is_the_same_person_under_any_name():
+    license = mcn_license()
+    director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
+    first = _finished(license, director, [("Ana Diaz", dt.date(1980, 1, 1), "DC-7"), "Ben"])
+    services_tournament.results_publish(actor=director, tournament=first)
+    second, director = elsewhere([("Ana D. Diaz", dt.date(1980, 1, 1), "dc-7"), "Cy"])
+    with pytest.raises(ValidationError, match=r"Ana D\. Diaz would win \$600\.00"):
+        services_tournament.results_publish(actor=director, tournament=second)
+
+
+def test_another_day_does_not_count():
+    license = mcn_license()
+    director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
+    first = services_tournament.results_publish(actor=director, tournament=_finished(license, director, ["Ana", "B"]))
+    # As if the first had been played the day before (only the row's date moves, for this check).
+    Tournament.objects.filter(pk=first.pk).update(date=DAY - dt.timedelta(days=1))
+    second = _finished(license, director, ["Ana", "Cy"], name="Evening Hold'em")
+    assert services_tournament.results_publish(actor=director, tournament=second).status == "published"
 
 
 def test_results_pdf_names_the_winner(tmp_path):
@@ -129,11 +177,9 @@ def test_results_pdf_names_the_winner(tmp_path):
 
     tournament, director = running(["Zelda Winner", "Ben"], finish_method="time", stop_at=dt.time(22, 0))
     services_tournament.chip_correction(
-        actor=director, tournament=tournament, player="p1", chips=15000, reason="Chip race"
+        actor=director, tournament=tournament, from_player="p2", to_player="p1", chips=5000, reason="Chip race"
     )
-    services_tournament.tournament_stop(
-        actor=director, tournament=tournament, now=dt.datetime.combine(DAY, dt.time(22, 30)).astimezone()
-    )
+    services_tournament.tournament_stop(actor=director, tournament=tournament, now=at(DAY, 22, 30))
     tournament = services_tournament.results_publish(actor=director, tournament=tournament)
     pdf = results_pdf(tournament)
     text = "".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)

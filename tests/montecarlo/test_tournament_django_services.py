@@ -16,7 +16,7 @@ from montecarlo import services_play, services_tournament
 from montecarlo.models import Tournament, TournamentEvent, TournamentEventImmutableError
 from montecarlo.services_state import clock_position, load_engine
 from tests.licensing.factories_applications import LicenseFactory
-from tests.montecarlo.tournament_django_builders import DAY, allin_hand, mcn_license, member, plan, running
+from tests.montecarlo.tournament_django_builders import ADULT, DAY, allin_hand, mcn_license, member, plan, running
 
 pytestmark = pytest.mark.django_db
 NINE = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy"]
@@ -104,17 +104,21 @@ def test_dealer_may_not_plan_or_register(license, director):
         plan(dealer, license)
     tournament = plan(director, license)
     with pytest.raises(PermissionDenied):
-        services_tournament.player_register(actor=dealer, tournament=tournament, name="Ana")
+        services_tournament.player_register(actor=dealer, tournament=tournament, name="Ana", date_of_birth=ADULT)
 
 
 def test_register_once_no_rebuys(director, license):
     tournament = plan(director, license)
-    assert services_tournament.player_register(actor=director, tournament=tournament, name="Ana") == "p1"
+    register = lambda name, born=ADULT: services_tournament.player_register(  # noqa: E731
+        actor=director, tournament=tournament, name=name, date_of_birth=born)
+    assert register("Ana") == "p1"
     with pytest.raises(ValidationError) as caught:
-        services_tournament.player_register(actor=director, tournament=tournament, name=" ana ")
+        register(" ana ")
     assert rules_of(caught.value) == {"30 DCMR 1603.30"}
+    assert caught.value.findings[0].field == "name"
+    assert register("Ana", ADULT.replace(year=1990)) == "p2"  # another Ana, born another day
     engine = load_engine(tournament)
-    assert [p.chips for p in engine.players.values()] == [10000]
+    assert [p.chips for p in engine.players.values()] == [10000, 10000]
 
 
 def test_seat_draw_nine_players_on_two_tables(director, license):
@@ -126,13 +130,13 @@ def test_seat_draw_nine_players_on_two_tables(director, license):
     seat_event = tournament.events.get(kind="seat")
     assert set(seat_event.payload["assignments"]) == {f"p{n}" for n in range(1, 10)}
     with pytest.raises(ValidationError):  # registration closed once seated
-        services_tournament.player_register(actor=director, tournament=tournament, name="Late")
+        services_tournament.player_register(actor=director, tournament=tournament, name="Late", date_of_birth=ADULT)
 
 
 def test_hand_needs_the_clock_running(director, license):
     tournament = plan(director, license)
     for name in NINE[:3]:
-        services_tournament.player_register(actor=director, tournament=tournament, name=name)
+        services_tournament.player_register(actor=director, tournament=tournament, name=name, date_of_birth=ADULT)
     services_tournament.seats_draw(actor=director, tournament=tournament, rng=random.Random(1))
     with pytest.raises(ValidationError):
         services_play.hand_start(actor=director, tournament=tournament, table=1)
@@ -196,14 +200,15 @@ def test_misdeal_only_before_the_first_bet(director, license):
 
 def test_chip_correction_needs_a_reason_and_is_audited(director, license):
     tournament, _ = running(NINE[:3], director=director, license=license)
+    move = {"actor": director, "tournament": tournament, "from_player": "p1", "to_player": "p2", "chips": 1000}
     with pytest.raises(ValidationError):
-        services_tournament.chip_correction(actor=director, tournament=tournament, player="p1", chips=9000, reason=" ")
-    services_tournament.chip_correction(
-        actor=director, tournament=tournament, player="p1", chips=9000, reason="Counted a 1,000 chip twice"
-    )
-    assert load_engine(tournament).players["p1"].chips == 9000
+        services_tournament.chip_correction(**move, reason=" ")
+    services_tournament.chip_correction(**move, reason="A 1,000 chip counted in the wrong stack")
+    engine = load_engine(tournament)
+    assert (engine.players["p1"].chips, engine.players["p2"].chips, engine.total_chips()) == (9000, 11000, 30000)
     audit = AuditEvent.objects.get(event_type="montecarlo.tournament.chip_correction")
-    assert audit.payload["chips_before"] == 10000 and audit.payload["reason"] == "Counted a 1,000 chip twice"
+    assert audit.payload["chips_before"] == {"p1": 10000, "p2": 10000}
+    assert audit.payload["reason"] == "A 1,000 chip counted in the wrong stack"
 
 
 def test_restart_recovery_mid_hand(director, license):
@@ -244,7 +249,7 @@ def test_event_log_is_chained_and_append_only(director, license):
 def test_time_method_stops_at_the_set_time_and_ranks_by_chips(director, license):
     tournament, _ = running(NINE[:3], director=director, license=license, finish_method="time", stop_at=dt.time(22, 0))
     services_tournament.chip_correction(
-        actor=director, tournament=tournament, player="p2", chips=12000, reason="Recount"
+        actor=director, tournament=tournament, from_player="p1", to_player="p2", chips=2000, reason="Recount"
     )
     early = timezone.make_aware(dt.datetime.combine(DAY, dt.time(21, 0)))
     with pytest.raises(ValidationError) as caught:

@@ -23,7 +23,7 @@ def _all_in_hand(t, board, shown):
 
 
 def test_players_out_on_the_same_hand_finish_by_their_starting_stacks():
-    t = start(4, prizes=PRIZES)
+    t = start(4, chips=3000, prizes=PRIZES)
     set_chips(t, {"p1": 1000, "p2": 2000, "p3": 3000, "p4": 6000})
     _all_in_hand(t, ["2c", "7d", "9h", "Js", "3c"],
                  {"1": ["Ks", "Kh"], "2": ["Qs", "Qh"], "3": ["8s", "8h"], "4": ["As", "Ah"]})  # fmt: skip
@@ -40,7 +40,7 @@ def test_players_out_on_the_same_hand_finish_by_their_starting_stacks():
 
 
 def test_equal_stacks_out_together_share_the_place_and_its_prizes():
-    t = start(4, prizes=PRIZES)
+    t = start(4, chips=3000, prizes=PRIZES)
     set_chips(t, {"p1": 2000, "p2": 2000, "p3": 1000, "p4": 7000})
     _all_in_hand(t, ["2c", "7d", "9h", "Js", "3c"],
                  {"1": ["Ks", "Kh"], "2": ["Qs", "Qh"], "3": ["8s", "8h"], "4": ["As", "Ah"]})  # fmt: skip
@@ -81,7 +81,7 @@ def test_played_down_to_one_player_is_reverse_order_of_elimination():
 
 
 def test_stopped_at_the_set_time_ranks_by_chips_with_shared_places():
-    t = start(4, finish_method="time", prizes=PRIZES)
+    t = start(4, chips=2000, finish_method="time", prizes=PRIZES)
     set_chips(t, {"p1": 1500, "p2": 3000, "p3": 3000, "p4": 500})
     t.apply({"type": "hand_start", "table": 1, "level": 0})
     with pytest.raises(TournamentError, match=r"1603\.25\(b\)"):
@@ -113,7 +113,7 @@ def test_stop_is_only_for_the_time_method():
 
 def test_player_who_cannot_post_the_blind_is_out_before_the_deal():
     t = start(3, levels=[Level(25, 50)])
-    set_chips(t, {"p3": 40})  # seat 3 is the big blind of the first hand and cannot post 50
+    set_chips(t, {"p3": 40})  # seat 3 is the big blind of the first hand and cannot post 50; p1 has 1960
     t.apply({"type": "hand_start", "table": 1, "level": 0})
     p3 = t.players["p3"]
     assert (p3.place, p3.eliminated_in_hand, p3.chips, p3.table) == (3, 1, 0, None)
@@ -121,7 +121,7 @@ def test_player_who_cannot_post_the_blind_is_out_before_the_deal():
     # Heads-up now: the button (seat 1) posts the small blind (1604.3(g)).
     assert (view["button_seat"], view["sb_seat"], view["bb_seat"]) == (1, 1, 2)
     assert [s["seat"] for s in view["seats"]] == [1, 2]
-    assert t.total_chips() == 2000
+    assert t.total_chips() == 2960
     assert t.forfeits == [{"player": "p3", "chips": 40, "table": 1, "hand_no": 1}]  # its 40 chips leave play
 
 
@@ -157,11 +157,14 @@ def test_registration_closes_at_the_start_and_there_are_no_rebuys():
 
 def test_chip_correction_needs_a_reason_and_no_hand_in_progress():
     t = start(3)
+    move = {"type": "chip_correction", "from_player": "p1", "to_player": "p2", "chips": 100}
     with pytest.raises(TournamentError, match=r"reason"):
-        t.apply({"type": "chip_correction", "player": "p1", "chips": 900, "reason": " "})
+        t.apply({**move, "reason": " "})
     t.apply({"type": "hand_start", "table": 1, "level": 0})
-    with pytest.raises(TournamentError, match=r"1604\.3\(z\)"):
-        t.apply({"type": "chip_correction", "player": "p1", "chips": 900, "reason": "miscount"})
+    with pytest.raises(TournamentError) as caught:
+        t.apply({**move, "reason": "miscount"})
+    assert str(caught.value) == ("from_player: table 1 is playing hand 1; correct the chips after it "
+                                 "(30 DCMR 1603.20)")
 
 
 def test_restart_mid_hand_rebuilds_the_same_state_and_the_hand_continues():

@@ -33,7 +33,7 @@ def test_heads_up_button_posts_the_small_blind_and_acts_first_preflop():
 
 
 def test_three_way_all_in_with_two_side_pots_awarded_with_the_real_cards():
-    t = start(4)
+    t = start(4, chips=3000)
     set_chips(t, {"p1": 1000, "p2": 2000, "p3": 3000, "p4": 6000})
     t.apply({"type": "hand_start", "table": 1, "level": 1})  # 50/100: button 1, SB 2, BB 3
     act(t, 1, 4, "call")

@@ -56,7 +56,7 @@ def test_a_command_on_a_broken_tournament_writes_nothing(client, broken):
     client.force_login(director)
     count = TournamentEvent.objects.filter(tournament=tournament).count()
     response = client.post(reverse("montecarlo:tournament_command", args=[tournament.pk, "register"]),
-                           {"name": "Cy"})
+                           {"name": "Cy", "date_of_birth": "1980-05-17"})
     assert response.status_code == 409
     assert TournamentEvent.objects.filter(tournament=tournament).count() == count
 
@@ -65,8 +65,9 @@ def test_the_api_answers_409_in_its_error_shape(broken):
     tournament, director, seq = broken
     client = APIClient()
     client.force_authenticate(director)
+    register = {"name": "Cy", "date_of_birth": "1980-05-17"}
     for method, path, body in [("get", "state/", None), ("get", "results/", None), ("post", "clock/", {"op": "pause"}),
-                               ("post", "register/", {"name": "Cy"}), ("get", "hands/1/history/", None)]:
+                               ("post", "register/", register), ("get", "hands/1/history/", None)]:
         response = getattr(client, method)(f"{API}{tournament.pk}/{path}", body, format="json")
         assert response.status_code == 409, path
         [error] = response.json()["errors"]

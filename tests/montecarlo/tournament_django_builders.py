@@ -1,10 +1,16 @@
 """Builders for the Django tournament tests: an active Class 2 Monte Carlo Night license with
-licensed hours, its tournament director and dealer, and a tournament planned under it."""
+licensed hours, its tournament director and dealer, a tournament planned under it, and the Board's
+clock frozen inside those hours (`board_clock`): hands are dealt only within the licensed hours
+(30 DCMR 1603.19), so a test that plays must not depend on the hour the suite runs at."""
 
 import datetime as dt
 import random
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
+import pytest
+import time_machine
+from django.conf import settings
 from django.utils import timezone
 
 from licensing.models import Role
@@ -15,6 +21,22 @@ from tests.licensing.factories import MembershipFactory, UserFactory
 from tests.licensing.factories_applications import LicenseFactory
 
 DAY = timezone.localdate() + dt.timedelta(days=10)
+ADULT = dt.date(1980, 5, 17)  # a player's date of birth, well over 18 (30 DCMR 1702.1)
+# 19:00 on DAY on the Board's clock: inside the licensed 18:00-23:30 and the planned 18:30-23:00.
+LIVE_AT = dt.datetime.combine(DAY, dt.time(19, 0), tzinfo=ZoneInfo(settings.TIME_ZONE))
+
+
+@pytest.fixture
+def board_clock():
+    """Travel to LIVE_AT, the clock running on from there (time-machine): licenses the builders make
+    start that day and every deal falls inside the licensed hours."""
+    with time_machine.travel(LIVE_AT, tick=True) as traveller:
+        yield traveller
+
+
+def at(day: dt.date, hour: int, minute: int = 0, second: int = 0) -> dt.datetime:
+    """A moment on the Board's clock (America/New_York)."""
+    return dt.datetime.combine(day, dt.time(hour, minute, second), tzinfo=ZoneInfo(settings.TIME_ZONE))
 
 
 def member(organization, role):
@@ -41,12 +63,17 @@ def plan(director, license, **overrides) -> Tournament:
 
 
 def running(names, *, director=None, license=None, rng_seed=7, **overrides):
-    """A tournament with the players registered and seated, the clock started."""
+    """A tournament with the players registered and seated, the clock started (inside the licensed
+    hours: use the `board_clock` fixture)."""
+    if timezone.localdate() != DAY:
+        raise AssertionError("running() plays live: freeze the clock with the board_clock fixture (1603.19)")
     license = license or mcn_license()
     director = director or member(license.organization, Role.TOURNAMENT_DIRECTOR)
     tournament = plan(director, license, **overrides)
-    for name in names:
-        services.player_register(actor=director, tournament=tournament, name=name)
+    for entry in names:  # a name, or (name, date of birth[, board player id])
+        name, born, *board_id = entry if isinstance(entry, tuple) else (entry, ADULT)
+        services.player_register(actor=director, tournament=tournament, name=name, date_of_birth=born,
+                                 board_player_id=board_id[0] if board_id else "")
     services.seats_draw(actor=director, tournament=tournament, rng=random.Random(rng_seed))
     services.clock_control(actor=director, tournament=tournament, op="start")
     tournament.refresh_from_db()

@@ -20,8 +20,22 @@ def start(n: int, *, chips: int = 1000, levels=LEVELS, seats=None, **kwargs) -> 
 
 
 def set_chips(t: Tournament, chips: dict[str, int]) -> None:
-    for pid, amount in chips.items():
-        t.apply({"type": "chip_correction", "player": pid, "chips": amount, "reason": "test setup"})
+    """Give the named players (all at table 1) these counts by chip corrections, which only move chips
+    between players at a table (1603.20): the first player not named gives or takes the difference."""
+    deltas = {pid: amount - t.players[pid].chips for pid, amount in chips.items()}
+    rest = sum(deltas.values())
+    if rest:
+        bank = next(pid for seat, pid in sorted(t.tables[1].seats.items()) if pid not in chips)
+        deltas[bank] = -rest
+    givers = [[pid, -d] for pid, d in deltas.items() if d < 0]
+    for taker, need in ((pid, d) for pid, d in deltas.items() if d > 0):
+        while need:
+            giver = next(g for g in givers if g[1])
+            moved = min(need, giver[1])
+            t.apply({"type": "chip_correction", "from_player": giver[0], "to_player": taker, "chips": moved,
+                     "reason": "test setup"})
+            giver[1] -= moved
+            need -= moved
 
 
 def act(t: Tournament, table: int, seat: int, action: str, to: int | None = None) -> None:

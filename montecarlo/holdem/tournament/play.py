@@ -8,7 +8,7 @@ restores the state if anything fails part-way.
 from montecarlo.holdem.hand import Hand, HandError
 from montecarlo.holdem.tournament.errors import TournamentError
 from montecarlo.holdem.tournament.seating import blind_seats, next_button
-from montecarlo.holdem.tournament.table import new_hand, real_deck, restart
+from montecarlo.holdem.tournament.table import new_hand, real_deck, restart, showdown_choice
 
 HOUSE_RULES = "30 DCMR 1604.4"
 VOLUNTARY = ("call", "bet", "raise", "allin")
@@ -82,7 +82,7 @@ def action(t, event: dict) -> None:
     table = table_of(t, event, in_hand=True)
     th = table.hand
     if th.needs_showdown:
-        raise TournamentError("the betting is over: enter the cards shown", "30 DCMR 1604.3(t)")
+        raise TournamentError("the betting is over: enter the cards shown and the hands mucked", "30 DCMR 1604.3(t)")
     seat_no = _int(event, "seat", "30 DCMR 1604.3(h)")
     index = th.index_of(seat_no)
     name, to = event.get("action"), event.get("to")
@@ -100,7 +100,7 @@ def action(t, event: dict) -> None:
 def after_action(t, table) -> None:
     th = table.hand
     if th.hand.over and not th.needs_showdown:  # won by a fold: nobody shows (1604.3(t)(1))
-        t.complete_hand(table, th.hand.result(), th.hand.deck)
+        t.complete_hand(table, th.hand.result(), th.hand.deck, mucked=[])
 
 
 def showdown(t, event: dict) -> None:
@@ -109,7 +109,10 @@ def showdown(t, event: dict) -> None:
     th = table.hand
     if not th.needs_showdown:
         raise TournamentError("no showdown yet: the betting is not over", "30 DCMR 1604.3(t)")
-    deck = real_deck(th, event.get("board"), event.get("shown"))
+    # 1604.3(t)(2): the hand that made the last bet or raise shows (every hand, if nobody bet);
+    # the others show or muck, and a mucked hand is not entered.
+    shown, mucked = showdown_choice(th, event.get("shown"), event.get("mucked"))
+    deck = real_deck(th, event.get("board"), shown, mucked)
     hand = Hand(
         stacks=list(th.start_stacks),
         button=th.button_index,
@@ -120,7 +123,8 @@ def showdown(t, event: dict) -> None:
     )
     for a in th.actions:
         hand.act(a["seat"], a["action"], a.get("to"))
-    t.complete_hand(table, hand.result(), deck)
+    indexes = [th.index_of(seat) for seat in mucked]
+    t.complete_hand(table, hand.showdown(mucked=indexes), deck, mucked=indexes)
 
 
 def misdeal(t, event: dict) -> None:

@@ -2,20 +2,23 @@
 
 The dealer deals real cards the engine never sees until the showdown, so the betting is
 driven by a `Hand` on a placeholder deck (betting does not depend on the cards). When the
-betting ends with two or more players left, the cards shown (every live hand, 1604.3(t)) and
-the board rebuild the real deck, the hand's actions are replayed on it, and that replay
-awards the pots.
+betting ends with two or more players left, the cards shown (the hand that made the last bet
+or raise, or every hand when nobody bet, 1604.3(t)(2); the others may muck) and the board
+rebuild the real deck, the hand's actions are replayed on it, and that replay awards the pots
+to the best hands shown.
 """
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from itertools import combinations
 
 from montecarlo.holdem.cards import format_cards, full_deck, parse_card
-from montecarlo.holdem.hand import STREETS, Hand
+from montecarlo.holdem.evaluator import hand_rank
+from montecarlo.holdem.hand import ALL_SHOW_RULE, SHOW_RULE, STREETS, Hand
 from montecarlo.holdem.tournament.errors import TournamentError
 
 DECK_RULE = "30 DCMR 1603.22"
-SHOW_RULE = "30 DCMR 1604.3(t)"
+SHOWDOWN_RULE = "30 DCMR 1604.3(t)(2)"
 
 
 @dataclass
@@ -30,6 +33,8 @@ class Player:
     eliminated_at_table: int | None = None
     out_order: int | None = None  # elimination batch: players out together share a number
     prize: Decimal | None = None  # set with the place
+    date_of_birth: str | None = None  # ISO date, as registered (none in logs kept before it was asked)
+    board_player_id: str | None = None  # the Board's id of the player, when the player has one
 
 
 @dataclass
@@ -47,6 +52,11 @@ class TableHand:
     hand: Hand
     actions: list[dict] = field(default_factory=list)  # in Hand seat indexes, as in a hand history
     misdeals: int = 0
+
+    @property
+    def must_show(self) -> list[int]:
+        """Seat numbers that must show at the showdown (1604.3(t)(2)); the others may muck."""
+        return [self.seat_nos[i] for i in self.hand.must_show()]
 
     @property
     def button_index(self) -> int:
@@ -138,39 +148,94 @@ def _card(text, where: str) -> int:
         raise TournamentError(f"{where}: {err}", DECK_RULE) from None
 
 
-def real_deck(th: TableHand, board, shown) -> list[int]:
+def showdown_choice(th: TableHand, shown, mucked) -> tuple[dict, list[int]]:
+    """Check who shows and who mucks: every player left does one or the other, and the hands that
+    must show (1604.3(t)(2)(A), (B)) do. Returns (shown by seat number, mucked seat numbers)."""
+    live = [th.seat_nos[i] for i in th.live]
+    if not isinstance(shown, dict):
+        raise TournamentError("shown: the cards shown, by seat", SHOWDOWN_RULE)
+    if mucked is None:
+        mucked = []
+    if not isinstance(mucked, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in mucked):
+        raise TournamentError("mucked: a list of the seats that muck", SHOWDOWN_RULE)
+    showing = {}
+    for key, cards in shown.items():
+        seat = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else None
+        if seat not in live:
+            raise TournamentError(f"shown: seat {key} is not a player left in the hand", SHOWDOWN_RULE)
+        showing[seat] = cards
+    for seat in mucked:
+        if seat not in live:
+            raise TournamentError(f"mucked: seat {seat} is not a player left in the hand", SHOWDOWN_RULE)
+        if seat in showing:
+            raise TournamentError(f"mucked: seat {seat} cannot both show and muck", SHOWDOWN_RULE)
+    if len(set(mucked)) != len(mucked):
+        raise TournamentError("mucked: a seat is listed twice", SHOWDOWN_RULE)
+    missing = [s for s in live if s not in showing and s not in mucked]
+    if missing:
+        raise TournamentError(f"shown: seat {missing[0]}: enter the cards shown, or mark the hand mucked",
+                              SHOWDOWN_RULE)
+    required = th.must_show
+    for seat in required:
+        if seat in mucked:
+            if len(required) == 1:
+                raise TournamentError(f"mucked: seat {seat} made the last bet or raise of the hand and must show",
+                                      SHOW_RULE)
+            raise TournamentError(f"mucked: seat {seat} must show: nobody bet or raised after the blinds, so "
+                                  "every player left shows", ALL_SHOW_RULE)
+    return showing, sorted(mucked)
+
+
+def real_deck(th: TableHand, board, shown: dict, mucked: list[int]) -> list[int]:
     """The deck the dealer really dealt, as far as it matters: the shown hole cards where the
-    deal put them (1604.3(h), (i)), the board after each burn (1604.3(n), (p), (r)); cards never
-    seen (folded hands, burns) are filled with unused cards, which change no result."""
+    deal put them (1604.3(h), (i)), the board after each burn (1604.3(n), (p), (r)). Cards never
+    seen (folded hands, burns) are filled with unused cards, which change no result; a mucked
+    hand gets the weakest unused cards with this board, so that the hand history, which has no
+    way to say "mucked", replays to the same pots whenever a mucked hand could lose."""
     n = len(th.seat_nos)
-    live = th.live
     if not isinstance(board, list) or len(board) != 5:
         raise TournamentError("board: five cards, flop, turn and river, are dealt out", "30 DCMR 1604.3(n)")
-    if not isinstance(shown, dict):
-        raise TournamentError("shown: the cards of every player left in the hand, by seat", SHOW_RULE)
-    want = {str(th.seat_nos[i]) for i in live}
-    if set(shown) != want:
-        raise TournamentError(
-            f"shown: every player left in the hand shows, seats {', '.join(sorted(want, key=int))}", SHOW_RULE
-        )
     deck: list[int | None] = [None] * (2 * n + 8)
     button = th.button_index
     for k in range(n):
-        seat = (button + 1 + k) % n
-        cards = shown.get(str(th.seat_nos[seat]))
+        seat_no = th.seat_nos[(button + 1 + k) % n]
+        cards = shown.get(seat_no)
         if cards is None:
             continue
         if not isinstance(cards, list) or len(cards) != 2:
-            raise TournamentError(f"shown[{th.seat_nos[seat]}]: two hole cards", "30 DCMR 1604.3(i)")
-        deck[k] = _card(cards[0], f"shown[{th.seat_nos[seat]}]")
-        deck[n + k] = _card(cards[1], f"shown[{th.seat_nos[seat]}]")
+            raise TournamentError(f"shown[{seat_no}]: two hole cards", "30 DCMR 1604.3(i)")
+        deck[k] = _card(cards[0], f"shown[{seat_no}]")
+        deck[n + k] = _card(cards[1], f"shown[{seat_no}]")
     for pos, text in zip((1, 2, 3, 5, 7), board, strict=True):
         deck[2 * n + pos] = _card(text, "board")
     known = [c for c in deck if c is not None]
     if len(set(known)) != len(known):
         raise TournamentError("a card is entered twice; a standard deck holds each card once", DECK_RULE)
-    unused = iter(c for c in full_deck() if c not in set(known))
+    cards_on_board = [deck[2 * n + pos] for pos in (1, 2, 3, 5, 7)]
+    for k in range(n):
+        if th.seat_nos[(button + 1 + k) % n] in mucked:
+            free = [c for c in full_deck() if c not in deck]
+            deck[k], deck[n + k] = min(combinations(free, 2), key=lambda pair: hand_rank([*pair, *cards_on_board]))
+    unused = iter(c for c in full_deck() if c not in deck)
     return [c if c is not None else next(unused) for c in deck]
+
+
+def last_hand(th: TableHand, result: dict, mucked: list[int]) -> dict:
+    """What the dealer's screen shows of the hand just completed: who won which pot with which hand
+    (seat numbers as the table has them), and who mucked."""
+    def who(index: int) -> dict:
+        shown = result["shown"].get(str(index))
+        return {"seat": th.seat_nos[index], "name": th.names[index],
+                "cards": shown["cards"] if shown else None, "rank": shown["rank"] if shown else None}
+
+    return {
+        "hand_no": th.hand_no,
+        "board": list(result["board"]),
+        "showdown": bool(result["shown"]),
+        "pots": [{"amount": pot["amount"], "winners": [who(i) for i in pot["winners"]]} for pot in result["pots"]],
+        "shown": [who(int(i)) for i in result["shown"]],
+        "mucked": [{"seat": th.seat_nos[i], "name": th.names[i]} for i in mucked],
+    }
 
 
 def legal_view(hand: Hand) -> dict | None:
@@ -211,6 +276,7 @@ def table_view(table: Table, players: dict) -> dict:
         "legal": None,
         "needs_showdown": False,
         "showdown_seats": [],
+        "must_show": [],
         "last_result": table.last_result,
         "seats": [],
     }
@@ -238,6 +304,7 @@ def table_view(table: Table, players: dict) -> dict:
         legal=legal_view(h),
         needs_showdown=th.needs_showdown,
         showdown_seats=[th.seat_nos[i] for i in th.live] if th.needs_showdown else [],
+        must_show=th.must_show if th.needs_showdown else [],
     )
     for i, seat_no in enumerate(th.seat_nos):
         # Waiting for the showdown, the placeholder deck has "awarded" the pots: show the

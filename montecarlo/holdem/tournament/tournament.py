@@ -6,6 +6,7 @@ Event shapes: /tmp/tournament_contract.md (the Django layer stores them in order
 """
 
 import copy
+import datetime as dt
 from decimal import Decimal, InvalidOperation
 
 from montecarlo.holdem.tournament import play
@@ -13,13 +14,23 @@ from montecarlo.holdem.tournament.balancing import balancing_moves
 from montecarlo.holdem.tournament.errors import TournamentError
 from montecarlo.holdem.tournament.finishing import rank_batch
 from montecarlo.holdem.tournament.levels import Level, check_levels, level_from_dict, level_to_dict
-from montecarlo.holdem.tournament.table import Player, Table, table_view
+from montecarlo.holdem.tournament.people import same_person
+from montecarlo.holdem.tournament.table import Player, Table, last_hand, table_view
 
 FINISH_METHODS = {"last_player": "30 DCMR 1603.25(a)", "time": "30 DCMR 1603.25(b)"}
 PRIZE_RULE = "30 DCMR 1603.26"
 NO_REBUYS = "30 DCMR 1603.30"
+SAME_CHIPS = "30 DCMR 1603.20"
+AGE_RULE = "30 DCMR 1702.1"
 TABLE_RULE = "30 DCMR 1603.23"
 ROUND_RULE = "30 DCMR 1603.27"  # one hand per player per round: nobody moves mid-hand
+
+
+def _iso_date(value) -> bool:
+    try:
+        return isinstance(value, str) and dt.date.fromisoformat(value).isoformat() == value
+    except ValueError:
+        return False
 
 
 def _text(event: dict, field: str, rule: str) -> str:
@@ -73,7 +84,7 @@ class Tournament:
         self.players: dict[str, Player] = {}
         self.tables: dict[int, Table] = {}
         self.hands: list[dict] = []
-        self.corrections: list[dict] = []  # chip_correction events: {"player", "from", "to", "reason"}
+        self.corrections: list[dict] = []  # chip corrections: {"table", "from_player", "to_player", "chips", "reason"}
         self.forfeits: list[dict] = []  # chips of players out before a deal (1604.3(aa))
         self.events: list[dict] = []
         self._batches = 0
@@ -127,8 +138,20 @@ class Tournament:
             raise TournamentError("player: registration closed when play started; no rebuys or late entries", NO_REBUYS)
         if pid in self.players:
             raise TournamentError(f"player: {pid} is already registered; one entry per player, no rebuys", NO_REBUYS)
+        born = event.get("date_of_birth")  # absent only in logs kept before it was asked
+        if born is not None and not _iso_date(born):
+            raise TournamentError(f"date_of_birth: {born!r} is not a date (YYYY-MM-DD)", AGE_RULE)
+        board_id = event.get("board_player_id")
+        if board_id is not None and (not isinstance(board_id, str) or not board_id.strip()):
+            raise TournamentError("board_player_id: the Board's player id, as text", NO_REBUYS)
         # 1603.20: one entry fee, the same starting chips for every player.
-        self.players[pid] = Player(id=pid, name=_text(event, "name", "30 DCMR 1603.20"), chips=self.starting_chips)
+        player = Player(id=pid, name=_text(event, "name", SAME_CHIPS), chips=self.starting_chips, date_of_birth=born,
+                        board_player_id=board_id)
+        twin = next((p for p in self.players.values() if same_person(p, player)), None)
+        if twin is not None:
+            raise TournamentError(f"name: {player.name} is already entered (as {twin.id}); one entry per player, "
+                                  "no rebuys", NO_REBUYS)
+        self.players[pid] = player
 
     def _seat(self, event: dict) -> None:
         if self.status != "registering":
@@ -154,19 +177,34 @@ class Tournament:
         self.status = "running"
 
     def _chip_correction(self, event: dict) -> None:
+        """A miscount put right at one table: chips move from one player to another there, so the
+        chips in play stay what the entries brought (1603.20) and nobody buys more (1603.30)."""
         self.require_running()
-        player = self._live_player(event)
-        chips = event.get("chips")
-        if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
-            raise TournamentError("chips: a whole number of chips, 0 or more", "30 DCMR 1603.20")
-        reason = _text(event, "reason", "30 DCMR 1604.3(dd)")
-        table = self.tables.get(player.table)
-        if table is not None and table.hand is not None and player.id in table.hand.players:
+        if "from_player" not in event or "to_player" not in event:
             raise TournamentError(
-                f"player: {player.id} is in a hand in progress; correct after it", "30 DCMR 1604.3(z)"
-            )
-        self.corrections.append({"player": player.id, "from": player.chips, "to": chips, "reason": reason})
-        player.chips = chips
+                "chips: a correction moves chips from one player to another at the same table; it never sets a "
+                "count, adds chips to play (a rebuy, 1603.30) or takes them out", SAME_CHIPS)
+        giver, taker = self._live_player(event, "from_player"), self._live_player(event, "to_player")
+        if giver is taker:
+            raise TournamentError(f"to_player: {taker.id} is also the player the chips come from", SAME_CHIPS)
+        chips = event.get("chips")
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
+            raise TournamentError("chips: a whole number of chips, at least 1", SAME_CHIPS)
+        if chips > giver.chips:
+            raise TournamentError(f"chips: {giver.id} has {giver.chips} chips, fewer than {chips}; a correction "
+                                  "only moves chips in play, never adds any (no rebuys, 1603.30)", SAME_CHIPS)
+        if giver.table != taker.table:
+            raise TournamentError(f"to_player: {taker.id} sits at table {taker.table}, {giver.id} at table "
+                                  f"{giver.table}; a correction puts right a miscount at one table", SAME_CHIPS)
+        reason = _text(event, "reason", "30 DCMR 1604.3(dd)")
+        table = self.tables[giver.table]
+        if table.hand is not None:
+            raise TournamentError(f"from_player: table {table.number} is playing hand {table.hand.hand_no}; "
+                                  "correct the chips after it", SAME_CHIPS)
+        self.corrections.append({"table": table.number, "from_player": giver.id, "to_player": taker.id,
+                                 "chips": chips, "reason": reason})
+        giver.chips -= chips
+        taker.chips += chips
 
     def _move(self, event: dict) -> None:
         self.require_running()
@@ -214,28 +252,29 @@ class Tournament:
         "stop": _stop,
     }
 
-    def _live_player(self, event: dict) -> Player:
-        pid = event.get("player")
+    def _live_player(self, event: dict, field: str = "player") -> Player:
+        pid = event.get(field)
         player = self.players.get(pid) if isinstance(pid, str) else None
         if player is None:
-            raise TournamentError(f"player: {pid!r} is not registered", "30 DCMR 1603.20")
+            raise TournamentError(f"{field}: {pid!r} is not registered", SAME_CHIPS)
         if player.out_order is not None:
-            raise TournamentError(f"player: {pid} is out of the tournament; no rebuys", NO_REBUYS)
+            raise TournamentError(f"{field}: {pid} is out of the tournament; no rebuys", NO_REBUYS)
         return player
 
     # --- hands and eliminations (called by play.py) --------------------------------------
 
-    def complete_hand(self, table: Table, result: dict, deck: list[int]) -> None:
+    def complete_hand(self, table: Table, result: dict, deck: list[int], *, mucked: list[int]) -> None:
+        """`mucked`: the hand's seat indexes that mucked at the showdown (not entered, 1604.3(t)(2))."""
         th = table.hand
         history = th.history(deck)
         for pid, stack in zip(th.players, result["stacks"], strict=True):
             self.players[pid].chips = stack
         self.hands.append({"hand_no": th.hand_no, "table": table.number, "level": th.level,
                            "seats": list(th.seat_nos), "players": list(th.players),
-                           "history": history, "result": result})  # fmt: skip
+                           "history": history, "result": result, "mucked": list(mucked)})  # fmt: skip
         table.hands_played += 1
         table.hand = None
-        table.last_result = {"hand_no": th.hand_no, "seats": list(th.seat_nos), **result}
+        table.last_result = last_hand(th, result, mucked)
         # 1604.3(aa)(2): out with no chips; ranked among themselves by their stacks at the start
         # of this hand.
         out = [(th.players[i], th.start_stacks[i]) for i in result["eliminated"]]

@@ -24,7 +24,7 @@ from montecarlo.results_pdf import results_pdf
 from tests.bingo.live_builders import live_game, record_all
 from tests.core.tamper import triggers_off
 from tests.licensing.factories import OrganizationFactory
-from tests.montecarlo.tournament_django_builders import play_to_one, running
+from tests.montecarlo.tournament_django_builders import board_clock, play_to_one, running  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 
@@ -83,6 +83,7 @@ def test_closing_a_game_anchors_it(django_capture_on_commit_callbacks, client):
     assert game.head_hash in page.content.decode() and "4 events" in page.content.decode()
 
 
+@pytest.mark.usefixtures("board_clock")  # hands are dealt within the licensed hours (1603.19)
 def test_finishing_and_publishing_a_tournament_anchor_it(django_capture_on_commit_callbacks, client):
     tournament, director = running(["Ana", "Ben", "Cy"])
     public = reverse("montecarlo:public_results", args=[tournament.public_key])
@@ -104,6 +105,7 @@ def test_finishing_and_publishing_a_tournament_anchor_it(django_capture_on_commi
     assert out.getvalue().startswith("OK: 1 log")
 
 
+@pytest.mark.usefixtures("board_clock")
 def test_the_results_pdf_shows_the_log_head(tmp_path):
     tournament, director = running(["Ana", "Ben", "Cy"])
     play_to_one(director, tournament)

@@ -23,7 +23,7 @@ from montecarlo.models import Tournament, TournamentEvent
 from tests.bingo.live_builders import live_game, record_all
 from tests.core.tamper import triggers_off
 from tests.licensing.factories import OrganizationFactory, UserFactory
-from tests.montecarlo.tournament_django_builders import running
+from tests.montecarlo.tournament_django_builders import board_clock, running  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 WRONG_KEY = b"the forger's best guess"
@@ -193,7 +193,7 @@ def test_the_first_bad_row_is_named(closed_game):
 
 
 @pytest.fixture
-def tournament(django_capture_on_commit_callbacks):
+def tournament(django_capture_on_commit_callbacks, board_clock):  # noqa: F811  (dealt in licensed hours)
     tournament, director = running(["Ana", "Ben", "Cy"])
     log_anchors_record(reason="daily")
     tournament.refresh_from_db()
