@@ -232,3 +232,14 @@ def test_an_ante_is_not_measured_against_a_small_blind_below_one(small_blind):
         (BLINDS, "level 1: the small blind must be at least 1 and at most the big blind", 0)]
     assert check_levels([Level(small_blind, 50, 1)]) == [
         (BLINDS, "level 1: the small blind must be at least 1 and at most the big blind", 0)]
+
+
+def test_the_ante_limit_at_a_small_blind_of_one():
+    assert check_levels([Level(1, 2, 1)]) == []
+    assert check_levels([Level(1, 2, 2)]) == [(ANTE, "level 1: the ante 2 is above the small blind 1", 0)]
+
+
+def test_a_level_that_is_neither_break_nor_play_does_not_hide_the_next_problem():
+    assert check_levels([Level(10, 20, is_break="no"), Level(0, 20)]) == [
+        (HOUSE, "level 1: is_break is true or false", 0),
+        (BLINDS, "level 2: the small blind must be at least 1 and at most the big blind", 1)]
