@@ -7,7 +7,7 @@ MANAGE := $(PY) manage.py
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint check-migrations check-deploy messages translations bench worker install clean-venv
+.PHONY: run test lint check-migrations check-deploy messages translations bench mutate worker install clean-venv
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	@test -x $(PY) || $$(scripts/find-python) -m venv $(VENV)
@@ -56,6 +56,11 @@ test: install messages lint check-migrations check-deploy
 
 bench: install
 	@set -e; for script in benchmarks/[!_]*.py; do echo "== $$script"; $(PY) $$script $(BENCH_ARGS); done
+
+# Mutation testing (mutmut) of the rule and engine modules against their own tests; not part of `make test`.
+# MODULE=levels for one (names in pyproject.toml [tool.mutate.modules]); MUTATE_ARGS=--fail-under=90.
+mutate: install messages
+	$(PY) scripts/mutate $(MODULE) $(MUTATE_ARGS)
 
 clean-venv:
 	rm -rf $(VENV)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .card import FREE_BIT, Card, ball_label, check_ball
+from .card import Card, ball_label, check_ball
 from .patterns import Pattern, get
 
 
@@ -43,7 +43,7 @@ def check_claim(card: Card, calls: Sequence[int], pattern: Pattern | str) -> Cla
     pattern = get(pattern)
     calls = check_calls(calls)
     if not calls:
-        return ClaimResult(False, pattern.is_complete(FREE_BIT), "no number has been called yet")
+        return ClaimResult(False, False, "no number has been called yet")  # the free centre alone wins nothing
     coverage = card.coverage(calls)
     complete = pattern.is_complete(coverage)
     last = calls[-1]
@@ -55,18 +55,11 @@ def check_claim(card: Card, calls: Sequence[int], pattern: Pattern | str) -> Cla
             if coverage & mask == mask:
                 return ClaimResult(True, True, f"bingo on {ball_label(last)}, the number just called",
                                    winning_mask=mask, completed_on=last)
-    # Replay to name the call on which the bingo was missed: the checker announces it.
-    coverage = FREE_BIT
-    completed_on = None
-    for number in calls:
-        square = card.square_of(number)
-        if square is not None:
-            coverage |= 1 << square
-        if pattern.is_complete(coverage):
-            completed_on = number
-            break
-    where = f"on {ball_label(completed_on)}" if completed_on is not None else "before the first call"
+    # Replay to name the call on which the bingo was missed: the checker announces it. Some call
+    # completed it: no pattern is complete on the free centre alone (Pattern refuses that mask).
+    completed_on = next(number for i, number in enumerate(calls, start=1)
+                        if pattern.is_complete(card.coverage(calls[:i])))
     return ClaimResult(False, True,
-                       f"missed bingo: {pattern.name_en} was complete {where}, not on {ball_label(last)}, "
-                       "the number just called; a missed bingo is lost",
+                       f"missed bingo: {pattern.name_en} was complete on {ball_label(completed_on)}, "
+                       f"not on {ball_label(last)}, the number just called; a missed bingo is lost",
                        completed_on=completed_on)

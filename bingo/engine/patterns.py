@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
-from .card import FREE_SQUARE, FULL_MASK, SIZE
+from .card import FREE_BIT, FREE_SQUARE, FULL_MASK, SIZE
 
 
 def _square(row: int, col: int) -> int:
@@ -67,6 +67,9 @@ class Pattern:
         for mask in self.masks:
             if not isinstance(mask, int) or not 0 < mask <= FULL_MASK:
                 raise ValueError(f"pattern {self.name}: {mask!r} is not a non-zero 25-bit mask")
+            if not mask & ~FREE_BIT:
+                # The free centre is always covered (30 DCMR 1405.6): alone it would win before any call.
+                raise ValueError(f"pattern {self.name}: a mask needs a square besides the free centre")
         if len(set(self.masks)) != len(self.masks):
             raise ValueError(f"pattern {self.name} repeats a mask")
 
@@ -172,7 +175,9 @@ def _g(rows: str) -> int:
     return mask_from_grid("\n".join(rows.split()))
 
 
-def _standard() -> list[Pattern]:
+def standard_library() -> list[Pattern]:
+    """The standard patterns, built afresh (the library that `get` serves is built from it at import;
+    migration 0002 stores their names and masks)."""
     p = Pattern.from_masks
     library = [
         p("any-line", "Any line (horizontal, vertical or diagonal)",
@@ -217,7 +222,7 @@ def _standard() -> list[Pattern]:
 
 
 _LIBRARY: dict[str, Pattern] = {}
-for _pattern in _standard():
+for _pattern in standard_library():
     if _pattern.name in _LIBRARY:
         raise RuntimeError(f"pattern {_pattern.name} defined twice")
     _LIBRARY[_pattern.name] = _pattern

@@ -1,9 +1,14 @@
 """Claim checking: 30 DCMR 1405.16 (a missed bingo is lost) and 1406.1 (verification)."""
 
+import re
+
 import pytest
 
-from bingo.engine import check_claim, patterns
+from bingo.engine import ClaimResult, check_claim, patterns
+from bingo.engine.claims import check_calls
 from tests.bingo.helpers import SAMPLE
+
+ANY_LINE = "Any line (horizontal, vertical or diagonal)"
 
 # SAMPLE rows: [1 16 31 46 61] [2 17 32 47 62] [3 18 FREE 48 63] [4 19 34 49 64] [5 20 35 50 65]
 
@@ -60,3 +65,36 @@ def test_blackout():
 def test_bad_call_records_are_refused(calls, message):
     with pytest.raises(ValueError, match=message):
         check_claim(SAMPLE, calls, "any-line")
+
+
+def test_each_decision_in_full_with_the_reason_the_checker_reads_out():
+    # The whole result is what the game log records (bingo.services): every field is pinned.
+    assert check_claim(SAMPLE, [], "any-line") == ClaimResult(False, False, "no number has been called yet")
+    assert check_claim(SAMPLE, [1, 16, 31, 46], "any-line") == ClaimResult(
+        False, False, f"the card does not show {ANY_LINE} with the numbers called")
+    assert check_claim(SAMPLE, [1, 16, 40, 31, 46, 61], "any-line") == ClaimResult(
+        True, True, "bingo on O 61, the number just called", winning_mask=0b11111, completed_on=61)
+    assert check_claim(SAMPLE, [1, 16, 31, 46, 61, 75, 2], "any-line") == ClaimResult(
+        False, True, f"missed bingo: {ANY_LINE} was complete on O 61, not on B 2, the number just called; "
+        "a missed bingo is lost", completed_on=61)
+    assert ClaimResult(True, True, "").citation == "30 DCMR 1405.16"
+
+
+def test_a_missed_bingo_names_the_first_call_that_completed_it():
+    # Top row done on 61, then the B column's last square on 5 (ball 75 is not on the card, last):
+    # the pattern first showed on 61, and the last call (75) completed nothing.
+    result = check_claim(SAMPLE, [1, 16, 31, 46, 61, 2, 3, 4, 5, 75], "any-line")
+    assert (result.valid, result.complete, result.completed_on, result.winning_mask) == (False, True, 61, None)
+    assert "complete on O 61, not on O 75" in result.reason
+
+
+@pytest.mark.parametrize(("calls", "repeated"), [([7, 7], "B 7"), ([5, 7, 9, 7], "B 7"), ([75, 1, 2, 75], "O 75")])
+def test_a_repeated_ball_is_named_in_the_refusal(calls, repeated):
+    message = f"{repeated} is called twice; a drawn ball never returns (30 DCMR 1405.14)"
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        check_calls(calls)
+
+
+def test_a_good_record_comes_back_as_a_list_in_call_order():
+    assert check_calls((61, 1, 75)) == [61, 1, 75]
+    assert check_calls([]) == []

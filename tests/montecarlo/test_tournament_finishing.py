@@ -6,7 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from montecarlo.holdem.tournament import Level, Tournament, TournamentError
+from montecarlo.holdem.tournament import Level, Tournament, TournamentError, prize_shares
+from montecarlo.holdem.tournament.finishing import rank_batch
 from tests.montecarlo.tournament_sim import act, play_hand, random_action, set_chips, start
 
 PRIZES = [Decimal("300"), Decimal("100.01"), Decimal("50"), Decimal("25")]
@@ -199,3 +200,47 @@ def test_restart_mid_hand_rebuilds_the_same_state_and_the_hand_continues():
         restored.apply(event)
     assert restored.hands == t.hands and restored.standings() == t.standings()
     assert restored.events == t.events
+
+
+D = Decimal
+
+
+def money(values):
+    return [str(v) for v in values]
+
+
+@pytest.mark.parametrize(("prizes", "place", "count", "shares"), [
+    (["300", "100.01", "50", "25"], 1, 1, ["300.00"]),
+    (["300", "100.01", "50", "25"], 2, 2, ["75.01", "75.00"]),
+    (["300", "100.01", "50", "25"], 1, 3, ["150.01", "150.00", "150.00"]),
+    # Rounded down to the cent, the odd cents to the first listed: 150.03 / 2 is 75.015, so 75.01
+    # each and the cent left over to the first (rounding half to even or up would pay 75.02 twice).
+    (["100", "50.03"], 1, 2, ["75.02", "75.01"]),
+    (["0.02"], 1, 3, ["0.02", "0.00", "0.00"]),
+    (["0.05", "0"], 1, 2, ["0.03", "0.02"]),
+    (["10", "0.01", "0.01", "0.01"], 2, 3, ["0.01", "0.01", "0.01"]),
+    # Places past the last prize pay nothing.
+    (["300", "100", "50", "25"], 4, 2, ["12.50", "12.50"]),
+    (["300", "100"], 3, 2, ["0.00", "0.00"]),
+    ([], 1, 1, ["0.00"]),
+])
+def test_prize_shares(prizes, place, count, shares):
+    assert money(prize_shares([D(p) for p in prizes], place, count)) == shares
+
+
+def test_rank_batch_orders_by_stack_and_shares_equal_stacks():
+    prizes = [D("300"), D("100.01"), D("50"), D("25"), D("10")]
+    entries = [("a", 100), ("b", 300), ("c", 300), ("d", 50), ("e", 100)]
+    assert [(p, place, str(prize)) for p, place, prize in rank_batch(entries, 1, prizes)] == [
+        ("b", 1, "200.01"), ("c", 1, "200.00"), ("a", 3, "37.50"), ("e", 3, "37.50"), ("d", 5, "10.00")]
+    # Counted from `first_place`; a tie keeps the listing order, so the odd cent follows the listing.
+    assert [(p, place, str(prize)) for p, place, prize in rank_batch([("c", 7), ("b", 7)], 2, prizes)] == [
+        ("c", 2, "75.01"), ("b", 2, "75.00")]
+    assert rank_batch([("x", 5)], 6, prizes) == [("x", 6, D("0.00"))]
+    assert rank_batch([], 1, prizes) == []
+
+
+def test_rank_batch_of_stacks_that_differ_by_one_chip():
+    prizes = [D("3"), D("2"), D("1")]
+    assert [(p, place) for p, place, _ in rank_batch([("a", 1), ("b", 2), ("c", 3)], 1, prizes)] == [
+        ("c", 1), ("b", 2), ("a", 3)]

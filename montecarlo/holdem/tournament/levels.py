@@ -32,12 +32,16 @@ def check_levels(levels: list[Level]) -> list[tuple[str, str, int]]:
     previous: Level | None = None
     for i, lv in enumerate(levels):
         n = i + 1
+        if not isinstance(lv.is_break, bool):
+            # JSON's "false" is a string, and a string is true: never guess which a level is.
+            problems.append((HOUSE_RULES, f"level {n}: is_break is true or false", i))
+            continue
         if not _whole(lv.minutes) or lv.minutes < 1:
             problems.append((HOUSE_RULES, f"level {n}: minutes must be a whole number of at least 1", i))
         if lv.is_break:
             if lv.small_blind or lv.big_blind or lv.ante:
                 problems.append((HOUSE_RULES, f"level {n}: a break has no blinds or ante", i))
-            if i and levels[i - 1].is_break:
+            if i and levels[i - 1].is_break is True:
                 problems.append((HOUSE_RULES, f"level {n}: two breaks in a row", i))
             continue
         if not all(_whole(v) for v in (lv.small_blind, lv.big_blind, lv.ante)):
@@ -47,9 +51,10 @@ def check_levels(levels: list[Level]) -> list[tuple[str, str, int]]:
             problems.append((BLIND_RULE, f"level {n}: the small blind must be at least 1 and at most the big blind", i))
         if lv.ante < 0:
             problems.append((ANTE_RULE, f"level {n}: the ante cannot be negative", i))
-        elif lv.ante > lv.small_blind:
+        elif lv.small_blind >= 1 and lv.ante > lv.small_blind:
             # House rule under 1604.3(c): an ante above the small blind makes short stacks
-            # unable to post far earlier than the blinds alone would.
+            # unable to post far earlier than the blinds alone would. Against a small blind
+            # below 1 (already refused) every ante would read as too high.
             problems.append((ANTE_RULE, f"level {n}: the ante {lv.ante} is above the small blind {lv.small_blind}", i))
         if previous is not None and (
             lv.small_blind < previous.small_blind or lv.big_blind < previous.big_blind or lv.ante < previous.ante
@@ -65,7 +70,7 @@ def level_from_dict(d: dict) -> Level:
         big_blind=d.get("big_blind", 0),
         ante=d.get("ante", 0),
         minutes=d.get("minutes", 20),
-        is_break=bool(d.get("is_break", False)),
+        is_break=d.get("is_break", False),
     )
 
 
@@ -73,7 +78,9 @@ def level_to_dict(level: Level) -> dict:
     return asdict(level)
 
 
-def _structure(blinds: list[tuple[int, int, int]], minutes: int, break_every: int) -> list[Level]:
+def structure(blinds: list[tuple[int, int, int]], minutes: int, break_every: int) -> list[Level]:
+    """Levels of (small blind, big blind, ante), each `minutes` long, with a break before every
+    `break_every`-th level after the first: 10 minutes for levels of up to 20 minutes, else 15."""
     out: list[Level] = []
     for i, (sb, bb, ante) in enumerate(blinds):
         if i and i % break_every == 0:
@@ -90,7 +97,7 @@ _STANDARD = [
 
 # Starting chips of 10,000 in mind: "standard" is about four hours, "turbo" two, "deep" six.
 TEMPLATES: dict[str, list[Level]] = {
-    "standard": _structure(_STANDARD, 20, 4),
-    "turbo": _structure(_STANDARD[1:], 10, 6),
-    "deep": _structure([(10, 20, 0), (15, 30, 0)] + _STANDARD, 30, 4),
+    "standard": structure(_STANDARD, 20, 4),
+    "turbo": structure(_STANDARD[1:], 10, 6),
+    "deep": structure([(10, 20, 0), (15, 30, 0)] + _STANDARD, 30, 4),
 }
