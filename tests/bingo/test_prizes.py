@@ -1,6 +1,7 @@
 """Prize split among winners on the same number: 30 DCMR 1406.2."""
 
 from decimal import Decimal
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given
@@ -68,3 +69,27 @@ def test_capped_shares_are_equal_in_the_unit_and_never_pass_the_cap(cents, winne
     # The cap only ever lowers a share, by the least that keeps the total within it.
     assert shares[0] <= uncapped[0]
     assert shares == uncapped or (shares[0] + unit) * winners > cap
+
+
+@pytest.mark.parametrize(("args", "error", "message"), [
+    ((0.1, 2, "A"), TypeError, "money is Decimal, int or str, never float"),
+    (("١٠", 2, "A"), ValueError, "'١٠' is not written with the digits 0 to 9"),
+    (("ten", 2, "A"), ValueError, "'ten' is not an amount of money"),
+    ((Decimal("-0.01"), 2, "A"), ValueError, "a prize is a non-negative amount, not Decimal('-0.01')"),
+    (("NaN", 2, "A"), ValueError, "a prize is a non-negative amount, not 'NaN'"),
+    (("1.005", 2, "A"), ValueError, "a prize is in whole cents, not '1.005'"),
+    ((Decimal(100), 0, "A"), ValueError, "the number of winners is a whole number of at least 1, not 0"),
+    ((Decimal(100), 2, "E"), ValueError, "license class is one of A, B, C, D, not 'E'"),
+])
+def test_bad_input_is_refused_saying_why(args, error, message):
+    # The message is what the caller's console shows, so it is pinned word for word.
+    with pytest.raises(error) as caught:
+        split_prize(*args)
+    assert str(caught.value) == message
+
+
+def test_the_license_class_may_be_a_choice_with_a_value():
+    # A license's class arrives as a model choice (an enum member with .value), or as its text.
+    class_b = SimpleNamespace(value=" b ")
+    assert split_prize(Decimal("100"), 3, class_b) == [Decimal(34)] * 3
+    assert split_prize(Decimal("5"), 3, SimpleNamespace(value="D")) == [Decimal("1.67")] * 3
