@@ -35,8 +35,10 @@ worker: install
 	@test -n "$$REDIS_URL" || { echo "make worker needs REDIS_URL (e.g. redis://127.0.0.1:6379/0); without it tasks already run inline."; exit 1; }
 	$(VENV)/bin/celery -A config worker --beat --loglevel INFO --scheduler django_celery_beat.schedulers:DatabaseScheduler
 
+# ruff, then the import contracts of pyproject.toml (the dependency directions of ARCHITECTURE.md).
 lint: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports --config pyproject.toml
 
 check-migrations: install
 	$(MANAGE) makemigrations --check --dry-run
