@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from bingo.models import Game, GameEvent, Operation, Pattern
-from licensing.admin_records import ReadOnlyAdmin as ReadOnly  # run from the console; events never change
+from core.admin import ReadOnlyAdmin as ReadOnly  # run from the console; events never change
 
 
 @admin.register(Pattern)

@@ -7,7 +7,7 @@ citation when a rule is broken."""
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -24,10 +24,9 @@ from bingo.serializers_cards import (
     SeriesSerializer,
     VoidSerializer,
 )
+from core.api import ERRORS
+from core.findings import Finding, RuleViolation
 from licensing import selectors as licensing_selectors
-from licensing.findings import Finding, RuleViolation
-
-ERRORS = OpenApiResponse(description='{"errors": [{"field", "code", "message", "rule"}]}')
 
 
 class SeriesListApi(generics.ListAPIView):

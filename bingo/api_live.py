@@ -2,7 +2,7 @@
 actions. Reads are scoped by bingo.selectors (another organization's game is a 404); the
 services answer 403 to anyone without the role and 400, with the citation, when a rule is broken."""
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -10,9 +10,8 @@ from rest_framework.views import APIView
 from bingo import selectors, services
 from bingo.engine import ball_label
 from bingo.state import game_state
+from core.api import ERRORS, service_answer
 from core.numbers import IntegerSerializerField
-
-ERRORS = OpenApiResponse(description='{"errors": [{"field", "code", "message", "rule"}]}')
 
 
 class FloorSerializer(serializers.Serializer):
@@ -96,16 +95,16 @@ def state_data(game) -> dict:
     }
 
 
-def _answer(game, code=status.HTTP_200_OK) -> Response:
+def _state(game) -> dict:
     game.refresh_from_db()
-    return Response(GameStateSerializer(state_data(game)).data, status=code)
+    return GameStateSerializer(state_data(game)).data
 
 
 class GameStateApi(APIView):
     @extend_schema(responses={200: GameStateSerializer, 404: ERRORS})
     def get(self, request, pk: int):
         """The live state of a game, rebuilt from its event log."""
-        return _answer(selectors.game_get(user=request.user, pk=pk))
+        return Response(_state(selectors.game_get(user=request.user, pk=pk)))
 
 
 class GameStartApi(APIView):
@@ -113,8 +112,8 @@ class GameStartApi(APIView):
     def post(self, request, pk: int):
         """Start the game: 75 balls, a cleared board (30 DCMR 1405.8, 1405.10)."""
         game = selectors.game_get(user=request.user, pk=pk)
-        services.game_start(actor=request.user, game=game)
-        return _answer(game)
+        return service_answer(request, call=lambda: services.game_start(actor=request.user, game=game),
+                              answer=lambda _: _state(game))
 
 
 class GameDrawApi(APIView):
@@ -122,8 +121,8 @@ class GameDrawApi(APIView):
     def post(self, request, pk: int):
         """The system draws a ball with a secure RNG."""
         game = selectors.game_get(user=request.user, pk=pk)
-        services.ball_draw(actor=request.user, game=game)
-        return _answer(game, status.HTTP_201_CREATED)
+        return service_answer(request, call=lambda: services.ball_draw(actor=request.user, game=game),
+                              answer=lambda _: _state(game), status_code=status.HTTP_201_CREATED)
 
 
 class GameRecordApi(APIView):
@@ -132,10 +131,10 @@ class GameRecordApi(APIView):
     def post(self, request, pk: int):
         """Record a ball drawn from the physical blower."""
         game = selectors.game_get(user=request.user, pk=pk)
-        serializer = RecordSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.ball_record(actor=request.user, game=game, number=serializer.validated_data["number"])
-        return _answer(game, status.HTTP_201_CREATED)
+        return service_answer(
+            request, serializer_class=RecordSerializer,
+            call=lambda number: services.ball_record(actor=request.user, game=game, number=number),
+            answer=lambda _: _state(game), status_code=status.HTTP_201_CREATED)
 
 
 class GameUndoApi(APIView):
@@ -144,10 +143,10 @@ class GameUndoApi(APIView):
     def post(self, request, pk: int):
         """Take back the last call, with the reason (audited)."""
         game = selectors.game_get(user=request.user, pk=pk)
-        serializer = UndoSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.call_undo(actor=request.user, game=game, reason=serializer.validated_data["reason"])
-        return _answer(game, status.HTTP_201_CREATED)
+        return service_answer(
+            request, serializer_class=UndoSerializer,
+            call=lambda reason: services.call_undo(actor=request.user, game=game, reason=reason),
+            answer=lambda _: _state(game), status_code=status.HTTP_201_CREATED)
 
 
 class GameClaimsApi(APIView):
@@ -178,10 +177,10 @@ class GameClaimVoidApi(APIView):
         """Void the claim heard at event `seq`, with the reason (audited, kept in the log): it no
         longer wins, and calls may go on (30 DCMR 1406.3)."""
         game = selectors.game_get(user=request.user, pk=pk)
-        serializer = ClaimVoidSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.claim_void(actor=request.user, game=game, claim_seq=seq, reason=serializer.validated_data["reason"])
-        return _answer(game, status.HTTP_201_CREATED)
+        return service_answer(
+            request, serializer_class=ClaimVoidSerializer,
+            call=lambda reason: services.claim_void(actor=request.user, game=game, claim_seq=seq, reason=reason),
+            answer=lambda _: _state(game), status_code=status.HTTP_201_CREATED)
 
 
 class GameCloseApi(APIView):
@@ -190,7 +189,7 @@ class GameCloseApi(APIView):
     def post(self, request, pk: int):
         """Close the game: winners and amounts paid (30 DCMR 1406.2, 1406.3)."""
         game = selectors.game_get(user=request.user, pk=pk)
-        serializer = CloseSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.game_close(actor=request.user, game=game, winners=serializer.validated_data.get("winners"))
-        return _answer(game)
+        return service_answer(
+            request, serializer_class=CloseSerializer,
+            call=lambda winners=None: services.game_close(actor=request.user, game=game, winners=winners),
+            answer=lambda _: _state(game))

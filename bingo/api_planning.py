@@ -6,7 +6,7 @@ planning role in the organization (403 for callers, checkers and the Board). A b
 400 in the house error shape with the regulation in `rule`."""
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.response import Response
 
@@ -27,8 +27,7 @@ from bingo.serializers_planning import (
     PlanningFindingSerializer,
     WorkerSerializer,
 )
-
-ERRORS = OpenApiResponse(description='{"errors": [{"field", "code", "message", "rule"}]}')
+from core.api import ERRORS
 
 
 def _finding_data(findings) -> list[dict]:

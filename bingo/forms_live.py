@@ -1,7 +1,6 @@
 """Forms of the caller's console: record a ball, take back a call, hear a claim, void one, close."""
 
 from django import forms
-from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from core.numbers import IntegerField
@@ -25,11 +24,3 @@ class ClaimForm(forms.Form):
                                help_text=_("The number printed on the claimed card (30 DCMR 1406.1)."))
     series_code = forms.CharField(label=_("Series (when several were sold)"), max_length=40, required=False)
 
-
-def add_service_errors(form: forms.Form, error: ValidationError) -> None:
-    """Show a service's errors on the form: on their field when the form has it, else on top."""
-    pairs = error.error_dict.items() if hasattr(error, "error_dict") else [(NON_FIELD_ERRORS, error.error_list)]
-    for field, errors in pairs:
-        target = field if field in form.fields else None
-        for item in errors:
-            form.add_error(target, item.message % item.params if item.params else item.message)

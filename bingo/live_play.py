@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from bingo import rules
 from bingo.models import Game
-from licensing.findings import Finding, RuleViolation
+from core.findings import Finding, RuleViolation
 from licensing.licenses.live import board_now, license_in_force, live_play_findings
 from licensing.licenses.rules import in_force_findings
 

@@ -20,7 +20,7 @@ from bingo import rules
 from bingo.engine import ball_label, split_prize
 from bingo.models import EventKind, Game, GameEvent, GameType
 from bingo.state import GameState
-from licensing.findings import Finding, RuleViolation
+from core.findings import Finding, RuleViolation
 
 SPLIT_RULE = "30 DCMR 1406.2"
 

@@ -9,7 +9,7 @@ from decimal import Decimal
 from bingo import rules
 from bingo.models import Game, Operation, WorkerDuty
 from bingo.rules_cards import person_key
-from licensing.findings import Finding
+from core.findings import Finding
 from licensing.models import License, Membership, OrganizationMember, ResponsiblePerson, Role
 from licensing.models.choices import LicenseStatus, LicenseType, ResponsibleRole
 

@@ -12,7 +12,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from licensing.findings import Finding
+from core.findings import Finding
 from licensing.services.profile import MINIMUM_WORKER_AGE, age_on
 
 OPERATIONS_PER_PREMISES_PER_WEEK = 2  # 30 DCMR 1400.5

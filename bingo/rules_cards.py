@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from bingo.rules import CARD_PRICE_RULES, CLASS_D, EXTRA_REGULAR, REGULAR, SPECIAL, card_price_cap, money
-from licensing.findings import Finding
+from core.findings import Finding
 
 PLANNED, CLOSED = "planned", "closed"  # bingo.models.GameStatus
 REGULAR_COLOURS = (REGULAR, EXTRA_REGULAR)

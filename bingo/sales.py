@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from bingo.engine import Card, CardBank
 from bingo.engine import series as engine_series
 from bingo.models import CardColour, CardSale, CardSeries
-from licensing.findings import Finding, RuleViolation
+from core.findings import Finding, RuleViolation
 
 CARDS_RULE = "30 DCMR 1404.1(h)"
 # Banks kept in memory at once: one per game being played in this process, with room to spare.

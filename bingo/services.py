@@ -20,9 +20,9 @@ from bingo.payout import game_payout
 from bingo.selectors import CALLER_ROLES, CHECKER_ROLES, has_role
 from bingo.state import GameState, game_state
 from core.chain import Head
+from core.findings import Finding, RuleViolation
 from licensing.audit.tasks import anchors_after_commit
 from licensing.events import audit_event_record
-from licensing.findings import Finding, RuleViolation
 from licensing.models import AnchorReason
 from licensing.models.choices import LicenseType
 

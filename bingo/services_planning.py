@@ -23,9 +23,9 @@ from bingo import planning_checks as checks
 from bingo import rules, rules_cards, services_patterns
 from bingo.models import Game, GameStatus, GameType, Hall, Operation, Pattern, WorkerDuty
 from bingo.selectors import PLANNER_ROLES, has_role
+from core.findings import Finding, RuleViolation
 from core.money import parse_money
 from licensing.events import audit_event_record
-from licensing.findings import Finding, RuleViolation
 from licensing.models import License, Premises
 from licensing.models.choices import LicenseStatus, LicenseType
 

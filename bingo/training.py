@@ -20,8 +20,8 @@ from bingo.engine import Card
 from bingo.models import CardSeries, Game, Hall, Operation
 from bingo.sales import series_faces
 from bingo.selectors import PLANNER_ROLES, has_role
+from core.findings import Finding, RuleViolation
 from licensing.events import audit_event_record
-from licensing.findings import Finding, RuleViolation
 from licensing.models import License, Premises
 from licensing.models.choices import LicenseType
 

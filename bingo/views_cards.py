@@ -15,8 +15,8 @@ from bingo import card_sheets, selectors, services_cards
 from bingo.forms_cards import SaleForm, SeriesForm, SheetForm, VoidForm
 from bingo.sales import card_counts, series_faces
 from bingo.selectors import PLANNER_ROLES
+from core.forms import errors_to_form
 from core.numbers import ascii_int
-from licensing.forms_profile import errors_to_form
 from licensing.models import Organization
 
 

@@ -15,9 +15,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from bingo import broadcast, selectors, services
 from bingo.engine import ball_label
-from bingo.forms_live import ClaimForm, RecordForm, UndoForm, VoidForm, add_service_errors
+from bingo.forms_live import ClaimForm, RecordForm, UndoForm, VoidForm
 from bingo.models import GameStatus, Hall
 from bingo.state import game_state
+from core.forms import errors_to_form
 
 
 def _game_for(request, pk: int, roles=selectors.CHECKER_ROLES):
@@ -94,7 +95,7 @@ def _act(request, pk: int, action, *, form=None, form_name=None):
     except ValidationError as error:
         if form is None:
             return _panel(request, game, status=400, action_errors=error.messages)
-        add_service_errors(form, error)
+        errors_to_form(form, error)
         return _panel(request, game, status=400, **{form_name: form})
     game.refresh_from_db()
     # A face checked again on the same call: the console shows the claim already heard, not a new one.

@@ -23,7 +23,7 @@ from bingo import selectors_planning as planning
 from bingo import services_planning as services
 from bingo.forms_planning import CustomPatternForm, GameForm, HallForm, OperationForm, WorkerForm
 from bingo.models import Game, Operation, WorkerDuty
-from licensing.forms_profile import errors_to_form
+from core.forms import errors_to_form
 
 
 def _plan_context(request, operation: Operation, **forms) -> dict:

@@ -14,7 +14,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from licensing.findings import RuleError
+from core.findings import RuleError
 
 _WHOLE_REQUEST = {NON_FIELD_ERRORS, "non_field_errors", "detail"}
 

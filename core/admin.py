@@ -149,3 +149,17 @@ class AuditedAdminSite(admin.AdminSite):
     def audit_record(self, *, event_type: str, actor, target: Model | None, payload: dict) -> None:
         """Write one audit event inside the current transaction: the project's site says where."""
         raise NotImplementedError("the project's admin site records its audit events")
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """For records written only through services (checks, audit events) or appended to a log: the admin
+    looks them up and never adds, changes or deletes one."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -3,6 +3,7 @@ from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core.admin import ReadOnlyAdmin
 from licensing.forms_schedules import BondScheduleRowForm, FeeScheduleRowForm
 from licensing.models import AuditEvent, BondScheduleRow, FeeScheduleRow, Membership, Organization, User
 from licensing.services.schedules import FIGURE_FIELDS, schedule_row_save
@@ -49,7 +50,7 @@ class OrganizationAdmin(admin.ModelAdmin):
 
 
 @admin.register(AuditEvent)
-class AuditEventAdmin(admin.ModelAdmin):
+class AuditEventAdmin(ReadOnlyAdmin):
     """Read-only: the admin can look at the trail and never change it."""
 
     list_display = ["created_at", "event_type", "actor", "organization", "object_type", "object_id", "request_id"]
@@ -57,15 +58,6 @@ class AuditEventAdmin(admin.ModelAdmin):
     search_fields = ["event_type", "object_id", "request_id", "actor__email"]
     date_hierarchy = "created_at"
     list_select_related = ["actor", "organization"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 # --- Fee and bond schedules (30 DCMR 1204, 1205, 1414): board data, effective-dated, never deleted ---

@@ -5,6 +5,7 @@ read-only, and nothing is ever deleted."""
 
 from django.contrib import admin
 
+from core.admin import ReadOnlyAdmin
 from licensing.models import (
     Application,
     Decision,
@@ -17,17 +18,6 @@ from licensing.models import (
     ResponsiblePerson,
     Vote,
 )
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Application)

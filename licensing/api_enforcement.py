@@ -5,9 +5,9 @@ reasons (a)-(f)) are the service's, so a breach comes back as a 400 naming the f
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
-from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import service_answer
 from core.money import MoneySerializerField
 from core.numbers import IntegerSerializerField
 from licensing.models import EnforcementAction
@@ -66,10 +66,10 @@ class _EnforcementApi(APIView):
 
     def post(self, request, pk: int):
         license = license_for_enforcement_get(user=request.user, pk=pk)
-        serializer = self.input_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        action = self.act(actor=request.user, license=license, data=serializer.validated_data)
-        return Response(EnforcementActionSerializer(action).data, status=status.HTTP_201_CREATED)
+        return service_answer(
+            request, serializer_class=self.input_serializer,
+            call=lambda **data: self.act(actor=request.user, license=license, data=data),
+            answer=lambda action: EnforcementActionSerializer(action).data, status_code=status.HTTP_201_CREATED)
 
 
 class LicenseSuspendApi(_EnforcementApi):

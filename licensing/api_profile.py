@@ -7,7 +7,7 @@ filing role in the organization (403 for game roles and the Board)."""
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.negotiation import BaseContentNegotiation
@@ -15,6 +15,7 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import ERRORS
 from licensing import selectors, selectors_profile
 from licensing.eligibility import organization_findings
 from licensing.models import Application, Document, Organization, OrganizationMember, ResponsiblePerson
@@ -31,8 +32,6 @@ from licensing.serializers_profile import (
 from licensing.services import documents as document_services
 from licensing.services import profile as profile_services
 from licensing.views_profile import document_file_response
-
-ERRORS = OpenApiResponse(description='{"errors": [{"field", "code", "message", "rule"}]}')
 
 
 class OrganizationProfileMixin:

@@ -4,11 +4,12 @@ selectors_review (reads) and the review and license services (writes)."""
 from django.http import FileResponse, Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import permissions, renderers, serializers, status, viewsets
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, renderers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from core.api import error_response
 from licensing import selectors_review
 from licensing.filters_review import ApplicationReviewFilter
 from licensing.serializers_review import (
@@ -32,20 +33,9 @@ class IsBoard(permissions.BasePermission):
         return bool(request.user and request.user.is_authenticated and request.user.is_board)
 
 
-class ApiErrorItemSerializer(serializers.Serializer):
-    field = serializers.CharField(allow_null=True)
-    code = serializers.CharField()
-    message = serializers.CharField()
-    rule = serializers.CharField(allow_null=True)
-
-
-class ApiErrorSerializer(serializers.Serializer):
-    errors = ApiErrorItemSerializer(many=True)
-
-
 ERRORS = {
-    400: OpenApiResponse(ApiErrorSerializer, description="Bad input or a broken rule (the rule is cited)."),
-    403: OpenApiResponse(ApiErrorSerializer, description="Not the Board, or not the role this action needs."),
+    400: error_response("Bad input or a broken rule (the rule is cited)."),
+    403: error_response("Not the Board, or not the role this action needs."),
 }
 
 
@@ -79,7 +69,7 @@ class ReviewApplicationViewSet(viewsets.ReadOnlyModelViewSet):
         request=VoteRequestSerializer,
         responses={
             201: VoteSerializer, **ERRORS,
-            409: OpenApiResponse(ApiErrorSerializer, description="Already voted (30 DCMR 1202.4)."),
+            409: error_response("Already voted (30 DCMR 1202.4)."),
         },
     )
     @action(detail=True, methods=["post"])

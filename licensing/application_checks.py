@@ -10,10 +10,10 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.findings import Finding, RuleViolation
 from licensing import rules
 from licensing.eligibility import organization_findings, senior_group_checked
 from licensing.fees import fee_quote
-from licensing.findings import Finding, RuleViolation
 from licensing.models import Application, BingoOccasion, CorrectionStatus, PremisesCorrection
 from licensing.models.choices import (
     OPEN_STATUSES,

@@ -16,7 +16,7 @@ from datetime import date
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from licensing.findings import Finding
+from core.findings import Finding
 from licensing.models import Organization
 from licensing.models.choices import DeterminationLetter, ResponsibleRole
 from licensing.organizations.rules import SENIOR_AGE, SENIOR_AGE_DISABLED, senior_group_findings

@@ -24,7 +24,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from licensing.findings import Finding, RuleViolation
+from core.findings import Finding, RuleViolation
 from licensing.models import BondScheduleRow, FeeScheduleRow
 from licensing.models.choices import LICENSE_CLASSES, ApplicationKind, LicenseType, Period
 

@@ -1,8 +1,7 @@
 """Portal forms for enforcement. They only collect input: the limits are the service's, and its
-errors come back onto the form (`errors_onto`) naming the field and the rule."""
+errors come back onto the form (`core.forms.errors_to_form`) naming the field and the rule."""
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from core.money import MoneyField
@@ -28,14 +27,6 @@ class _ActionForm(forms.Form):
 
     def clean_rules(self) -> list[str]:
         return [rule.strip() for rule in self.cleaned_data["rules"].replace(";", ",").split(",") if rule.strip()]
-
-    def errors_onto(self, error: ValidationError) -> None:
-        """Put a service's ValidationError onto the matching fields (others onto the whole form)."""
-        if not hasattr(error, "error_dict"):
-            self.add_error(None, error.messages)
-            return
-        for field, messages in error.message_dict.items():
-            self.add_error(field if field in self.fields else None, messages)
 
 
 class SuspendForm(_ActionForm):

@@ -2,7 +2,6 @@
 services check the rules, and their errors are put back on these forms."""
 
 from django import forms
-from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from licensing.models import Document, Organization, OrganizationMember, ResponsiblePerson
@@ -67,11 +66,3 @@ class DocumentUploadForm(forms.ModelForm):
         model = Document
         fields = ["kind"]
 
-
-def errors_to_form(form: forms.Form, exc: ValidationError) -> None:
-    """Show a service's errors on the form: on their field when the form has it, on top otherwise."""
-    if not hasattr(exc, "error_dict"):
-        form.add_error(None, exc)
-        return
-    for name, errors in exc.error_dict.items():
-        form.add_error(name if name in form.fields and name != NON_FIELD_ERRORS else None, errors)

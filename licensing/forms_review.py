@@ -2,7 +2,6 @@
 
 from django import forms
 from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from core.numbers import IntegerField
@@ -37,11 +36,3 @@ class DenialForm(forms.Form):
 class VoteForm(forms.Form):
     choice = forms.ChoiceField(label=_("Your vote"), choices=VoteChoice.choices, widget=forms.RadioSelect)
 
-
-def form_errors_from(form: forms.Form, error: ValidationError) -> None:
-    """Put a service's ValidationError on the form: on its field when the form has one, else on the form."""
-    if hasattr(error, "error_dict"):
-        for field, messages in error.message_dict.items():
-            form.add_error(field if field in form.fields else None, messages)
-    else:
-        form.add_error(None, error.messages)

@@ -4,6 +4,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from core.forms import errors_to_form
 from core.money import MoneyField
 from licensing.models import BondScheduleRow, FeeScheduleRow
 from licensing.services.schedules import schedule_row_change_validate, schedule_row_validate
@@ -25,8 +26,7 @@ class ScheduleRowForm(forms.ModelForm):
                 changes = {name: cleaned[name] for name in self.fields if name in cleaned}
                 schedule_row_change_validate(stored=self.instance, changes=changes, today=timezone.localdate())
         except ValidationError as error:
-            for field, errors in error.error_dict.items():
-                self.add_error(field if field in self.fields else None, errors)
+            errors_to_form(self, error)
         return cleaned
 
 

@@ -6,9 +6,8 @@ Shared by enforcement notices and scheduled reminders. Sending goes through the
 import logging
 
 from django.conf import settings
-from django.template.loader import render_to_string
-from django.utils import translation
 
+from core.mail import mail_send
 from licensing.models import Membership, Organization
 from licensing.models.organizations import FILING_ROLES
 
@@ -27,15 +26,12 @@ def organization_recipients(*, organization: Organization) -> list[str]:
 
 def organization_email_send(*, organization: Organization, subject, template: str, context: dict) -> bool:
     """Queue one email to the organization. False when it has nobody to write to."""
-    from licensing.tasks import email_send
-
     recipients = organization_recipients(organization=organization)
     if not recipients:
         logger.warning("No email address for organization %s: %s not sent", organization.pk, template)
         return False
     # The organization's language is not recorded: write in the site's language, whatever the
-    # language of the staff member whose request triggered the email.
-    with translation.override(settings.LANGUAGE_CODE):
-        body = render_to_string(template, {"organization": organization, **context})
-        email_send.delay(subject=str(subject), body=body, to=recipients)
-    return True
+    # language of the staff member whose request triggered the email. The callers already wait for
+    # the commit (transaction.on_commit), so this one sends at once.
+    return mail_send(to=recipients, subject=subject, template=template, context={"organization": organization,
+                     **context}, language=settings.LANGUAGE_CODE, after_commit=False)

@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from licensing.findings import Finding
+from core.findings import Finding
 
 NO_BINGO_BEFORE = dt.time(9, 0)  # 30 DCMR 1202.2(m): no bingo between 12:00 midnight and 9:00 am
 MIDNIGHT = dt.time(0, 0)  # an operation may end at 00:00 sharp: the ban starts after midnight

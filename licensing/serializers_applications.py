@@ -2,9 +2,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
+from core.findings import Finding, RuleViolation
 from core.money import MoneySerializerField
 from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING
-from licensing.findings import Finding, RuleViolation
 from licensing.models import Application, BingoOccasion, License, Organization, Premises
 from licensing.models.choices import ApplicationKind, LicenseType, Period
 from licensing.premises.services import RESOLUTIONS

@@ -22,13 +22,8 @@ def license_certificate_build(license_id: int) -> str:
     organization_email_after_commit(
         organization=license.organization,
         subject=gettext("License %(number)s: your certificate") % {"number": license.number},
-        body=gettext(
-            "The Board has issued license %(number)s (%(type)s, class %(class)s) to %(organization)s, "
-            "effective %(effective)s until %(expires)s.\n\n"
-            "Download the certificate (sign in first): %(download)s\n"
-            "Anyone can check the license at: %(lookup)s\n\n"
-            "Post the certificate where the rules require it (30 DCMR 1400.9 for bingo)."
-        ) % {
+        template="licensing/email/license_certificate.txt",
+        context={
             "number": license.number, "type": license.get_license_type_display(), "class": license.license_class,
             "organization": license.licensed_name or license.organization.name,
             "effective": license.effective_on.isoformat(), "expires": license.expires_on.isoformat(),

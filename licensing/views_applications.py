@@ -13,11 +13,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_htmx.http import HttpResponseClientRedirect
 
+from core.findings import RuleViolation
+from core.forms import errors_to_form
 from licensing import forms_applications as forms
 from licensing import selectors
 from licensing.application_checks import application_findings, quote_for
 from licensing.eligibility import senior_group_checked
-from licensing.findings import RuleViolation
 from licensing.models import CorrectionStatus
 from licensing.models.choices import ApplicationKind, LicenseType
 from licensing.premises.services import PremisesOnRecord
@@ -53,12 +54,6 @@ def _next(application, step):
     return _step_url(application, steps[steps.index(step) + 1])
 
 
-def _apply_errors(form, error: ValidationError):
-    for field, messages_ in (error.message_dict.items() if hasattr(error, "error_dict") else [(None, error.messages)]):
-        for message in messages_:
-            form.add_error(field if field in form.fields else None, message)
-
-
 @login_required
 def application_start(request, organization_pk: int):
     organization = selectors.organization_get(user=request.user, pk=organization_pk)
@@ -70,7 +65,7 @@ def application_start(request, organization_pk: int):
         except PermissionDenied:
             raise Http404
         except ValidationError as error:
-            _apply_errors(form, error)
+            errors_to_form(form, error)
         else:
             messages.success(request, _("Draft saved. Fill in each step; you can come back at any time."))
             return redirect(_step_url(application, "details"))
@@ -93,7 +88,7 @@ def _save(request, application, step, fields, error_form):
     except ValidationError as error:
         if error_form is None:
             raise
-        _apply_errors(error_form, error)
+        errors_to_form(error_form, error)
         return None
     return redirect(_next(application, step))
 
@@ -119,10 +114,10 @@ def _premises_set(request, application, form):
     except PremisesOnRecord as on_record:
         form = forms.PremisesForm(request.POST, prefix="p", on_record=on_record.premises)
         form.is_valid()
-        _apply_errors(form, _premises_errors(on_record))
+        errors_to_form(form, _premises_errors(on_record))
         return form
     except ValidationError as error:
-        _apply_errors(form, _premises_errors(error))
+        errors_to_form(form, _premises_errors(error))
         return form
     return None
 

@@ -6,6 +6,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
 
+from core.forms import errors_to_form
 from licensing import selectors
 from licensing.forms_enforcement import FineForm, RevokeForm, SuspendForm
 from licensing.selectors_enforcement import enforcement_action_list, license_for_enforcement_get
@@ -49,7 +50,7 @@ def license_enforcement(request, pk: int):
                 try:
                     _act(action=action, actor=user, license=license, data=form.cleaned_data)
                 except ValidationError as error:
-                    form.errors_onto(error)
+                    errors_to_form(form, error)
                 else:
                     messages.success(request, DONE[action] % {"number": license.number})
                     return redirect("portal:license_enforcement", pk=license.pk)

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.forms import errors_to_form
 from licensing import selectors, selectors_profile
 from licensing.forms_profile import (
     DocumentUploadForm,
@@ -25,7 +26,6 @@ from licensing.forms_profile import (
     MemberImportForm,
     OrganizationProfileForm,
     ResponsiblePersonForm,
-    errors_to_form,
 )
 from licensing.models import Document, Organization, OrganizationMember
 from licensing.models.choices import ResponsibleRole

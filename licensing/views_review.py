@@ -10,9 +10,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.forms import errors_to_form
 from licensing import selectors_review
 from licensing.filters_review import OPEN, ApplicationReviewFilter
-from licensing.forms_review import DeficiencyNoticeForm, DenialForm, VoteForm, form_errors_from
+from licensing.forms_review import DeficiencyNoticeForm, DenialForm, VoteForm
 from licensing.models import License, Vote
 from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason
 from licensing.premises.selectors import premises_correction_list
@@ -88,7 +89,7 @@ def _post_form(request, pk: int, form_class, context_key: str, act, success: str
         try:
             act(application, form.cleaned_data)
         except ValidationError as error:
-            form_errors_from(form, error)
+            errors_to_form(form, error)
         except review_services.VoteAlreadyCast as error:
             form.add_error(None, error.message)
         else:

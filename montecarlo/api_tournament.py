@@ -4,11 +4,12 @@ back in the house error shape with their citation (config.api_errors)."""
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import mixins, permissions, serializers, status, viewsets
+from rest_framework import mixins, permissions, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from core.api import service_answer
 from core.money import MoneySerializerField
 from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING, IntegerSerializerField
 from licensing.models import License
@@ -133,13 +134,8 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins
 
     def _run(self, request, serializer_class, call):
         tournament = self.get_object()
-        data = {}
-        if serializer_class is not None:
-            serializer = serializer_class(data=request.data)
-            serializer.is_valid(raise_exception=True)
-            data = serializer.validated_data
-        call(tournament, dict(data))
-        return Response(state_payload(tournament), status=status.HTTP_200_OK)
+        return service_answer(request, serializer_class=serializer_class, call=lambda **data: call(tournament, data),
+                              answer=lambda _: state_payload(tournament))
 
     @extend_schema(request=None, responses=STATE)
     @action(detail=True, methods=["get"])

@@ -15,8 +15,8 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.findings import Finding
 from core.money import parse_money
-from licensing.findings import Finding
 from licensing.licenses.live import board_now, license_in_force, live_play_findings
 from licensing.licenses.rules import in_force_findings
 from licensing.models.choices import LicenseStatus, LicenseType

@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from licensing.findings import Finding, RuleViolation
+from core.findings import Finding, RuleViolation
 from montecarlo.holdem.tournament import level_from_dict
 from montecarlo.models import Tournament
 from montecarlo.rules import live_findings

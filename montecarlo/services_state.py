@@ -15,9 +15,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.chain import head_of
+from core.findings import Finding, RuleViolation
 from licensing.audit.tasks import anchors_after_commit
 from licensing.events import audit_event_record
-from licensing.findings import Finding, RuleViolation
 from licensing.models import AnchorReason
 from montecarlo.holdem import HandError
 from montecarlo.holdem.tournament import Tournament as Engine

@@ -15,8 +15,9 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.findings import Finding, RuleViolation
+from core.money import parse_money
 from licensing.events import audit_event_record
-from licensing.findings import Finding, RuleViolation
 from montecarlo.holdem.tournament import TEMPLATES, draw_seats, level_to_dict
 from montecarlo.holdem.tournament import Tournament as Engine
 from montecarlo.models import CONFIG_EVENT, Tournament, TournamentEvent, TournamentStatus, tournament_terms
@@ -65,9 +66,10 @@ def tournament_create(*, actor, license, name: str, date: dt.date, starts_at: dt
         raise RuleViolation(findings)
     tournament = Tournament(
         license=license, name=name.strip(), date=date, starts_at=starts_at, ends_at=ends_at,
-        entry_fee=Decimal(str(entry_fee)), starting_chips=int(starting_chips), max_per_table=int(max_per_table),
+        entry_fee=parse_money(entry_fee, field="entry_fee", max_digits=8),
+        starting_chips=int(starting_chips), max_per_table=int(max_per_table),
         finish_method=finish_method, stop_at=stop_at if finish_method == "time" else None, levels=levels,
-        prizes=[str(Decimal(prize).quantize(Decimal("0.01"))) for prize in prizes], created_by=actor,
+        prizes=[str(parse_money(prize, field="prizes", max_digits=8)) for prize in prizes], created_by=actor,
         training=bool(training),
     )
     try:  # the engine must accept the configuration as well, before anything is written

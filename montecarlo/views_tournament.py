@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.forms import errors_to_form
 from core.numbers import ascii_int
 from montecarlo import selectors, services_play, services_tournament
 from montecarlo.forms_tournament import ChipCorrectionForm, RegisterForm, TournamentForm
@@ -56,10 +57,7 @@ def tournament_create(request):
         try:
             tournament = services_tournament.tournament_create(actor=request.user, **data)
         except ValidationError as error:
-            pairs = error.error_dict.items() if hasattr(error, "error_dict") else [(None, error.error_list)]
-            for field, errors in pairs:
-                for item in errors:
-                    form.add_error(field if field in form.fields else None, item)
+            errors_to_form(form, error)
         else:
             messages.success(request, _("The tournament is planned. Register the players."))
             return redirect("montecarlo:tournament_detail", pk=tournament.pk)

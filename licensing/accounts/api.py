@@ -1,23 +1,24 @@
 """Board accounts API (/api/v1/board/accounts/), for Board administrators: list, invite, deactivate,
 reactivate, invite again. Thin: a serializer checks the input's shape, a service decides and writes."""
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from core.api import error_response
 from licensing.accounts import selectors, services
 from licensing.accounts.rules import may_manage_board_accounts
 from licensing.accounts.serializers import BoardAccountInviteSerializer, BoardAccountSerializer
-from licensing.api_review import ERRORS, ApiErrorSerializer
+from licensing.api_review import ERRORS
 from licensing.models import User
 
 ACCOUNT_ERRORS = {
     **ERRORS,
-    403: OpenApiResponse(ApiErrorSerializer, description=(
+    403: error_response(
         "Not a Board administrator, or an account it may not change: its own, a superuser's or another "
-        "administrator's.")),
-    404: OpenApiResponse(ApiErrorSerializer, description="No Board account with this id."),
+        "administrator's."),
+    404: error_response("No Board account with this id."),
 }
 
 

@@ -1,18 +1,15 @@
 """The invitation email: a link to choose a password, made with Django's password-reset tokens, so it
 works once, stops working when the password is set and expires after PASSWORD_RESET_TIMEOUT."""
 
-from functools import partial
 
 from django.conf import settings
 from django.contrib.auth.tokens import default_token_generator
-from django.db import transaction
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
+from core.mail import mail_send
 from licensing.models import User
-from licensing.tasks import email_send
 
 
 def set_password_link(user: User) -> str:
@@ -27,6 +24,5 @@ def invitation_send_after_commit(*, user: User, role_label: str) -> None:
     context = {"user": user, "role": role_label, "link": set_password_link(user),
                "days": max(1, settings.PASSWORD_RESET_TIMEOUT // 86400),
                "login": settings.PUBLIC_BASE_URL + reverse("login")}
-    subject = "".join(render_to_string("licensing/accounts/invitation_subject.txt", context).splitlines())
-    body = render_to_string("licensing/accounts/invitation_email.txt", context)
-    transaction.on_commit(partial(email_send.delay, subject=subject, body=body, to=[user.email]))
+    mail_send(to=[user.email], subject_template="licensing/accounts/invitation_subject.txt",
+              template="licensing/accounts/invitation_email.txt", context=context)

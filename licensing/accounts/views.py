@@ -10,10 +10,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from core.forms import errors_to_form
 from licensing.accounts import selectors, services
 from licensing.accounts.forms import BoardAccountInviteForm
 from licensing.accounts.rules import board_account_refusal
-from licensing.forms_profile import errors_to_form
 from licensing.models import User
 
 

@@ -3,13 +3,12 @@
 from celery import shared_task
 from django.conf import settings
 from django.db import transaction
-from django.template.loader import render_to_string
 from django.utils import timezone
 
 from core.chain import head_of
+from core.mail import mail_send
 from licensing.audit.services import log_anchors_record as anchors_record
 from licensing.models import LogAnchor
-from licensing.tasks import email_send
 
 
 @shared_task(name="licensing.audit.tasks.log_anchors_record")
@@ -18,11 +17,9 @@ def log_anchors_record(reason: str = "daily") -> dict:
     if anchors and settings.BOARD_AUDIT_EMAIL:
         context = {"anchors": anchors, "reason": reason, "at": timezone.localtime(),
                    "anchor_head": head_of(LogAnchor.objects.all())}
-        email_send.delay(
-            subject=render_to_string("licensing/audit/anchor_digest_subject.txt", context).strip(),
-            body=render_to_string("licensing/audit/anchor_digest.txt", context),
-            to=list(settings.BOARD_AUDIT_EMAIL),
-        )
+        # A task, outside any transaction: nothing to wait for.
+        mail_send(to=list(settings.BOARD_AUDIT_EMAIL), subject_template="licensing/audit/anchor_digest_subject.txt",
+                  template="licensing/audit/anchor_digest.txt", context=context, after_commit=False)
     return {"anchored": len(anchors)}
 
 

@@ -7,7 +7,7 @@ import datetime as dt
 
 from django.utils import timezone
 
-from licensing.findings import Finding
+from core.findings import Finding
 from licensing.licenses.rules import LicenseInForce, in_force_findings, within_hours_findings
 from licensing.models import License
 from licensing.models.choices import EnforcementKind

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from licensing.findings import Finding
+from core.findings import Finding
 from licensing.models.choices import LicenseStatus
 
 IN_FORCE_RULE = "30 DCMR 1200.1"

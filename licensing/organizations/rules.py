@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from localflavor.us.us_states import USPS_CHOICES
 
-from licensing.findings import Finding
+from core.findings import Finding
 from licensing.models.changes import ChangeKind
 from licensing.rules import AMENDMENT_DAYS  # 30 DCMR 1202.3: due within 10 days of the change
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from licensing.findings import Finding
+from core.findings import Finding
 
 CERTIFICATE_RULE = "30 DCMR 1400.8"
 # Which item of 1202.2 asks for the place, by license type.

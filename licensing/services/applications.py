@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.findings import Finding, RuleError, RuleViolation
 from core.money import parse_money
 from licensing import rules
 from licensing.application_checks import (
@@ -21,7 +22,6 @@ from licensing.application_checks import (
     senior_group,
 )
 from licensing.events import audit_event_record
-from licensing.findings import Finding, RuleError, RuleViolation
 from licensing.models import Application, BingoOccasion, License, Organization, Premises, User
 from licensing.models.choices import LICENSE_CLASSES, ApplicationKind, ApplicationStatus, LicenseStatus, LicenseType
 from licensing.models.organizations import FILING_ROLES

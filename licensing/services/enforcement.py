@@ -14,9 +14,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core.findings import Finding, RuleViolation
 from core.money import parse_money
 from licensing.events import audit_event_record
-from licensing.findings import Finding, RuleViolation
 from licensing.models import EnforcementAction, License, User
 from licensing.models.choices import DenialReason, EnforcementKind, LicenseStatus
 from licensing.org_mail import organization_email_send

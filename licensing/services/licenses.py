@@ -23,8 +23,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from core.findings import Finding, RuleViolation
 from licensing.events import audit_event_record
-from licensing.findings import Finding, RuleViolation
 from licensing.models import Application, ChangeKind, License
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus, LicenseType
 from licensing.organizations.services import substantial_change_record, substantial_changes_take_in

@@ -12,9 +12,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core.findings import Finding, RuleError, RuleViolation
 from licensing.eligibility import RESPONSIBLE_RULES
 from licensing.events import audit_event_record
-from licensing.findings import Finding, RuleError, RuleViolation
 from licensing.member_csv import MemberRow, RowError, parse_member_csv
 from licensing.models import ChangeKind, Organization, OrganizationMember, ResponsiblePerson, User
 from licensing.models.choices import ResponsibleRole

@@ -14,8 +14,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from core.findings import Finding, RuleViolation
 from licensing.events import audit_event_record
-from licensing.findings import Finding, RuleViolation
 from licensing.models import Application, Decision, DeficiencyNotice, User, Vote
 from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason, VoteChoice
 from licensing.review.rules import QUORUM_RULE, quorum_problem
@@ -95,10 +95,8 @@ def deficiency_notice_issue(
     organization_email_after_commit(
         organization=application.organization,
         subject=gettext("Deficiency notice on your application #%(pk)d") % {"pk": application.pk},
-        body=gettext(
-            "The Board's staff found your application #%(pk)d deficient:\n\n%(message)s\n\n"
-            "Correct it and submit it again by %(cure_by)s. An application not corrected by then is withdrawn."
-        ) % {"pk": application.pk, "message": message, "cure_by": notice.cure_by.isoformat()},
+        template="licensing/email/deficiency_notice.txt",
+        context={"application": application, "message": message, "cure_by": notice.cure_by.isoformat()},
     )
     return notice
 
@@ -147,10 +145,8 @@ def deficiency_notice_expire(*, notice_pk: int, today: dt.date) -> Application |
     organization_email_after_commit(
         organization=organization,
         subject=gettext("Your application #%(pk)d was withdrawn") % {"pk": application.pk},
-        body=gettext(
-            "The deficiency notice on your application #%(pk)d was not cured by %(cure_by)s, "
-            "so the application has been withdrawn. You may file a new application."
-        ) % {"pk": application.pk, "cure_by": notice.cure_by.isoformat()},
+        template="licensing/email/application_withdrawn.txt",
+        context={"application": application, "cure_by": notice.cure_by.isoformat()},
     )
     return application
 
@@ -246,9 +242,7 @@ def application_deny(*, actor: User, application: Application, reasons: list[str
     organization_email_after_commit(
         organization=application.organization,
         subject=gettext("The Board denied your application #%(pk)d") % {"pk": application.pk},
-        body=gettext(
-            "The Board denied your application #%(pk)d under 30 DCMR 1210.1 for these reasons:\n%(reasons)s\n\n"
-            "%(explanation)s"
-        ) % {"pk": application.pk, "reasons": labels, "explanation": explanation},
+        template="licensing/email/application_denied.txt",
+        context={"application": application, "reasons": labels, "explanation": explanation},
     )
     return decision

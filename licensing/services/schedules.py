@@ -11,9 +11,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.findings import Finding, RuleError
 from licensing.events import audit_event_record
 from licensing.fees import CLASS_RULES
-from licensing.findings import Finding, RuleError
 from licensing.models import BondScheduleRow, FeeScheduleRow, User
 from licensing.models.choices import LICENSE_CLASSES, LicenseType, Period
 

@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from bingo import services
 from bingo.models import GameEvent, GameStatus
 from bingo.state import game_state
-from licensing.findings import RuleViolation
+from core.findings import RuleViolation
 from licensing.models import AuditEvent, Role
 from tests.bingo.helpers import SAMPLE
 from tests.bingo.live_builders import live_game, member, record_all

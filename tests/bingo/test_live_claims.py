@@ -10,7 +10,7 @@ from bingo import sales, services, winner_search
 from bingo.engine import patterns
 from bingo.models import CardSale, Game, GameEvent, GameStatus
 from bingo.state import game_state
-from licensing.findings import RuleViolation
+from core.findings import RuleViolation
 from tests.bingo.live_world import bingo_calls, fresh_caches, live_world, record  # noqa: F401
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ from channels.db import database_sync_to_async
 
 from bingo import services
 from bingo.models import GameType, Hall
-from licensing.findings import RuleViolation
+from core.findings import RuleViolation
 from tests.bingo.flashboard_screens import connected_flashboard as _connect
 from tests.bingo.flashboard_screens import flashboard
 from tests.bingo.live_world import (  # noqa: F401

@@ -10,7 +10,7 @@ from django.urls import reverse
 from bingo import services
 from bingo.models import GameEvent, GameStatus, Operation
 from bingo.state import game_state
-from licensing.findings import RuleViolation
+from core.findings import RuleViolation
 from licensing.models import EnforcementAction
 from licensing.models.choices import EnforcementKind, LicenseStatus
 from tests.bingo.live_world import fresh_caches, live_world  # noqa: F401

@@ -13,7 +13,7 @@ from bingo import sales, services_cards
 from bingo import services as live_services
 from bingo import services_planning as services
 from bingo.models import CardColour, CardSale, CardSeries, WorkerDuty
-from licensing.findings import RuleViolation
+from core.findings import RuleViolation
 from licensing.models import Role
 from licensing.models.choices import ResponsibleRole
 from tests.bingo.live_builders import ADULT, member

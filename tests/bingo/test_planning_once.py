@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 
 from bingo import services_planning as services
 from bingo.models import Operation
-from licensing.findings import RuleViolation
+from core.findings import RuleViolation
 from tests.bingo.planning_builders import bingo_license, plan, planner
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from bingo import services as live_services
 from bingo import services_planning as services
 from bingo.models import Game, GameStatus, Hall, Operation, WorkerDuty
-from licensing.findings import RuleViolation
+from core.findings import RuleViolation
 from licensing.models import AuditEvent, Role
 from licensing.models.choices import LicenseStatus, Period
 from tests.bingo.live_builders import ADULT, member

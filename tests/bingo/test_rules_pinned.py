@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 
 from bingo import rules
-from licensing.findings import Finding
+from core.findings import Finding
 from tests.bingo.test_planning_rules import game, lic
 
 D = Decimal

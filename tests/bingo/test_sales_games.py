@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from bingo import sales, services_cards
 from bingo.models import CardColour, CardSale, GameStatus, GameType
-from licensing.findings import RuleViolation
+from core.findings import RuleViolation
 from tests.bingo.cards_helpers import close, games, operation_with_games, series_for, staff
 
 pytestmark = pytest.mark.django_db

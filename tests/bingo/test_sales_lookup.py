@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 
 from bingo import sales, services_cards
 from bingo.models import CardColour, GameType
-from licensing.findings import RuleViolation
+from core.findings import RuleViolation
 from tests.bingo.cards_helpers import games, operation_with_games, series_for, staff
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from bingo import sales, services_cards
 from bingo.models import CardColour, CardSale, GameType
-from licensing.findings import RuleViolation
+from core.findings import RuleViolation
 from tests.bingo.cards_helpers import games, operation_with_games, series_for, staff
 from tests.licensing.factories_applications import LicenseFactory
 

@@ -8,7 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from bingo import services_cards
 from bingo.models import CardColour, CardSale, GameStatus, GameType, Hall
-from licensing.findings import RuleViolation
+from core.findings import RuleViolation
 from licensing.models import AuditEvent, Role
 from tests.bingo.cards_helpers import close, games, operation_with_games, series_for, staff
 from tests.bingo.live_builders import member

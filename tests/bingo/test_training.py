@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from bingo import services, services_cards, training
 from bingo.models import CardSeries, Game, GameEvent, Hall, Operation
+from core.findings import RuleViolation
 from licensing.audit.verify import verify_log
-from licensing.findings import RuleViolation
 from licensing.models import AuditEvent, Role
 from licensing.models.choices import LicenseStatus
 from tests.bingo.live_builders import member, staff_on_duty

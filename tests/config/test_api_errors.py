@@ -6,7 +6,7 @@ from django.urls import reverse
 from rest_framework.test import APIRequestFactory
 
 from config.api_errors import api_exception_handler
-from licensing.findings import Finding, RuleViolation
+from core.findings import Finding, RuleViolation
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from celery import Celery
 from django.core import mail
 
-from licensing.tasks import email_send
+from core.tasks import email_send
 
 ROOT = Path(__file__).resolve().parents[2]
 

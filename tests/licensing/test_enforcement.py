@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
-from licensing.findings import RuleViolation
+from core.findings import RuleViolation
 from licensing.models import AuditEvent, EnforcementAction, License
 from licensing.models.choices import LicenseStatus
 from licensing.services.enforcement import license_fine, license_revoke, license_statuses_refresh, license_suspend

@@ -10,8 +10,8 @@ from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from core.findings import RuleViolation
 from licensing.fees import fee_quote, pick_row, prorate
-from licensing.findings import RuleViolation
 from licensing.models import BondScheduleRow, FeeScheduleRow
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ from types import SimpleNamespace
 import pytest
 from django.core.exceptions import ValidationError
 
+from core.findings import RuleViolation
 from licensing.fees import multihall_bond, pick_row, prorate, quote_from_rows, validate_quote_request
-from licensing.findings import RuleViolation
 
 ON = datetime.date(2025, 3, 1)
 LONG_AGO = datetime.date(2000, 1, 1)

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from licensing.findings import RuleViolation
+from core.findings import RuleViolation
 from licensing.models import AuditEvent, OrganizationMember, ResponsiblePerson
 from licensing.models.choices import DeterminationLetter, ResponsibleRole
 from licensing.services.profile import (

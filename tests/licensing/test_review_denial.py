@@ -3,7 +3,7 @@
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from licensing.findings import RuleViolation
+from core.findings import RuleViolation
 from licensing.models import AuditEvent, Decision
 from licensing.models.choices import ApplicationStatus, VoteChoice
 from licensing.services.review import application_deny, vote_cast

@@ -9,6 +9,7 @@ import pytest
 import time_machine
 from django.core.exceptions import ValidationError
 
+from core.findings import Finding, RuleViolation
 from licensing import fees
 from licensing.fees import (
     CLASS_RULES,
@@ -21,7 +22,6 @@ from licensing.fees import (
     schedule_rows_in_effect,
     validate_quote_request,
 )
-from licensing.findings import Finding, RuleViolation
 from licensing.models import BondScheduleRow, FeeScheduleRow
 
 ON = dt.date(2025, 3, 1)
