@@ -5,17 +5,15 @@ from licensing import api, api_enforcement, api_public
 from licensing.accounts.urls import api_urlpatterns as accounts_api
 from licensing.api_applications import ApplicationViewSet
 from licensing.api_fees import FeeQuoteApi
-from licensing.api_review import LicenseViewSet, ReviewApplicationViewSet
 from licensing.premises.api import PremisesCorrectionViewSet
+from licensing.review.urls import api_urlpatterns as review_api
 
 router = IdRouter()
 router.register("organizations", api.OrganizationViewSet, basename="organization")
 router.register("memberships", api.MembershipViewSet, basename="membership")
 router.register("audit-events", api.AuditEventViewSet, basename="audit-event")
 router.register("applications", ApplicationViewSet, basename="application")
-router.register("review/applications", ReviewApplicationViewSet, basename="review-application")
 router.register("review/premises-corrections", PremisesCorrectionViewSet, basename="premises-correction")
-router.register("licenses", LicenseViewSet, basename="license")
 
 urlpatterns = [
     path("auth/token/", api.TokenCreateApi.as_view(), name="token-create"),
@@ -29,4 +27,5 @@ urlpatterns = [
     path("licenses/<int:pk>/revoke/", api_enforcement.LicenseRevokeApi.as_view(), name="license-revoke"),
     path("licenses/<int:pk>/fine/", api_enforcement.LicenseFineApi.as_view(), name="license-fine"),
     *router.urls,
+    *review_api,  # the Board review's applications, and licenses
 ]

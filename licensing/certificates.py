@@ -7,11 +7,14 @@ import datetime as dt
 import qrcode
 import qrcode.image.svg
 from django.conf import settings
+from django.core.files.base import ContentFile
+from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
+from licensing.events import audit_event_record
 from licensing.models import License, Premises
 from licensing.models.choices import ApplicationKind, LicenseType
 
@@ -102,3 +105,18 @@ def certificate_pdf(license: License) -> bytes:
     from weasyprint import HTML  # heavy import, only where a PDF is made
 
     return HTML(string=certificate_html(license), base_url=str(settings.BASE_DIR)).write_pdf()
+
+
+@transaction.atomic
+def license_certificate_store(*, license: License, pdf: bytes) -> License:
+    license = License.objects.select_for_update().get(pk=license.pk)
+    # A rebuilt certificate gets a new file; the earlier one stays in storage (records are never deleted).
+    license.certificate.save(f"{license.number}.pdf", ContentFile(pdf), save=False)
+    license.certificate_built_at = timezone.now()
+    license.save(update_fields=["certificate", "certificate_built_at"])
+    audit_event_record(
+        event_type="licensing.license_certificate_built", actor=None, organization=license.organization,
+        target=license, payload={"application": license.application_id, "file": license.certificate.name,
+                                 "size": len(pdf)},
+    )
+    return license

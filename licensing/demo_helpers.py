@@ -11,6 +11,7 @@ from django.core.management.base import CommandError
 from licensing import demo_world as world
 from licensing.accounts.services import user_create
 from licensing.models import License, Organization, Role, User
+from licensing.review.services import vote_cast
 from licensing.services.applications import (
     application_create,
     application_occasions_set,
@@ -18,7 +19,6 @@ from licensing.services.applications import (
     application_update,
 )
 from licensing.services.organizations import membership_grant
-from licensing.services.review import vote_cast
 
 
 def refuse_in_production() -> None:
@@ -55,7 +55,7 @@ def person(*, organization: Organization, role: str, admin: User, created: Creat
 def license_issue(*, officer: User, organization: Organization, license_type: str, license_class: str,
                   premises, purpose: str, occasions=None, event=None) -> License:
     """File, submit and approve an application as a person would: the Board's quorum of ayes issues
-    the license (licensing.services.review.vote_cast -> license_issue)."""
+    the license (licensing.review.services.vote_cast -> license_issue)."""
     application = application_create(user=officer, organization=organization, license_type=license_type,
                                      license_class=license_class)
     extra = {"event_starts_at": event[0], "event_ends_at": event[1]} if event else {}

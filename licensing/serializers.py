@@ -4,8 +4,8 @@ from rest_framework import serializers
 
 from core.numbers import AsciiDigitsSerializerMixin
 from licensing.models import AuditEvent, Membership, Organization, User
+from licensing.review.selectors import license_list
 from licensing.selectors import organization_list
-from licensing.selectors_review import license_list
 
 
 class AsciiPrimaryKeyField(AsciiDigitsSerializerMixin, serializers.PrimaryKeyRelatedField):

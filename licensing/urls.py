@@ -4,7 +4,7 @@ from licensing import views, views_applications, views_enforcement, views_profil
 
 app_name = "portal"
 urlpatterns = [
-    path("", include("licensing.urls_review")),  # Board review; first, so "applications/<pk>/status/" is its own
+    path("", include("licensing.review.urls")),  # Board review; first, so "applications/<pk>/status/" is its own
     path("", include("licensing.accounts.urls")),  # the Board administrator's accounts pages
     path("", views.dashboard, name="dashboard"),
     path("organizations/<int:pk>/", views.organization_detail, name="organization_detail"),

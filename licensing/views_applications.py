@@ -22,9 +22,9 @@ from licensing.eligibility import senior_group_checked
 from licensing.models import CorrectionStatus
 from licensing.models.choices import ApplicationKind, LicenseType
 from licensing.premises.services import PremisesOnRecord
+from licensing.review.views import application_status_context
 from licensing.selectors_applications import application_get
 from licensing.services import applications as services
-from licensing.views_review import application_status_context
 
 ON_PREMISES = (LicenseType.BINGO, LicenseType.MONTECARLO, LicenseType.MULTIHALL)
 STEP_TITLES = {

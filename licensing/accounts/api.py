@@ -10,8 +10,8 @@ from core.api import error_response
 from licensing.accounts import selectors, services
 from licensing.accounts.rules import may_manage_board_accounts
 from licensing.accounts.serializers import BoardAccountInviteSerializer, BoardAccountSerializer
-from licensing.api_review import ERRORS
 from licensing.models import User
+from licensing.review.api import ERRORS
 
 ACCOUNT_ERRORS = {
     **ERRORS,

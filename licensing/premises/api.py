@@ -7,9 +7,9 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
-from licensing.api_review import ERRORS, IsBoard
 from licensing.premises import selectors, services
 from licensing.premises.serializers import PremisesCorrectionSerializer
+from licensing.review.api import ERRORS, IsBoard
 
 
 class PremisesCorrectionViewSet(viewsets.ReadOnlyModelViewSet):

@@ -17,7 +17,6 @@ from functools import partial
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -25,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.findings import Finding, RuleViolation
 from licensing.events import audit_event_record
+from licensing.licenses.tasks import license_certificate_build
 from licensing.models import Application, ChangeKind, License
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus, LicenseType
 from licensing.organizations.services import substantial_change_record, substantial_changes_take_in
@@ -137,7 +137,6 @@ def licensed_name(application: Application) -> str:
 
 
 def _certificate_build_after_commit(license: License) -> None:
-    from licensing.tasks_review import license_certificate_build
 
     transaction.on_commit(partial(license_certificate_build.delay, license.pk))
 
@@ -235,18 +234,3 @@ def licenses_supersede_started(*, today: dt.date | None = None) -> list[License]
         parent__status=LicenseStatus.ACTIVE,
     ).select_related("parent")
     return [parent for license in started if (parent := license_predecessor_supersede(license=license, today=today))]
-
-
-@transaction.atomic
-def license_certificate_store(*, license: License, pdf: bytes) -> License:
-    license = License.objects.select_for_update().get(pk=license.pk)
-    # A rebuilt certificate gets a new file; the earlier one stays in storage (records are never deleted).
-    license.certificate.save(f"{license.number}.pdf", ContentFile(pdf), save=False)
-    license.certificate_built_at = timezone.now()
-    license.save(update_fields=["certificate", "certificate_built_at"])
-    audit_event_record(
-        event_type="licensing.license_certificate_built", actor=None, organization=license.organization,
-        target=license, payload={"application": license.application_id, "file": license.certificate.name,
-                                 "size": len(pdf)},
-    )
-    return license

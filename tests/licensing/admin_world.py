@@ -12,8 +12,8 @@ from rest_framework.authtoken.models import Token
 from bingo import services as bingo_services
 from licensing.models import BondScheduleRow, Document, Role, User
 from licensing.models.choices import DocumentKind, VoteChoice
+from licensing.review.services import deficiency_notice_issue, vote_cast
 from licensing.services.enforcement import license_fine
-from licensing.services.review import deficiency_notice_issue, vote_cast
 from tests.bingo.live_builders import live_game
 from tests.licensing.factories import MembershipFactory, UserFactory, board_admin, board_member, board_staff
 from tests.licensing.factories_applications import ApplicationFactory

@@ -8,10 +8,10 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from licensing import certificates
+from licensing.licenses.tasks import license_certificate_build
 from licensing.models import AuditEvent, License
 from licensing.models.choices import ApplicationStatus
 from licensing.services.licenses import license_issue
-from licensing.tasks_review import license_certificate_build
 from tests.licensing.factories import MembershipFactory, OrganizationFactory, board_member, board_staff
 from tests.licensing.factories_applications import ApplicationFactory, BingoOccasionFactory
 
@@ -55,7 +55,7 @@ def test_the_task_builds_the_pdf_and_emails_the_organization(license, mailoutbox
 
 
 def test_issuing_through_the_votes_builds_the_certificate(django_capture_on_commit_callbacks, mailoutbox):
-    from tests.licensing.review_helpers import approve
+    from tests.licensing.review.helpers import approve
 
     application = ApplicationFactory(submitted=True)
     MembershipFactory(organization=application.organization)

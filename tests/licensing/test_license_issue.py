@@ -9,9 +9,9 @@ from django.utils import timezone
 from core.findings import RuleViolation
 from licensing.models import AuditEvent, License
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus, LicenseType, VoteChoice
+from licensing.review.services import deficiency_notice_issue, vote_cast
 from licensing.services import licenses as license_services
 from licensing.services.licenses import license_issue, licenses_supersede_started
-from licensing.services.review import deficiency_notice_issue, vote_cast
 from tests.licensing.factories import board_member
 from tests.licensing.factories_applications import (
     ApplicationFactory,
@@ -19,7 +19,7 @@ from tests.licensing.factories_applications import (
     LicenseFactory,
     PremisesFactory,
 )
-from tests.licensing.review_helpers import approve, event_types
+from tests.licensing.review.helpers import approve, event_types
 
 pytestmark = pytest.mark.django_db
 

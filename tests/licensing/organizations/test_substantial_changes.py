@@ -14,7 +14,7 @@ from licensing.models.choices import LicenseStatus
 from licensing.reminders import reminders_send
 from tests.licensing.factories_applications import LicenseFactory
 from tests.licensing.filing import TODAY, create, patch, submit
-from tests.licensing.review_helpers import approve
+from tests.licensing.review.helpers import approve
 
 pytestmark = pytest.mark.django_db
 OLD, NEW = "Friends of the Anacostia Library", "Anacostia Library Friends Inc."

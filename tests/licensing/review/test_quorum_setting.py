@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
 from licensing.review.rules import MINIMUM_QUORUM, quorum_problem
-from licensing.services.review import vote_cast
+from licensing.review.services import vote_cast
 from tests.licensing.factories import board_member
 from tests.licensing.factories_applications import ApplicationFactory
 

@@ -8,8 +8,8 @@ from django.utils import timezone
 
 from licensing.models import AuditEvent, DeficiencyNotice
 from licensing.models.choices import ApplicationStatus
-from licensing.services.review import deficiency_notice_issue, deficiency_notices_expire
-from licensing.tasks_review import review_daily
+from licensing.review.services import deficiency_notice_issue, deficiency_notices_expire
+from licensing.review.tasks import review_daily
 from tests.licensing.factories import MembershipFactory, board_member
 from tests.licensing.factories_applications import ApplicationFactory
 

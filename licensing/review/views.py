@@ -11,13 +11,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.forms import errors_to_form
-from licensing import selectors_review
-from licensing.filters_review import OPEN, ApplicationReviewFilter
-from licensing.forms_review import DeficiencyNoticeForm, DenialForm, VoteForm
 from licensing.models import License, Vote
 from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason
 from licensing.premises.selectors import premises_correction_list
-from licensing.services import review as review_services
+from licensing.review import selectors as selectors_review
+from licensing.review import services as review_services
+from licensing.review.filters import OPEN, ApplicationReviewFilter
+from licensing.review.forms import DeficiencyNoticeForm, DenialForm, VoteForm
 
 QUEUE_PAGE_SIZE = 50
 

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.numbers import IntegerField
 from licensing.models.choices import DenialReason, VoteChoice
-from licensing.services.review import MAX_CURE_DAYS
+from licensing.review.services import MAX_CURE_DAYS
 
 
 class DeficiencyNoticeForm(forms.Form):

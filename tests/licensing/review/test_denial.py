@@ -6,7 +6,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from core.findings import RuleViolation
 from licensing.models import AuditEvent, Decision
 from licensing.models.choices import ApplicationStatus, VoteChoice
-from licensing.services.review import application_deny, vote_cast
+from licensing.review.services import application_deny, vote_cast
 from tests.licensing.factories import board_member
 from tests.licensing.factories_applications import ApplicationFactory
 
@@ -68,7 +68,7 @@ def test_a_decided_application_is_not_denied_again(application, staff_user):
 def test_a_deficient_application_can_be_denied_and_is_then_never_withdrawn(application, staff_user):
     import datetime as dt
 
-    from licensing.services.review import deficiency_notice_issue, deficiency_notices_expire
+    from licensing.review.services import deficiency_notice_issue, deficiency_notices_expire
 
     notice = deficiency_notice_issue(actor=staff_user, application=application, message="Lease missing.")
     application_deny(actor=staff_user, application=application, reasons=["d"], explanation="Violations.")

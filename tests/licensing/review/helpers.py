@@ -3,7 +3,7 @@
 from django.conf import settings
 
 from licensing.models.choices import VoteChoice
-from licensing.services.review import vote_cast
+from licensing.review.services import vote_cast
 from tests.licensing.factories import board_member
 
 

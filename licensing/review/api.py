@@ -10,9 +10,10 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from core.api import error_response
-from licensing import selectors_review
-from licensing.filters_review import ApplicationReviewFilter
-from licensing.serializers_review import (
+from licensing.review import selectors as selectors_review
+from licensing.review import services as review_services
+from licensing.review.filters import ApplicationReviewFilter
+from licensing.review.serializers import (
     DecisionSerializer,
     DeficiencyNoticeSerializer,
     DeficiencyRequestSerializer,
@@ -23,7 +24,6 @@ from licensing.serializers_review import (
     VoteRequestSerializer,
     VoteSerializer,
 )
-from licensing.services import review as review_services
 
 
 class IsBoard(permissions.BasePermission):

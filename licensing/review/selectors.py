@@ -14,13 +14,11 @@ from licensing.models import (
     DeficiencyNotice,
     Document,
     License,
-    Membership,
-    Organization,
     User,
     Vote,
 )
 from licensing.models.choices import ApplicationStatus, VoteChoice
-from licensing.models.organizations import FILING_ROLES
+from licensing.review.filters import ApplicationReviewFilter
 from licensing.selectors import audit_event_list, organization_list
 
 
@@ -47,8 +45,6 @@ def _vote_count(**conditions) -> Coalesce:
 def review_application_list(*, user: User, filters: dict | None = None) -> QuerySet[Application]:
     """Every submitted application, oldest first. One query per page whatever its size: the counts and the
     open notice come as annotations, the organization and premises by join."""
-    from licensing.filters_review import ApplicationReviewFilter
-
     if not user.is_authenticated or not user.is_board:
         return Application.objects.none()
     queryset = (
@@ -115,12 +111,3 @@ def license_list(*, user: User) -> QuerySet[License]:
 
 def license_get(*, user: User, pk: int) -> License:
     return get_object_or_404(license_list(user=user), pk=pk)
-
-
-def organization_recipients(*, organization: Organization) -> list[str]:
-    """Where the Board writes to an organization: its own address and those of the people who file for it."""
-    emails = [organization.email] if organization.email else []
-    emails += Membership.objects.filter(
-        organization=organization, is_active=True, user__is_active=True, role__in=FILING_ROLES
-    ).values_list("user__email", flat=True)
-    return sorted({email.lower() for email in emails if email})

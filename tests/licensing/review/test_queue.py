@@ -8,10 +8,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from licensing import selectors_review
 from licensing.models import Document
 from licensing.models.choices import ApplicationStatus, DocumentKind, LicenseType, VoteChoice
-from licensing.services.review import deficiency_notice_issue, vote_cast
+from licensing.review import selectors as selectors_review
+from licensing.review.services import deficiency_notice_issue, vote_cast
 from tests.licensing.factories import MembershipFactory, board_member, board_staff
 from tests.licensing.factories_applications import ApplicationFactory, BingoOccasionFactory
 

@@ -1,19 +1,19 @@
-"""Celery tasks of the Board review: the license certificate and the daily review chores.
-Imported by licensing/tasks.py, which is the module Celery autodiscovers."""
+"""Celery task of the license certificate: rendered and kept off the request path once the license is issued
+(licensing.services.licenses starts it after commit)."""
 
 from celery import shared_task
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from licensing.certificates import certificate_pdf, license_lookup_url
+from licensing.certificates import certificate_pdf, license_certificate_store, license_lookup_url
 from licensing.models import License
-from licensing.review_mail import organization_email_after_commit
-from licensing.services.licenses import license_certificate_store, licenses_supersede_started
-from licensing.services.review import deficiency_notices_expire
+from licensing.organizations.mail import organization_email_after_commit
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=3)
+# Named as it was when it lived in licensing/tasks_review.py: queued messages keep their name.
+@shared_task(name="licensing.tasks_review.license_certificate_build", autoretry_for=(OSError,), retry_backoff=True,
+             max_retries=3)
 def license_certificate_build(license_id: int) -> str:
     """Render the certificate PDF, keep it on the license, and tell the organization where to find it."""
     license = License.objects.select_related("organization", "premises", "application", "parent").get(pk=license_id)
@@ -31,11 +31,3 @@ def license_certificate_build(license_id: int) -> str:
         },
     )
     return license.certificate.name
-
-
-@shared_task
-def review_daily() -> dict:
-    """Withdraw applications whose deficiency went uncured; retire licenses whose renewal has started."""
-    withdrawn = deficiency_notices_expire()
-    superseded = licenses_supersede_started()
-    return {"withdrawn": [a.pk for a in withdrawn], "superseded": [lic.pk for lic in superseded]}

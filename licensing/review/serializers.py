@@ -6,6 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from core.numbers import IntegerSerializerField
+from licensing.certificates import license_lookup_url
 from licensing.models import (
     Application,
     BingoOccasion,
@@ -18,7 +19,8 @@ from licensing.models import (
 )
 from licensing.models.choices import DenialReason, VoteChoice
 from licensing.premises.serializers import PremisesCorrectionSerializer
-from licensing.services.review import MAX_CURE_DAYS
+from licensing.review.selectors import application_documents
+from licensing.review.services import MAX_CURE_DAYS
 
 
 class ReviewFindingSerializer(serializers.Serializer):
@@ -122,8 +124,6 @@ class ReviewApplicationDetailSerializer(ReviewApplicationListSerializer):
 
     @extend_schema_field(ReviewDocumentSerializer(many=True))
     def get_documents(self, application):
-        from licensing.selectors_review import application_documents
-
         return ReviewDocumentSerializer(application_documents(application=application), many=True).data
 
     @extend_schema_field(DecisionSerializer(allow_null=True))
@@ -178,6 +178,4 @@ class LicenseSerializer(serializers.ModelSerializer):
         return request.build_absolute_uri(path) if request else path
 
     def get_lookup_url(self, license) -> str:
-        from licensing.certificates import license_lookup_url
-
         return license_lookup_url(license)

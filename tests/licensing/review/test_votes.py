@@ -5,8 +5,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from licensing.models import AuditEvent, Decision, License, Vote
 from licensing.models.choices import ApplicationStatus, VoteChoice
-from licensing.services import review
-from licensing.services.review import VoteAlreadyCast, vote_cast
+from licensing.review import services as review
+from licensing.review.services import VoteAlreadyCast, vote_cast
 from tests.licensing.factories import MembershipFactory, board_member, board_staff
 from tests.licensing.factories_applications import ApplicationFactory
 

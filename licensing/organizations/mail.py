@@ -2,7 +2,7 @@
 
 from core.mail import mail_send
 from licensing.models import Organization
-from licensing.selectors_review import organization_recipients
+from licensing.organizations.selectors import organization_recipients
 
 
 def organization_email_after_commit(*, organization: Organization, subject: str, template: str, context: dict) -> None:

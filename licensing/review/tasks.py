@@ -1,0 +1,15 @@
+"""Celery task of the Board review: the daily chores. Thin: it calls the services."""
+
+from celery import shared_task
+
+from licensing.review.services import deficiency_notices_expire
+from licensing.services.licenses import licenses_supersede_started
+
+
+# Named as it was when it lived in licensing/tasks_review.py: the beat schedule uses the name.
+@shared_task(name="licensing.tasks_review.review_daily")
+def review_daily() -> dict:
+    """Withdraw applications whose deficiency went uncured; retire licenses whose renewal has started."""
+    withdrawn = deficiency_notices_expire()
+    superseded = licenses_supersede_started()
+    return {"withdrawn": [a.pk for a in withdrawn], "superseded": [lic.pk for lic in superseded]}

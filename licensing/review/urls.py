@@ -1,0 +1,29 @@
+"""The Board review: portal pages (in the portal namespace, via licensing/urls.py) and the API
+(api_urlpatterns, via licensing/api_urls.py)."""
+
+from django.urls import path
+
+from config.api_router import IdRouter
+from licensing.premises import views as premises_views
+from licensing.review import api, views
+
+urlpatterns = [
+    path("review/", views.review_queue, name="review_queue"),
+    path("review/<int:pk>/", views.review_detail, name="review_detail"),
+    path("review/<int:pk>/deficiency/", views.review_deficiency, name="review_deficiency"),
+    path("review/<int:pk>/deny/", views.review_deny, name="review_deny"),
+    path("review/<int:pk>/vote/", views.review_vote, name="review_vote"),
+    path("review/premises-corrections/<int:pk>/accept/", premises_views.correction_accept,
+         name="premises_correction_accept"),
+    path("review/premises-corrections/<int:pk>/reject/", premises_views.correction_reject,
+         name="premises_correction_reject"),
+    path("votes/", views.votes_awaiting, name="votes_awaiting"),
+    # Before the application pages' "applications/<pk>/<step>/", which would otherwise take "status".
+    path("applications/<int:pk>/status/", views.application_status, name="application_status"),
+    path("licenses/<int:pk>/certificate.pdf", views.license_certificate, name="license_certificate"),
+]
+
+router = IdRouter()
+router.register("review/applications", api.ReviewApplicationViewSet, basename="review-application")
+router.register("licenses", api.LicenseViewSet, basename="license")
+api_urlpatterns = router.urls
