@@ -15,6 +15,8 @@ from bingo import selectors as bingo_selectors
 from bingo import selectors_planning as planning
 from bingo import services_planning as services
 from bingo.models import Game, Operation, WorkerDuty
+from bingo.patterns import services as pattern_services
+from bingo.patterns.selectors import pattern_list, pattern_list_for_organization
 from bingo.serializers_planning import (
     CustomPatternCreateSerializer,
     CustomPatternSerializer,
@@ -57,7 +59,7 @@ class OperationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
 
     def _game_serializer(self, operation: Operation, *args, **kwargs) -> GameSerializer:
         serializer = GameSerializer(*args, **kwargs)
-        serializer.fields["pattern"].queryset = bingo_selectors.pattern_list_for_organization(
+        serializer.fields["pattern"].queryset = pattern_list_for_organization(
             user=self.request.user, organization_id=operation.license.organization_id)
         return serializer
 
@@ -174,7 +176,7 @@ class CustomPatternViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return CustomPatternSerializer.Meta.model.objects.none()
-        return bingo_selectors.pattern_list(user=self.request.user).filter(organization__isnull=False).order_by("slug")
+        return pattern_list(user=self.request.user).filter(organization__isnull=False).order_by("slug")
 
     @extend_schema(request=CustomPatternCreateSerializer, responses={201: CustomPatternSerializer, 400: ERRORS,
                                                                      403: ERRORS})
@@ -183,5 +185,5 @@ class CustomPatternViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
         organization = data.pop("organization")  # one the caller may see; the service checks the role (403)
-        pattern = services.pattern_create(actor=request.user, organization=organization, **data)
+        pattern = pattern_services.pattern_create(actor=request.user, organization=organization, **data)
         return Response(CustomPatternSerializer(pattern).data, status=status.HTTP_201_CREATED)

@@ -42,7 +42,7 @@ class WorkerSerializer(serializers.ModelSerializer):
 
 
 class GameSerializer(serializers.ModelSerializer):
-    # The view narrows this to the operation's patterns (bingo.selectors.pattern_list_for_organization):
+    # The view narrows this to the operation's patterns (bingo.patterns.selectors.pattern_list_for_organization):
     # another organization's custom pattern is "does not exist", not a hint that it does.
     pattern = serializers.SlugRelatedField(slug_field="slug", queryset=Pattern.objects.none())
     game_type = serializers.ChoiceField(choices=GameType.choices, default=GameType.REGULAR)

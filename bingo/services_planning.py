@@ -1,5 +1,5 @@
 """Planning writes: the operation, its halls, its games in order, its workers on duty and the
-organization's custom patterns (bingo.services_patterns). Every service checks the planner's role and the rules
+organization's custom patterns (bingo.patterns.services). Every service checks the planner's role and the rules
 (bingo.rules, cited) before it writes, in one transaction, with an audit event.
 
 Removals: a game that never started (status planned, no event, no card sold for it) may be
@@ -20,7 +20,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from bingo import planning_checks as checks
-from bingo import rules, rules_cards, services_patterns
+from bingo import rules, rules_cards
 from bingo.models import Game, GameStatus, GameType, Hall, Operation, Pattern, WorkerDuty
 from bingo.selectors import PLANNER_ROLES, has_role
 from core.money import parse_money
@@ -31,7 +31,6 @@ from licensing.models.choices import LicenseStatus, LicenseType
 
 operation_check = checks.operation_check
 operation_ready = checks.operation_ready
-pattern_create = services_patterns.pattern_create  # the organization's custom patterns, in their own module
 
 
 def _require_planner(actor, organization_id: int) -> None:

@@ -1,11 +1,19 @@
-from django.urls import path
+"""Bingo's routes: each feature package's portal patterns under /bingo/ (namespace `bingo`), and its API
+patterns under /api/v1/ (`api_urlpatterns`, mounted by config/urls.py)."""
 
-from bingo import urls_cards, urls_live, urls_planning, views
+from bingo import api_cards_urls, api_live_urls, api_planning_urls, urls_cards, urls_live, urls_planning
+from bingo.patterns import urls as patterns
 
 app_name = "bingo"
 urlpatterns = [
-    path("patterns/", views.pattern_library, name="pattern_library"),
+    *patterns.urlpatterns,
     *urls_planning.urlpatterns,
     *urls_cards.urlpatterns,
     *urls_live.urlpatterns,
+]
+api_urlpatterns = [
+    *api_planning_urls.urlpatterns,
+    *api_cards_urls.urlpatterns,
+    *api_live_urls.urlpatterns,
+    *patterns.api_urlpatterns,
 ]

@@ -23,6 +23,8 @@ from bingo import selectors_planning as planning
 from bingo import services_planning as services
 from bingo.forms_planning import CustomPatternForm, GameForm, HallForm, OperationForm, WorkerForm
 from bingo.models import Game, Operation, WorkerDuty
+from bingo.patterns import services as pattern_services
+from bingo.patterns.selectors import pattern_list, pattern_list_for_organization
 from licensing.forms_profile import errors_to_form
 
 
@@ -115,7 +117,7 @@ def operation_edit(request, pk: int):
 
 
 def _game_form(request, operation: Operation, data=None, **kwargs) -> GameForm:
-    patterns = bingo_selectors.pattern_list_for_organization(
+    patterns = pattern_list_for_organization(
         user=request.user, organization_id=operation.license.organization_id)
     return GameForm(data, patterns=patterns, prefix="game", **kwargs)
 
@@ -261,14 +263,14 @@ def pattern_editor(request):
     form = CustomPatternForm(request.POST or None, organizations=organizations)
     if request.method == "POST" and form.is_valid():
         try:
-            pattern = services.pattern_create(actor=request.user, **form.cleaned_data)
+            pattern = pattern_services.pattern_create(actor=request.user, **form.cleaned_data)
         except ValidationError as exc:
             errors_to_form(form, exc)
         else:
             messages.success(request, _("Pattern “%(name)s” saved.") % {
                 "name": pattern.name_for(request.LANGUAGE_CODE)})
             return redirect("bingo:pattern_editor")
-    custom = bingo_selectors.pattern_list(user=request.user).filter(organization__in=organizations)
+    custom = pattern_list(user=request.user).filter(organization__in=organizations)
     status = 400 if request.method == "POST" else 200
     return render(request, "bingo/planning/pattern_editor.html", {
         "form": form, "can_create": organizations.exists(), "custom_patterns": custom, "rows": range(5),

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from bingo import services as live_services
 from bingo import services_planning as services
 from bingo.models import Game, GameStatus, Hall, Operation, WorkerDuty
+from bingo.patterns import services as pattern_services
 from licensing.findings import RuleViolation
 from licensing.models import AuditEvent, Role
 from licensing.models.choices import LicenseStatus, Period
@@ -245,8 +246,8 @@ def test_a_pattern_of_another_organization_is_refused():
     operation = plan(bingo_license())
     actor = planner(operation.license.organization)
     other = OrganizationFactory()
-    foreign = services.pattern_create(actor=planner(other), organization=other, name_en="Ours", name_es="Nuestro",
-                                      squares=[0, 4])
+    foreign = pattern_services.pattern_create(actor=planner(other), organization=other, name_en="Ours",
+                                              name_es="Nuestro", squares=[0, 4])
     with pytest.raises(ValidationError) as exc:
         services.game_add(actor=actor, operation=operation, pattern=foreign, card_price=1, prize=1)
     assert "pattern" in exc.value.error_dict

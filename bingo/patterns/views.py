@@ -1,7 +1,7 @@
 from django.shortcuts import render
 from django.utils.translation import get_language
 
-from bingo.selectors import pattern_list
+from bingo.patterns.selectors import pattern_list
 
 
 def pattern_library(request):

@@ -1,13 +1,10 @@
-from rest_framework import permissions, serializers, viewsets
+"""The pattern library API under /api/v1/bingo/patterns/."""
+
+from rest_framework import permissions, viewsets
 
 from bingo.models import Pattern
-from bingo.selectors import pattern_list
-
-
-class PatternSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Pattern
-        fields = ["slug", "name_en", "name_es", "masks", "is_standard"]
+from bingo.patterns.selectors import pattern_list
+from bingo.patterns.serializers import PatternSerializer
 
 
 class PatternViewSet(viewsets.ReadOnlyModelViewSet):
