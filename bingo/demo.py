@@ -18,10 +18,12 @@ from decimal import Decimal
 
 from django.utils import timezone
 
-from bingo import planning_checks, rules, training
 from bingo import services_cards as cards
-from bingo import services_planning as planning
+from bingo import training
 from bingo.models import CardColour, CardSale, CardSeries, GameType, Operation, Pattern, WorkerDuty
+from bingo.planning import checks as planning_checks
+from bingo.planning import rules
+from bingo.planning import services as planning
 from licensing import demo_world as world
 from licensing.demo_helpers import Created, license_issue, person
 from licensing.models import License, Organization, Role, User

@@ -3,7 +3,7 @@ clock (America/New_York), whether the license is in force today (30 DCMR 1200.1:
 under a suspension that has begun, inside its term), whether it is the operation's licensed day and
 hours (30 DCMR 1400.7, the schedule of 1202.2(m)), and whether it is outside the midnight-9:00 am ban
 (30 DCMR 1202.2(m)). The license and the hours are the shared rule of licensing.licenses.live; the
-ban is bingo's own (bingo.rules.overnight_ban).
+ban is bingo's own (bingo.live.rules.overnight_ban).
 
 A training operation (bingo.training) plays for nothing, so its hours are not asked: only that the
 license it practises under is in force."""
@@ -15,7 +15,7 @@ import datetime as dt
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from bingo import rules
+from bingo.live import rules
 from bingo.models import Game
 from licensing.findings import Finding, RuleViolation
 from licensing.licenses.live import board_now, license_in_force, live_play_findings

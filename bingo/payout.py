@@ -16,9 +16,10 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from bingo import rules
 from bingo.engine import ball_label, split_prize
+from bingo.live import rules
 from bingo.models import EventKind, Game, GameEvent, GameType
+from bingo.planning.rules import CLASS_D
 from bingo.state import GameState
 from licensing.findings import Finding, RuleViolation
 
@@ -29,7 +30,7 @@ def paid_before(game: Game) -> Decimal:
     """What the operation's other closed games paid, toward the operation's cap (1408.1 leaves the
     multi-hall games out of it)."""
     closes = GameEvent.objects.filter(game__operation_id=game.operation_id, kind=EventKind.CLOSE).exclude(game=game)
-    if game.license_class != rules.CLASS_D:
+    if game.license_class != CLASS_D:
         closes = closes.exclude(game__game_type=GameType.MULTI_HALL)
     return sum((Decimal(payload.get("total_paid") or "0") for payload in closes.values_list("payload", flat=True)),
                Decimal("0.00"))

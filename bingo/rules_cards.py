@@ -1,5 +1,5 @@
 """The rules of a card sale, each a Finding with its 30 DCMR citation: which games a card plays
-(1405.2-1405.4), what it may cost (1402.1-1402.6, with the caps of bingo.rules), that nothing is free
+(1405.2-1405.4), what it may cost (1402.1-1402.6, with the caps of bingo.planning.rules), that nothing is free
 (1408.10) and that no worker on duty buys one (1401.2).
 
 Pure functions over plain values; bingo.services_cards reads the games and the workers on duty and
@@ -14,7 +14,16 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from bingo.rules import CARD_PRICE_RULES, CLASS_D, EXTRA_REGULAR, REGULAR, SPECIAL, card_price_cap, money
+from bingo.planning.rules import (
+    CARD_PRICE_RULES,
+    CLASS_D,
+    EXTRA_REGULAR,
+    REGULAR,
+    SPECIAL,
+    card_price_cap,
+    money,
+    person_key,
+)
 from licensing.findings import Finding
 
 PLANNED, CLOSED = "planned", "closed"  # bingo.models.GameStatus
@@ -134,11 +143,6 @@ def sale_price(*, colour: str, price_each: Decimal, license_class: str, game_typ
                             "each game it plays added up, not %(price)s (%(rule)s).") % {
         "cls": license_class, "count": len(caps), "cap": money(cap), "price": money(price_each), "rule": rule},
         field="price_each")]
-
-
-def person_key(name: str) -> str:
-    """A name as the duty list and the sales register compare it: case and spacing do not count."""
-    return " ".join((name or "").split()).casefold()
 
 
 def buyer_not_on_duty(buyer: str, workers_on_duty: Iterable[str]) -> list[Finding]:

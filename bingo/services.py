@@ -10,10 +10,11 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from bingo import broadcast, rules, training, winner_search
+from bingo import broadcast, training, winner_search
 from bingo.engine import Card, ball_label, check_claim
 from bingo.engine import Pattern as EnginePattern
 from bingo.engine import patterns as engine_patterns
+from bingo.live import rules
 from bingo.live_play import require_live_play
 from bingo.models import CardSale, EventKind, Game, GameEvent, GameStatus, game_terms
 from bingo.payout import game_payout
@@ -66,7 +67,7 @@ def _append(*, actor, game: Game, state: GameState, kind: str, payload: dict) ->
 def _operation_ready_findings(game: Game) -> list[Finding]:
     """Planning's readiness checks (e.g. a checker on duty, 30 DCMR 1401.3), when planning is installed."""
     try:
-        from bingo.services_planning import operation_ready
+        from bingo.planning.services import operation_ready
     except ImportError:  # planning not deployed: nothing more to check
         return []
     return [f for f in operation_ready(game.operation) if getattr(f, "blocking", True)]

@@ -1,18 +1,19 @@
 """Bingo's routes: each feature package's portal patterns under /bingo/ (namespace `bingo`), and its API
 patterns under /api/v1/ (`api_urlpatterns`, mounted by config/urls.py)."""
 
-from bingo import api_cards_urls, api_live_urls, api_planning_urls, urls_cards, urls_live, urls_planning
+from bingo import api_cards_urls, api_live_urls, urls_cards, urls_live
 from bingo.patterns import urls as patterns
+from bingo.planning import urls as planning
 
 app_name = "bingo"
 urlpatterns = [
     *patterns.urlpatterns,
-    *urls_planning.urlpatterns,
+    *planning.urlpatterns,
     *urls_cards.urlpatterns,
     *urls_live.urlpatterns,
 ]
 api_urlpatterns = [
-    *api_planning_urls.urlpatterns,
+    *planning.api_urlpatterns,
     *api_cards_urls.urlpatterns,
     *api_live_urls.urlpatterns,
     *patterns.api_urlpatterns,

@@ -13,8 +13,9 @@ from channels.db import database_sync_to_async
 from django.db import connection, connections
 from django.test import override_settings
 
-from bingo import hub, services, services_planning
+from bingo import hub, services
 from bingo.models import GameEvent, Hall
+from bingo.planning import services as services_planning
 from licensing.models import Role
 from tests.bingo.flashboard_screens import connected_flashboard, flashboard
 from tests.bingo.live_builders import member

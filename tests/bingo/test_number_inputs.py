@@ -10,7 +10,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from bingo import services
-from bingo import services_planning as planning
+from bingo.planning import services as planning
 from bingo.state import game_state
 from tests.bingo.live_world import fresh_caches, live_world  # noqa: F401
 from tests.bingo.planning_builders import bingo_license, pattern, plan, planner

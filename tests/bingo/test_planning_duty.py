@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from bingo import sales, services_cards
 from bingo import services as live_services
-from bingo import services_planning as services
 from bingo.models import CardColour, CardSale, CardSeries, WorkerDuty
+from bingo.planning import services
 from licensing.findings import RuleViolation
 from licensing.models import Role
 from licensing.models.choices import ResponsibleRole

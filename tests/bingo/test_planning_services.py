@@ -7,9 +7,9 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from bingo import services as live_services
-from bingo import services_planning as services
 from bingo.models import Game, GameStatus, Hall, Operation, WorkerDuty
 from bingo.patterns import services as pattern_services
+from bingo.planning import services
 from licensing.findings import RuleViolation
 from licensing.models import AuditEvent, Role
 from licensing.models.choices import LicenseStatus, Period

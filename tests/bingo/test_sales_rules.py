@@ -6,7 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from bingo import rules, rules_cards
+from bingo import rules_cards
+from bingo.planning import rules
 from bingo.rules_cards import SaleGame
 
 D = Decimal

@@ -10,14 +10,14 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.response import Response
 
-from bingo import planning_checks
 from bingo import selectors as bingo_selectors
-from bingo import selectors_planning as planning
-from bingo import services_planning as services
 from bingo.models import Game, Operation, WorkerDuty
 from bingo.patterns import services as pattern_services
 from bingo.patterns.selectors import pattern_list, pattern_list_for_organization
-from bingo.serializers_planning import (
+from bingo.planning import checks as planning_checks
+from bingo.planning import selectors as planning
+from bingo.planning import services
+from bingo.planning.serializers import (
     CustomPatternCreateSerializer,
     CustomPatternSerializer,
     GameReorderSerializer,

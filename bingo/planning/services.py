@@ -1,6 +1,6 @@
 """Planning writes: the operation, its halls, its games in order, its workers on duty and the
 organization's custom patterns (bingo.patterns.services). Every service checks the planner's role and the rules
-(bingo.rules, cited) before it writes, in one transaction, with an audit event.
+(bingo.planning.rules, cited) before it writes, in one transaction, with an audit event.
 
 Removals: a game that never started (status planned, no event, no card sold for it) may be
 removed, and the games after it close up; a started game never. A worker may be taken off
@@ -19,9 +19,8 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from bingo import planning_checks as checks
-from bingo import rules, rules_cards
 from bingo.models import Game, GameStatus, GameType, Hall, Operation, Pattern, WorkerDuty
+from bingo.planning import checks, rules
 from bingo.selectors import PLANNER_ROLES, has_role
 from core.money import parse_money
 from licensing.events import audit_event_record
@@ -172,9 +171,9 @@ def _worker_findings(operation: Operation, *, name: str, duty: str, user, born: 
         findings.append(Finding("30 DCMR 1301.5", _(
             "%(name)s is not named in the organization's records as its member in charge or alternate, so cannot "
             "be on duty as either (30 DCMR 1301.5).") % {"name": name}, field="duty"))
-    key = rules_cards.person_key(name)
+    key = rules.person_key(name)
     sales = operation.card_sales.filter(voided_at__isnull=True).exclude(buyer="")
-    if any(rules_cards.person_key(sale.buyer) == key for sale in sales):
+    if any(rules.person_key(sale.buyer) == key for sale in sales):
         findings.append(Finding("30 DCMR 1401.2", _(
             "%(name)s bought cards at this operation: a player may not work it, since a worker on duty may not "
             "play (30 DCMR 1401.2).") % {"name": name}, field="name"))

@@ -1,5 +1,5 @@
 """Portal forms of operation planning. They check the shape of the input; the services
-(bingo.services_planning) check the rules, and their cited errors are put back on these forms."""
+(bingo.planning.services) check the rules, and their cited errors are put back on these forms."""
 
 from django import forms
 from django.utils.translation import get_language

@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from bingo.models import Operation
-from bingo.planning_checks import licensed_premises_ids
+from bingo.planning.checks import licensed_premises_ids
 from bingo.selectors import CALLER_ROLES, PLANNER_ROLES, has_role, operation_get, organization_ids
 from licensing.models import License, Organization, Premises
 from licensing.models.choices import LicenseStatus, LicenseType

@@ -17,14 +17,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from bingo import program_sheet
 from bingo import selectors as bingo_selectors
-from bingo import selectors_planning as planning
-from bingo import services_planning as services
-from bingo.forms_planning import CustomPatternForm, GameForm, HallForm, OperationForm, WorkerForm
 from bingo.models import Game, Operation, WorkerDuty
 from bingo.patterns import services as pattern_services
 from bingo.patterns.selectors import pattern_list, pattern_list_for_organization
+from bingo.planning import program_sheet, services
+from bingo.planning import selectors as planning
+from bingo.planning.forms import CustomPatternForm, GameForm, HallForm, OperationForm, WorkerForm
 from licensing.forms_profile import errors_to_form
 
 

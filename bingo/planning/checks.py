@@ -6,9 +6,9 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from bingo import rules
 from bingo.models import Game, Operation, WorkerDuty
-from bingo.rules_cards import person_key
+from bingo.planning import rules
+from bingo.planning.rules import person_key
 from licensing.findings import Finding
 from licensing.models import License, Membership, OrganizationMember, ResponsiblePerson, Role
 from licensing.models.choices import LicenseStatus, LicenseType, ResponsibleRole
