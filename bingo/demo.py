@@ -18,8 +18,8 @@ from decimal import Decimal
 
 from django.utils import timezone
 
-from bingo import services_cards as cards
 from bingo import training
+from bingo.cards import services as cards
 from bingo.models import CardColour, CardSale, CardSeries, GameType, Operation, Pattern, WorkerDuty
 from bingo.planning import checks as planning_checks
 from bingo.planning import rules
@@ -51,7 +51,7 @@ GAMES = [
     (GameType.SPECIAL, "wagon-wheel", "1.00", "500.00"),
 ]
 # (colour, first face, last face, price each): regular cards play the regular games, special
-# cards the early-bird and special games (bingo.services_cards.default_games). Each sale is one
+# cards the early-bird and special games (bingo.cards.services.default_games). Each sale is one
 # player's packet of PACKET faces: a player's winning faces share one prize (30 DCMR 1406.2).
 PACKET = 10
 SALES = [(colour, first, first + PACKET - 1, price)

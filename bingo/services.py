@@ -212,7 +212,7 @@ def claim_face(*, actor, game: Game, face_number, series_code: str | None = None
 
     The same face checked again on the same call is not a second claim: the claim already heard
     is returned (its event, marked `repeated`) and nothing is written."""
-    from bingo.sales import find_sold_face
+    from bingo.cards.sales import find_sold_face
 
     if isinstance(face_number, str) and face_number.strip().isdigit() and face_number.isascii():
         face_number = int(face_number.strip())  # "١٢" is isdigit() too: digits 0-9 only

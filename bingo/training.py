@@ -1,6 +1,6 @@
 """Training: callers and checkers practise on the real console and flashboards with nothing at stake.
 
-A training operation sells no card (bingo.services_cards.sale_record refuses), pays no prize (its
+A training operation sells no card (bingo.cards.services.sale_record refuses), pays no prize (its
 games close paying nothing), is counted in no report and in no limit of operations a week, and so
 may run at any hour (bingo.live_play asks only that its license is in force). Every screen says it
 is training, and each game's start event records it (bingo.models.game_terms), so a game played as
@@ -16,9 +16,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from bingo.cards.sales import series_faces
 from bingo.engine import Card
 from bingo.models import CardSeries, Game, Hall, Operation
-from bingo.sales import series_faces
 from bingo.selectors import PLANNER_ROLES, has_role
 from licensing.events import audit_event_record
 from licensing.findings import Finding, RuleViolation

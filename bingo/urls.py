@@ -1,7 +1,8 @@
 """Bingo's routes: each feature package's portal patterns under /bingo/ (namespace `bingo`), and its API
 patterns under /api/v1/ (`api_urlpatterns`, mounted by config/urls.py)."""
 
-from bingo import api_cards_urls, api_live_urls, urls_cards, urls_live
+from bingo import api_live_urls, urls_live
+from bingo.cards import urls as cards
 from bingo.patterns import urls as patterns
 from bingo.planning import urls as planning
 
@@ -9,12 +10,12 @@ app_name = "bingo"
 urlpatterns = [
     *patterns.urlpatterns,
     *planning.urlpatterns,
-    *urls_cards.urlpatterns,
+    *cards.urlpatterns,
     *urls_live.urlpatterns,
 ]
 api_urlpatterns = [
     *planning.api_urlpatterns,
-    *api_cards_urls.urlpatterns,
+    *cards.api_urlpatterns,
     *api_live_urls.urlpatterns,
     *patterns.api_urlpatterns,
 ]

@@ -1,6 +1,6 @@
 """Electronic winner search: after each call, how many sold faces show the game's pattern.
 
-The faces sold for a game (bingo.sales.sold_faces) are one CardBank per game, kept in this
+The faces sold for a game (bingo.cards.sales.sold_faces) are one CardBank per game, kept in this
 process between calls by the sales register: the bank then only applies the new call (it
 tracks the calls it has seen), so the count costs milliseconds even for thousands of faces."""
 
@@ -34,7 +34,7 @@ def engine_pattern(game) -> EnginePattern:
 
 
 def _sold(game):
-    from bingo.sales import sold_faces  # cached per game by the sales register, rebuilt on a new sale or void
+    from bingo.cards.sales import sold_faces  # cached per game by the sales register, rebuilt on a new sale or void
 
     sold = sold_faces(game)
     with _locks_guard:

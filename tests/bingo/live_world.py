@@ -12,9 +12,9 @@ import pytest
 from django.utils import timezone
 
 from bingo import services
+from bingo.cards.sales import clear_caches, series_faces
 from bingo.engine import patterns
 from bingo.models import CardSale, CardSeries, Game, GameType, Hall, Operation, Pattern
-from bingo.sales import clear_caches, series_faces
 from licensing.models import Role
 from tests.bingo.live_builders import member, staff_on_duty
 from tests.clock import this_evening

@@ -6,7 +6,8 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
-from bingo import sales, services, winner_search
+from bingo import services, winner_search
+from bingo.cards import sales
 from bingo.engine import patterns
 from bingo.models import CardSale, Game, GameEvent, GameStatus
 from bingo.state import game_state

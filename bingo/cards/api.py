@@ -1,7 +1,7 @@
 """Card series, faces, the sales register and card counts under /api/v1/bingo/.
 
 Reads are scoped by bingo.selectors (another organization's records are 404); writes go
-through bingo.services_cards, which answer 403 to anyone without the role and 400 with the
+through bingo.cards.services, which answer 403 to anyone without the role and 400 with the
 citation when a rule is broken."""
 
 from django.core.exceptions import ValidationError
@@ -12,10 +12,10 @@ from rest_framework import generics, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bingo import selectors, services_cards
-from bingo.models import CardSale, CardSeries, Hall
-from bingo.sales import card_counts, series_faces
-from bingo.serializers_cards import (
+from bingo import selectors
+from bingo.cards import services
+from bingo.cards.sales import card_counts, series_faces
+from bingo.cards.serializers import (
     CardCountsSerializer,
     FaceSerializer,
     SaleCreateSerializer,
@@ -24,6 +24,7 @@ from bingo.serializers_cards import (
     SeriesSerializer,
     VoidSerializer,
 )
+from bingo.models import CardSale, CardSeries, Hall
 from licensing import selectors as licensing_selectors
 from licensing.findings import Finding, RuleViolation
 
@@ -48,7 +49,7 @@ class SeriesListApi(generics.ListAPIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         organization = licensing_selectors.organization_get(user=request.user, pk=data["organization"])
-        series = services_cards.series_create(actor=request.user, organization=organization, code=data["code"],
+        series = services.series_create(actor=request.user, organization=organization, code=data["code"],
                                               size=data.get("size"))
         return Response(SeriesSerializer(series).data, status=status.HTTP_201_CREATED)
 
@@ -114,7 +115,7 @@ class SaleListApi(generics.ListAPIView):
             hall = Hall.objects.filter(operation=operation, pk=data["hall"]).first()
             if hall is None:
                 raise ValidationError({"hall": _("The hall is not a hall of this operation.")}, code="invalid")
-        sale = services_cards.sale_record(
+        sale = services.sale_record(
             actor=request.user, operation=operation, series=series, first_face=data["first_face"],
             last_face=data.get("last_face"), colour=data["colour"], games=games, price_each=data["price_each"],
             hall=hall, buyer=data["buyer"])
@@ -128,7 +129,7 @@ class SaleVoidApi(APIView):
         sale = get_object_or_404(selectors.sale_list(user=request.user), pk=pk)
         serializer = VoidSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        sale = services_cards.sale_void(actor=request.user, sale=sale, reason=serializer.validated_data["reason"])
+        sale = services.sale_void(actor=request.user, sale=sale, reason=serializer.validated_data["reason"])
         return Response(SaleSerializer(sale).data)
 
 

@@ -9,9 +9,9 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from bingo.cards.sales import series_faces
 from bingo.engine import FREE_SQUARE
 from bingo.models import CardSeries
-from bingo.sales import series_faces
 
 FACES_PER_PAGE = (1, 3, 6)
 # One sheet is printed at a time from a web request: a cap keeps a render to a few seconds.

@@ -1,5 +1,5 @@
 """Writes of card series and the sales register (30 DCMR 1401.2, 1402, 1404.1, 1405.2-1405.5, 1405.20,
-1408.10); the rules of a sale are in bingo.rules_cards.
+1408.10); the rules of a sale are in bingo.rules.
 
 A series is only its code, size and seed: its faces are regenerated from the seed. A sale
 names a face range of a series and the games of one operation it plays; a mistaken sale is
@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from bingo import rules_cards
+from bingo.cards import rules
 from bingo.models import CardColour, CardSale, CardSeries, Game, GameStatus, GameType, Hall, Operation
 from bingo.selectors import CHECKER_ROLES, PLANNER_ROLES, has_role
 from core.money import parse_money
@@ -57,15 +57,15 @@ def series_create(*, actor, organization, code: str, size: int | None = None) ->
     return series
 
 
-def _sale_game(game: Game, operation: Operation) -> rules_cards.SaleGame:
-    return rules_cards.SaleGame(number=game.number, game_type=game.game_type, status=game.status,
+def _sale_game(game: Game, operation: Operation) -> rules.SaleGame:
+    return rules.SaleGame(number=game.number, game_type=game.game_type, status=game.status,
                                 of_operation=game.operation_id == operation.pk)
 
 
 def default_games(operation: Operation, colour: str) -> list[Game]:
-    """The games a card of the colour plays when the seller names none (bingo.rules_cards.plays)."""
+    """The games a card of the colour plays when the seller names none (bingo.rules.plays)."""
     games = Game.objects.filter(operation=operation).order_by("number")
-    return [game for game in games if rules_cards.plays(colour, _sale_game(game, operation))]
+    return [game for game in games if rules.plays(colour, _sale_game(game, operation))]
 
 
 def _cutoff_finding(operation: Operation, colour: str) -> Finding | None:
@@ -105,9 +105,9 @@ def _games_and_findings(operation: Operation, colour: str, games) -> tuple[list[
     # Re-read the games: the caller's objects may be stale, and a game closed meanwhile must count as closed.
     chosen = list(Game.objects.filter(pk__in=[game.pk for game in games]).order_by("number")) if games else []
     operation_games = list(Game.objects.filter(operation=operation).order_by("number"))
-    findings = rules_cards.sale_games(colour, [_sale_game(g, operation) for g in chosen],
+    findings = rules.sale_games(colour, [_sale_game(g, operation) for g in chosen],
                                       [_sale_game(g, operation) for g in operation_games])
-    played = chosen or [g for g in operation_games if rules_cards.plays(colour, _sale_game(g, operation))]
+    played = chosen or [g for g in operation_games if rules.plays(colour, _sale_game(g, operation))]
     return played, findings
 
 
@@ -152,10 +152,10 @@ def sale_record(*, actor, operation: Operation, series: CardSeries, first_face: 
         raise ValidationError({"hall": _("The hall is not a hall of this operation.")}, code="invalid")
     games, game_findings = _games_and_findings(operation, colour, games)
     findings += game_findings
-    findings += rules_cards.sale_price(colour=colour, price_each=price_each,
+    findings += rules.sale_price(colour=colour, price_each=price_each,
                                        license_class=operation.license.license_class,
                                        game_types=[game.game_type for game in games])
-    findings += rules_cards.buyer_not_on_duty(buyer, operation.workers.values_list("name", flat=True))
+    findings += rules.buyer_not_on_duty(buyer, operation.workers.values_list("name", flat=True))
     cutoff = _cutoff_finding(operation, colour)
     if cutoff:
         findings.append(cutoff)

@@ -1,10 +1,10 @@
-"""API shapes of card series, faces, sales and card counts (bingo/api_cards.py)."""
+"""API shapes of card series, faces, sales and card counts (bingo/cards/api.py)."""
 
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from bingo.cards.services import MAX_SERIES_SIZE
 from bingo.models import CardColour, CardSale, CardSeries
-from bingo.services_cards import MAX_SERIES_SIZE
 from core.money import MoneySerializerField
 from core.numbers import IntegerSerializerField
 

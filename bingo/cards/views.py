@@ -1,7 +1,7 @@
 """Portal pages of card series, printable card sheets and the sales register of an operation.
 
 Reads go through bingo.selectors (another organization's series or operation is a 404);
-writes go through bingo.services_cards, which refuse anyone without the role (403)."""
+writes go through bingo.cards.services, which refuse anyone without the role (403)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,9 +11,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from bingo import card_sheets, selectors, services_cards
-from bingo.forms_cards import SaleForm, SeriesForm, SheetForm, VoidForm
-from bingo.sales import card_counts, series_faces
+from bingo import selectors
+from bingo.cards import services, sheets
+from bingo.cards.forms import SaleForm, SeriesForm, SheetForm, VoidForm
+from bingo.cards.sales import card_counts, series_faces
 from bingo.selectors import PLANNER_ROLES
 from core.numbers import ascii_int
 from licensing.forms_profile import errors_to_form
@@ -41,7 +42,7 @@ def series_create(request):
     form = SeriesForm(request.POST or None, organizations=organizations)
     if request.method == "POST" and form.is_valid():
         try:
-            series = services_cards.series_create(actor=request.user, **form.cleaned_data)
+            series = services.series_create(actor=request.user, **form.cleaned_data)
         except ValidationError as exc:
             errors_to_form(form, exc)
         else:
@@ -86,7 +87,7 @@ def card_sheet_pdf(request, pk: int):
     if not form.is_valid():
         return _series_detail(request, series, form, status=400)
     data = form.cleaned_data
-    pdf = card_sheets.card_sheet_pdf(series=series, first_face=data["first"], last_face=data["last"],
+    pdf = sheets.card_sheet_pdf(series=series, first_face=data["first"], last_face=data["last"],
                                      per_page=data["per_page"])
     response = HttpResponse(pdf, content_type="application/pdf")
     filename = f"cards-{series.code}-{data['first']}-{data['last']}.pdf".replace('"', "")
@@ -96,7 +97,7 @@ def card_sheet_pdf(request, pk: int):
 
 def _can_sell(user, operation) -> bool:
     return selectors.has_role(user=user, organization_id=operation.license.organization_id,
-                              roles=services_cards.SELLER_ROLES)
+                              roles=services.SELLER_ROLES)
 
 
 @login_required
@@ -112,7 +113,7 @@ def sales_register(request, pk: int):
             raise PermissionDenied(_("Only the organization's checkers, officers or members in charge sell cards."))
         if form.is_valid():
             try:
-                services_cards.sale_record(actor=request.user, operation=operation, **form.cleaned_data)
+                services.sale_record(actor=request.user, operation=operation, **form.cleaned_data)
             except ValidationError as exc:
                 errors_to_form(form, exc)
             else:
@@ -135,7 +136,7 @@ def sale_void(request, pk: int):
         messages.error(request, _("Give the reason for voiding the sale."))
         return redirect("bingo:sales_register", pk=sale.operation_id)
     try:
-        services_cards.sale_void(actor=request.user, sale=sale, reason=form.cleaned_data["reason"])
+        services.sale_void(actor=request.user, sale=sale, reason=form.cleaned_data["reason"])
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:

@@ -2,7 +2,7 @@
 (1405.2-1405.4), what it may cost (1402.1-1402.6, with the caps of bingo.planning.rules), that nothing is free
 (1408.10) and that no worker on duty buys one (1401.2).
 
-Pure functions over plain values; bingo.services_cards reads the games and the workers on duty and
+Pure functions over plain values; bingo.cards.services reads the games and the workers on duty and
 refuses the sale on any finding."""
 
 from __future__ import annotations

@@ -5,9 +5,9 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from bingo.card_sheets import FACES_PER_PAGE, MAX_FACES_PER_SHEET
+from bingo.cards.services import MAX_SERIES_SIZE
+from bingo.cards.sheets import FACES_PER_PAGE, MAX_FACES_PER_SHEET
 from bingo.models import CardColour, CardSeries, Game, Hall
-from bingo.services_cards import MAX_SERIES_SIZE
 from core.money import MoneyField
 from core.numbers import IntegerField
 from licensing.models import Organization
