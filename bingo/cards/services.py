@@ -126,7 +126,7 @@ def sale_record(*, actor, operation: Operation, series: CardSeries, first_face: 
     last_face = first_face if last_face is None else last_face
     buyer = (buyer or "").strip()
     findings: list[Finding] = []
-    if operation.is_training:  # bingo.training: practice sells nothing, which is why it may run at any hour
+    if operation.is_training:  # bingo.live.training: practice sells nothing, which is why it may run at any hour
         findings.append(Finding("30 DCMR 1200.1", _(
             "A training operation sells no cards: training play has no sales, no prizes and no report, and a card "
             "sold for it would be bingo outside licensed play (30 DCMR 1200.1)."), field="operation"))

@@ -85,7 +85,7 @@ def game_terms(game: "Game") -> dict:
 class GameEvent(ChainedEvent):
     """One start, call, undo, claim, claim void or result, in the game's hash-chained log (core.chain): an
     edited, removed or forged row is found by `bingo_verify_log`; the live state is rebuilt from
-    these rows alone (bingo.state), so a restart resumes the same game."""
+    these rows alone (bingo.live.state), so a restart resumes the same game."""
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
     kind = models.CharField(_("kind"), max_length=10, choices=EventKind.choices)

@@ -27,7 +27,7 @@ class Operation(models.Model):
     )
     member_in_charge = models.CharField(_("member in charge"), max_length=200, blank=True)  # 30 DCMR 1405.1
     # Practice on the console and flashboards, not gaming: no card is sold, no prize paid, nothing
-    # reported, so it may run outside licensed hours (bingo.training). Each game's start event records
+    # reported, so it may run outside licensed hours (bingo.live.training). Each game's start event records
     # the flag (game_terms), so a played game cannot be turned into training, or back, unseen.
     is_training = models.BooleanField(_("training (no sales, no prizes, nothing reported)"), default=False)
     created_by = models.ForeignKey(

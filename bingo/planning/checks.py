@@ -45,7 +45,7 @@ def operations_that_week(*, premises_id: int | None, on: dt.date, exclude_pk: in
         return 0
     monday = on - dt.timedelta(days=on.weekday())
     queryset = Operation.objects.filter(premises_id=premises_id, date__range=(monday, monday + dt.timedelta(days=6)),
-                                        is_training=False)  # training is no bingo operation (bingo.training)
+                                        is_training=False)  # training is no bingo operation (bingo.live.training)
     if exclude_pk is not None:
         queryset = queryset.exclude(pk=exclude_pk)
     return queryset.count()
@@ -54,7 +54,7 @@ def operations_that_week(*, premises_id: int | None, on: dt.date, exclude_pk: in
 def operations_that_day(*, license: License, facts: rules.OperationFacts,
                         exclude_pk: int | None = None) -> list[rules.PlannedOperation]:
     """Every organization's operations on the premises that day (30 DCMR 1202.2(m)); a training
-    operation holds no licensed hours (bingo.training), so it is never in the way."""
+    operation holds no licensed hours (bingo.live.training), so it is never in the way."""
     if facts.premises_id is None:
         return []
     queryset = (Operation.objects.filter(premises_id=facts.premises_id, date=facts.date, is_training=False)

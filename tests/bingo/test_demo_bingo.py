@@ -79,7 +79,7 @@ def test_builds_tonight_once(world):
 
 
 def test_the_training_game_plays_at_any_hour_and_tonight_only_in_its_hours(world):
-    from bingo import services
+    from bingo.live import services
     from licensing.findings import RuleViolation
     from tests.clock import board_time, travel
 

@@ -9,9 +9,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from bingo import services as live_services
 from bingo.cards import sales
 from bingo.cards import services as services_cards
+from bingo.live import services as live_services
 from bingo.models import CardColour, CardSale, CardSeries, WorkerDuty
 from bingo.planning import services
 from licensing.findings import RuleViolation

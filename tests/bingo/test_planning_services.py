@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from bingo import services as live_services
+from bingo.live import services as live_services
 from bingo.models import Game, GameStatus, Hall, Operation, WorkerDuty
 from bingo.patterns import services as pattern_services
 from bingo.planning import services
@@ -181,7 +181,7 @@ def test_a_started_game_is_never_removed_or_moved():
     actor = planner(operation.license.organization)
     first, second = add_game(operation, actor), add_game(operation, actor)
     crew(operation, actor)
-    during(operation)  # live play: inside the operation's hours (bingo.live_play)
+    during(operation)  # live play: inside the operation's hours (bingo.live.live_play)
     live_services.game_start(actor=actor, game=first)
     with pytest.raises(ValidationError):
         services.game_remove(actor=actor, game=first)
@@ -215,7 +215,7 @@ def test_workers_stay_on_the_posting_once_a_game_started():
     actor = planner(operation.license.organization)
     game = add_game(operation, actor)
     checker = crew(operation, actor)["checker"]
-    during(operation)  # live play: inside the operation's hours (bingo.live_play)
+    during(operation)  # live play: inside the operation's hours (bingo.live.live_play)
     live_services.game_start(actor=actor, game=game)
     with pytest.raises(ValidationError):
         services.worker_remove(actor=actor, worker=checker)

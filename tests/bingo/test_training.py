@@ -1,4 +1,4 @@
-"""Training operations (bingo.training): practice at any hour, with no sales, no prizes and nothing
+"""Training operations (bingo.live.training): practice at any hour, with no sales, no prizes and nothing
 reported, said on every screen and fixed in each game's start event."""
 
 import datetime as dt
@@ -8,8 +8,8 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
-from bingo import services, training
 from bingo.cards import services as services_cards
+from bingo.live import services, training
 from bingo.models import CardSeries, Game, GameEvent, Hall, Operation
 from licensing.audit.verify import verify_log
 from licensing.findings import RuleViolation

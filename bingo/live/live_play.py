@@ -5,7 +5,7 @@ hours (30 DCMR 1400.7, the schedule of 1202.2(m)), and whether it is outside the
 (30 DCMR 1202.2(m)). The license and the hours are the shared rule of licensing.licenses.live; the
 ban is bingo's own (bingo.live.rules.overnight_ban).
 
-A training operation (bingo.training) plays for nothing, so its hours are not asked: only that the
+A training operation (bingo.live.training) plays for nothing, so its hours are not asked: only that the
 license it practises under is in force."""
 
 from __future__ import annotations

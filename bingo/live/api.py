@@ -7,9 +7,10 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bingo import selectors, services
+from bingo import selectors
 from bingo.engine import ball_label
-from bingo.state import game_state
+from bingo.live import services
+from bingo.live.state import game_state
 from core.numbers import IntegerSerializerField
 
 ERRORS = OpenApiResponse(description='{"errors": [{"field", "code", "message", "rule"}]}')

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import translation
 
 from bingo.engine import ball_label
+from bingo.live.state import game_state as read_state
 from bingo.models import Game, GameStatus, GameType, Hall
 from bingo.selectors import hall_games
 
@@ -54,8 +55,6 @@ def _grid(mask: int) -> list[list[bool]]:
 def flashboard_state(hall: Hall, states: dict | None = None) -> dict:
     """The full, public state of a hall's board. Nothing here is private: no faces, no players.
     `states` caches each game's state (by id) across the halls of one broadcast."""
-    from bingo.state import game_state as read_state
-
     states = {} if states is None else states
 
     def game_state(game):

@@ -13,11 +13,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from bingo import broadcast, selectors, services
+from bingo import selectors
 from bingo.engine import ball_label
-from bingo.forms_live import ClaimForm, RecordForm, UndoForm, VoidForm, add_service_errors
+from bingo.live import broadcast, services
+from bingo.live.forms import ClaimForm, RecordForm, UndoForm, VoidForm, add_service_errors
+from bingo.live.state import game_state
 from bingo.models import GameStatus, Hall
-from bingo.state import game_state
 
 
 def _game_for(request, pk: int, roles=selectors.CHECKER_ROLES):

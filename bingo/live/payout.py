@@ -2,13 +2,13 @@
 close event records.
 
 - The winners are the players with a valid claim on the number just called (1405.16, 1406.3); a
-  player is a card sale, so one buyer's two winning faces take one share (bingo.state).
+  player is a card sale, so one buyer's two winning faces take one share (bingo.live.state).
 - They split the prize equally, each share rounded up to the next dollar, Class D the next cent
   (1406.2), but the total never passes the game's cap nor what the operation's cap leaves
   (1408.1: $2,000 a game, $10,000 an operation; 1408.3: $5 and $50 for Class D). Where rounding
   up would pass it, the shares stay equal and round down instead (bingo.engine.split_prize):
   $2,000 among three pays $666 each, not $667.
-- A training game (bingo.training) pays nothing."""
+- A training game (bingo.live.training) pays nothing."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ from django.utils.translation import gettext as _
 
 from bingo.engine import ball_label, split_prize
 from bingo.live import rules
+from bingo.live.state import GameState
 from bingo.models import EventKind, Game, GameEvent, GameType
 from bingo.planning.rules import CLASS_D
-from bingo.state import GameState
 from licensing.findings import Finding, RuleViolation
 
 SPLIT_RULE = "30 DCMR 1406.2"

@@ -10,16 +10,17 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from bingo import broadcast, training, winner_search
+from bingo.cards.sales import find_sold_face
 from bingo.engine import Card, ball_label, check_claim
 from bingo.engine import Pattern as EnginePattern
 from bingo.engine import patterns as engine_patterns
-from bingo.live import rules
-from bingo.live_play import require_live_play
+from bingo.live import broadcast, rules, training, winner_search
+from bingo.live.live_play import require_live_play
+from bingo.live.payout import game_payout
+from bingo.live.state import GameState, game_state
 from bingo.models import CardSale, EventKind, Game, GameEvent, GameStatus, game_terms
-from bingo.payout import game_payout
+from bingo.planning.checks import operation_ready
 from bingo.selectors import CALLER_ROLES, CHECKER_ROLES, has_role
-from bingo.state import GameState, game_state
 from core.chain import Head
 from licensing.audit.tasks import anchors_after_commit
 from licensing.events import audit_event_record
@@ -65,11 +66,7 @@ def _append(*, actor, game: Game, state: GameState, kind: str, payload: dict) ->
 
 
 def _operation_ready_findings(game: Game) -> list[Finding]:
-    """Planning's readiness checks (e.g. a checker on duty, 30 DCMR 1401.3), when planning is installed."""
-    try:
-        from bingo.planning.services import operation_ready
-    except ImportError:  # planning not deployed: nothing more to check
-        return []
+    """Planning's readiness checks (e.g. a checker on duty, 30 DCMR 1401.3)."""
     return [f for f in operation_ready(game.operation) if getattr(f, "blocking", True)]
 
 
@@ -212,8 +209,6 @@ def claim_face(*, actor, game: Game, face_number, series_code: str | None = None
 
     The same face checked again on the same call is not a second claim: the claim already heard
     is returned (its event, marked `repeated`) and nothing is written."""
-    from bingo.cards.sales import find_sold_face
-
     if isinstance(face_number, str) and face_number.strip().isdigit() and face_number.isascii():
         face_number = int(face_number.strip())  # "١٢" is isdigit() too: digits 0-9 only
     if isinstance(face_number, bool) or not isinstance(face_number, int) or face_number < 1:
@@ -247,7 +242,7 @@ def claim_face(*, actor, game: Game, face_number, series_code: str | None = None
 
 
 def _sale_of(game: Game, series_id: int, face_number: int) -> int | None:
-    """The sale the face was bought in: its buyer is the player (bingo.state.GameState.winning_players)."""
+    """The sale the face was bought in: its buyer is the player (bingo.live.state.GameState.winning_players)."""
     return (CardSale.objects.filter(games=game, voided_at__isnull=True, series_id=series_id,
                                     first_face__lte=face_number, last_face__gte=face_number)
             .values_list("pk", flat=True).first())
@@ -282,7 +277,7 @@ def claim_void(*, actor, game: Game, claim_seq, reason: str) -> GameEvent:
 @transaction.atomic
 def game_close(*, actor, game: Game, winners: int | None = None) -> GameEvent:
     """End the game and pay it (30 DCMR 1406.3): every valid claim on the number just called wins,
-    one share per player (1406.2; bingo.payout), never more in all than the game's cap (1408.1,
+    one share per player (1406.2; bingo.live.payout), never more in all than the game's cap (1408.1,
     1408.3). `winners` (a count) is for a game whose claims were also checked on paper: it may add
     winners to the claims on record, never drop one (void a claim, with its reason, instead). A
     training game pays nothing."""

@@ -2,8 +2,8 @@
 
 On connect the screen gets the FULL state, so a screen that reconnects (network blip, server
 restart) is resynchronised at once; then every event's new state arrives as it is committed
-(bingo.broadcast). Async, because one hall may hold many screens: a broadcast is one JSON
-text, forwarded as is to every socket by the process's hub (bingo.hub), which holds one
+(bingo.live.broadcast). Async, because one hall may hold many screens: a broadcast is one JSON
+text, forwarded as is to every socket by the process's hub (bingo.live.hub), which holds one
 channel-layer membership per hall instead of one per socket, and one rendered state per hall
 for the screens that connect together."""
 
@@ -15,7 +15,7 @@ import logging
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from bingo.hub import hub
+from bingo.live.hub import hub
 
 logger = logging.getLogger(__name__)
 

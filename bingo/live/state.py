@@ -18,7 +18,7 @@ class GameState:
     calls: list[int] = field(default_factory=list)
     # How each call was made: "system" (drawn by the RNG) or "recorded" (keyed in from the blower).
     sources: list[str | None] = field(default_factory=list)
-    # The winner search stored with each call (bingo.winner_search.Floor.as_dict), or None.
+    # The winner search stored with each call (bingo.live.winner_search.Floor.as_dict), or None.
     floors: list[dict | None] = field(default_factory=list)
     claims: list[dict] = field(default_factory=list)
     undos: list[dict] = field(default_factory=list)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from bingo import broadcast
+from bingo.live import broadcast
 from bingo.models import Hall
 
 logger = logging.getLogger(__name__)

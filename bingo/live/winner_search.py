@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
+from bingo.cards.sales import sold_faces  # cached per game by the sales register, rebuilt on a new sale or void
 from bingo.engine import Pattern as EnginePattern
 
 # One lock per bank: a CardBank is stateful (the calls it has applied), so one caller at a time.
@@ -34,8 +35,6 @@ def engine_pattern(game) -> EnginePattern:
 
 
 def _sold(game):
-    from bingo.cards.sales import sold_faces  # cached per game by the sales register, rebuilt on a new sale or void
-
     sold = sold_faces(game)
     with _locks_guard:
         lock = _locks.get(id(sold.bank))

@@ -2,7 +2,7 @@
 
 A training operation sells no card (bingo.cards.services.sale_record refuses), pays no prize (its
 games close paying nothing), is counted in no report and in no limit of operations a week, and so
-may run at any hour (bingo.live_play asks only that its license is in force). Every screen says it
+may run at any hour (bingo.live.live_play asks only that its license is in force). Every screen says it
 is training, and each game's start event records it (bingo.models.game_terms), so a game played as
 training cannot later pass for a real one, or the other way round."""
 
