@@ -11,7 +11,7 @@ channel prefix). Builds a multi-hall operation (one drawing hall + 3 participati
    state; a screen refused (daphne rejects a handshake not accepted within 5 s) or without its
    state within 30 s is dropped. Target: 1,000 screens, none dropped, first-state p99 under 2 s.
 2. Fan-out (issue 4): one group_send per hall straight from this process, timed to every screen.
-3. End to end (issue 4): calls through the real service (bingo.services.ball_record: transaction,
+3. End to end (issue 4): calls through the real service (bingo.live.services.ball_record: transaction,
    hash chain, winner search, on_commit broadcast through Redis), each timed from just before
    the service is called to the arrival of its state at every screen. Target: p99 under 250 ms.
 
@@ -169,7 +169,7 @@ async def run(args, world, port: int, server_pid: int) -> dict:
     from asgiref.sync import sync_to_async
     from channels.layers import get_channel_layer
 
-    from bingo import broadcast, services
+    from bingo.live import broadcast, services
 
     arrivals: dict[int, list[float]] = {}  # calls so far -> arrival times (one per screen and call)
 

@@ -6,7 +6,7 @@ person would use (the application is filed, submitted and voted on by the demo B
 object is looked up by a stable name first, so running it again creates nothing.
 
 Tonight's games start only in their licensed hours, 18:00-22:00 (30 DCMR 1400.7). So that the demo
-can be played at any hour, it also holds a training operation under the same license (bingo.training):
+can be played at any hour, it also holds a training operation under the same license (bingo.live.training):
 the same games for no prize, no cards sold, nothing reported, marked as training on every screen.
 
 The licensing app never imports this module: the dependency points from bingo to licensing."""
@@ -18,10 +18,12 @@ from decimal import Decimal
 
 from django.utils import timezone
 
-from bingo import planning_checks, rules, training
-from bingo import services_cards as cards
-from bingo import services_planning as planning
+from bingo.cards import services as cards
+from bingo.live import training
 from bingo.models import CardColour, CardSale, CardSeries, GameType, Operation, Pattern, WorkerDuty
+from bingo.planning import checks as planning_checks
+from bingo.planning import rules
+from bingo.planning import services as planning
 from licensing import demo_world as world
 from licensing.demo_helpers import Created, license_issue, person
 from licensing.models import License, Organization, Role, User
@@ -49,7 +51,7 @@ GAMES = [
     (GameType.SPECIAL, "wagon-wheel", "1.00", "500.00"),
 ]
 # (colour, first face, last face, price each): regular cards play the regular games, special
-# cards the early-bird and special games (bingo.services_cards.default_games). Each sale is one
+# cards the early-bird and special games (bingo.cards.services.default_games). Each sale is one
 # player's packet of PACKET faces: a player's winning faces share one prize (30 DCMR 1406.2).
 PACKET = 10
 SALES = [(colour, first, first + PACKET - 1, price)
@@ -97,7 +99,7 @@ def _operation(*, officer: User, license: License, premises, today: dt.date, cre
 
 
 def _training(*, officer: User, license: License, premises, today: dt.date, created: Created) -> Operation:
-    """The training operation: tonight's games for no prize, no card price; no sales (bingo.training)."""
+    """The training operation: tonight's games for no prize, no card price; no sales (bingo.live.training)."""
     operation = Operation.objects.filter(license=license, is_training=True).first()
     if operation is None:
         operation = training.training_operation_create(actor=officer, license=license, premises=premises, date=today,

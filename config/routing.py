@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from bingo.consumers import FlashboardConsumer
+from bingo.live.consumers import FlashboardConsumer
 from config.consumers import PingConsumer
 from montecarlo.consumers import ClockConsumer, TournamentConsumer
 

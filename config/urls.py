@@ -5,6 +5,7 @@ from django.urls import include, path
 from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from bingo import urls as bingo_urls
 from config.health import healthz
 from licensing import views as licensing_views
 from licensing.accounts.lockout import views as lockout_views
@@ -13,7 +14,7 @@ from licensing.forms import EmailAuthenticationForm, QueuedPasswordResetForm
 api_v1 = [
     path("", include("licensing.api_urls")),
     path("", include("vendors.api_urls")),
-    path("", include("bingo.api_urls")),
+    path("", include(bingo_urls.api_urlpatterns)),
     path("", include("montecarlo.api_urls")),
 ]
 

@@ -1,5 +1,5 @@
 """The Board's clock in tests (time-machine). Live play is refused outside the operation's licensed
-day and hours (bingo.live_play), so a builder that plans an operation puts the clock inside those
+day and hours (bingo.live.live_play), so a builder that plans an operation puts the clock inside those
 hours for the rest of the test; the autouse fixture in tests/conftest.py puts it back after."""
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ series and the organization's people in the roles that sell and plan."""
 import datetime as dt
 from decimal import Decimal
 
-from bingo import sales
+from bingo.cards import sales
 from bingo.models import CardSeries, Game, GameStatus, GameType, Operation, Pattern
 from licensing.models import Role
 from tests.bingo.live_builders import member

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from django.utils import timezone
 
-from bingo import services
+from bingo.live import services
 from bingo.models import Game, Operation, Pattern, WorkerDuty
 from licensing.models import Role
 from tests.clock import this_evening
@@ -32,7 +32,7 @@ def staff_on_duty(operation, *, checker=None) -> None:
 
 def live_game(*, pattern_slug="any-line", prize=Decimal("100.00"), start=True):
     """A game (live unless start=False) and its organization's caller."""
-    # Live play happens only inside the operation's licensed hours (bingo.live_play): this evening.
+    # Live play happens only inside the operation's licensed hours (bingo.live.live_play): this evening.
     this_evening()
     license = LicenseFactory()
     caller = member(license.organization, Role.CALLER)

@@ -11,10 +11,10 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from bingo import services
+from bingo.cards.sales import clear_caches, series_faces
 from bingo.engine import patterns
+from bingo.live import services
 from bingo.models import CardSale, CardSeries, Game, GameType, Hall, Operation, Pattern
-from bingo.sales import clear_caches, series_faces
 from licensing.models import Role
 from tests.bingo.live_builders import member, staff_on_duty
 from tests.clock import this_evening
@@ -48,7 +48,7 @@ def standard_pattern(slug: str) -> Pattern:
 def live_world(*, pattern_slug="any-line", prize=Decimal("100.00"), license_class="B", start=True,
                game_type=GameType.REGULAR, sold=(1, 60), series_size=120, extra_halls=0, number=1,
                seed=None, sale_per_face=False) -> World:
-    # Live play happens only inside the operation's licensed hours (bingo.live_play): this evening.
+    # Live play happens only inside the operation's licensed hours (bingo.live.live_play): this evening.
     this_evening()
     license = LicenseFactory(application__license_class=license_class)
     organization = license.organization
@@ -66,7 +66,7 @@ def live_world(*, pattern_slug="any-line", prize=Decimal("100.00"), license_clas
     series = CardSeries.objects.create(organization=organization, code=f"S{secrets.randbelow(10**6)}",
                                        seed=secrets.randbelow(2**40) if seed is None else seed,
                                        size=series_size)
-    # One sale is one buyer (bingo.state.GameState.winning_players): `sale_per_face` sells every face to
+    # One sale is one buyer (bingo.live.state.GameState.winning_players): `sale_per_face` sells every face to
     # its own player, so faces winning together are different players'.
     ranges = [(n, n) for n in range(sold[0], sold[1] + 1)] if sold and sale_per_face else [sold] if sold else []
     for first, last in ranges:

@@ -5,8 +5,8 @@ from decimal import Decimal
 
 from django.utils import timezone
 
-from bingo import services_planning as services
 from bingo.models import Pattern, WorkerDuty
+from bingo.planning import services
 from licensing.models import Role
 from licensing.models.choices import LicenseType, Period
 from tests.bingo.live_builders import ADULT, member

@@ -4,7 +4,7 @@ the form with the citation), void one and see it kept in the register."""
 import pytest
 from django.urls import reverse
 
-from bingo import sales
+from bingo.cards import sales
 from bingo.models import CardSale, CardSeries
 from tests.bingo.cards_helpers import operation_with_games, series_for, staff
 

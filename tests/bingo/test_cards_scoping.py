@@ -7,7 +7,8 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from bingo import sales, services_cards
+from bingo.cards import sales
+from bingo.cards import services as services_cards
 from bingo.models import CardSale, CardSeries
 from bingo.selectors import CHECKER_ROLES, PLANNER_ROLES, READER_ROLES
 from licensing.models import Role

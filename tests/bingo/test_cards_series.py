@@ -5,7 +5,8 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.test import override_settings
 
-from bingo import sales, services_cards
+from bingo.cards import sales
+from bingo.cards import services as services_cards
 from bingo.engine import FREE_SQUARE, column_range
 from bingo.models import CardSeries
 from licensing.models import AuditEvent, Role

@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from bingo import sales
-from bingo.card_sheets import card_sheet_pdf
+from bingo.cards import sales
+from bingo.cards.sheets import card_sheet_pdf
 from licensing.models import Role
 from tests.bingo.cards_helpers import series_for
 from tests.bingo.live_builders import member

@@ -68,7 +68,7 @@ def test_bad_call_records_are_refused(calls, message):
 
 
 def test_each_decision_in_full_with_the_reason_the_checker_reads_out():
-    # The whole result is what the game log records (bingo.services): every field is pinned.
+    # The whole result is what the game log records (bingo.live.services): every field is pinned.
     assert check_claim(SAMPLE, [], "any-line") == ClaimResult(False, False, "no number has been called yet")
     assert check_claim(SAMPLE, [1, 16, 31, 46], "any-line") == ClaimResult(
         False, False, f"the card does not show {ANY_LINE} with the numbers called")

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from bingo import demo
 from bingo.models import CardSale, CardSeries, Game, GameType, Hall, Operation, WorkerDuty
-from bingo.planning_checks import operation_check, operation_ready
+from bingo.planning.checks import operation_check, operation_ready
 from licensing.demo_world import DEMO_PASSWORD
 from licensing.models import AuditEvent, License, Membership, Role, User
 from licensing.models.choices import LicenseStatus, LicenseType
@@ -79,7 +79,7 @@ def test_builds_tonight_once(world):
 
 
 def test_the_training_game_plays_at_any_hour_and_tonight_only_in_its_hours(world):
-    from bingo import services
+    from bingo.live import services
     from core.findings import RuleViolation
     from tests.clock import board_time, travel
 

@@ -8,9 +8,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
 
-from bingo import services
+from bingo.live import services
+from bingo.live.state import game_state
 from bingo.models import GameEvent, GameEventImmutableError
-from bingo.state import game_state
 from core.chain import row_hash
 from licensing.audit.verify import verify_log
 from tests.bingo.live_builders import live_game, record_all

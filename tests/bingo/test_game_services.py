@@ -6,9 +6,9 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from bingo import services
+from bingo.live import services
+from bingo.live.state import game_state
 from bingo.models import GameEvent, GameStatus
-from bingo.state import game_state
 from core.findings import RuleViolation
 from licensing.models import AuditEvent, Role
 from tests.bingo.helpers import SAMPLE

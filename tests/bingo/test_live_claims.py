@@ -6,10 +6,11 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
-from bingo import sales, services, winner_search
+from bingo.cards import sales
 from bingo.engine import patterns
+from bingo.live import services, winner_search
+from bingo.live.state import game_state
 from bingo.models import CardSale, Game, GameEvent, GameStatus
-from bingo.state import game_state
 from core.findings import RuleViolation
 from tests.bingo.live_world import bingo_calls, fresh_caches, live_world, record  # noqa: F401
 

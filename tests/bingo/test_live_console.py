@@ -4,8 +4,8 @@ checker, another organization, the Board, anonymous), and the pages' content."""
 import pytest
 from django.urls import reverse
 
+from bingo.live.state import game_state
 from bingo.models import GameStatus
-from bingo.state import game_state
 from licensing.models import Role
 from tests.bingo.live_builders import member
 from tests.bingo.live_world import bingo_calls, fresh_caches, live_world, record  # noqa: F401

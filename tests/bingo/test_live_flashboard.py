@@ -5,7 +5,7 @@ reach only the drawing location. In-memory channel layer (REDIS_URL unset) or Re
 import pytest
 from channels.db import database_sync_to_async
 
-from bingo import services
+from bingo.live import services
 from bingo.models import GameType, Hall
 from core.findings import RuleViolation
 from tests.bingo.flashboard_screens import connected_flashboard as _connect

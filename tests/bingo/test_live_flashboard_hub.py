@@ -1,4 +1,4 @@
-"""A burst of flashboards (bingo.hub): a screen is accepted before anything waits on the database,
+"""A burst of flashboards (bingo.live.hub): a screen is accepted before anything waits on the database,
 screens that connect together share one state read, the next event replaces the hall's cached
 state, a change that is no event reaches screens joining after FRESH_FOR, and the hub outlives a
 failing channel layer. Real communicators, the real database and a real Redis."""
@@ -13,8 +13,9 @@ from channels.db import database_sync_to_async
 from django.db import connection, connections
 from django.test import override_settings
 
-from bingo import hub, services, services_planning
+from bingo.live import hub, services
 from bingo.models import GameEvent, Hall
+from bingo.planning import services as services_planning
 from licensing.models import Role
 from tests.bingo.flashboard_screens import connected_flashboard, flashboard
 from tests.bingo.live_builders import member

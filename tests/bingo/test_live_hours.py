@@ -7,9 +7,9 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
-from bingo import services
+from bingo.live import services
+from bingo.live.state import game_state
 from bingo.models import GameEvent, GameStatus, Operation
-from bingo.state import game_state
 from core.findings import RuleViolation
 from licensing.models import EnforcementAction
 from licensing.models.choices import EnforcementKind, LicenseStatus

@@ -1,4 +1,4 @@
-"""The live-play rules of bingo.rules, at their boundaries: the midnight-9:00 ban (30 DCMR 1202.2(m)),
+"""The live-play rules of bingo.live.rules, at their boundaries: the midnight-9:00 ban (30 DCMR 1202.2(m)),
 a winner holding the calls (1405.16, 1406.3), undo only of a recorded ball (1405.14) and the cap a
 closing game pays within (1408.1, 1408.3)."""
 
@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from bingo import rules
+from bingo.live import rules
 
 
 @pytest.mark.parametrize("moment, banned", [

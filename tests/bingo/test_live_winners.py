@@ -10,9 +10,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from bingo import services
+from bingo.live import services
+from bingo.live.state import game_state
 from bingo.models import EventKind, GameEvent
-from bingo.state import game_state
 from core.findings import RuleViolation
 from licensing.models import AuditEvent
 from tests.bingo.live_world import bingo_calls, fresh_caches, live_world, record  # noqa: F401

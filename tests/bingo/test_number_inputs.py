@@ -9,9 +9,9 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from bingo import services
-from bingo import services_planning as planning
-from bingo.state import game_state
+from bingo.live import services
+from bingo.live.state import game_state
+from bingo.planning import services as planning
 from tests.bingo.live_world import fresh_caches, live_world  # noqa: F401
 from tests.bingo.planning_builders import bingo_license, pattern, plan, planner
 

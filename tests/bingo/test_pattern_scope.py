@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from bingo import services_planning as services
+from bingo.patterns import services
 from licensing.models import Role
 from tests.bingo.live_builders import member
 from tests.bingo.planning_builders import bingo_license, plan, planner

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from bingo import services_patterns
 from bingo.models import Operation
+from bingo.patterns import services as pattern_services
 from licensing.models import Role
 from tests.bingo.live_builders import member
 from tests.bingo.planning_builders import bingo_license, monday, multihall_license, plan, planner
@@ -158,7 +158,7 @@ def test_a_date_outside_the_license_term_is_refused_not_a_crash(client):
 
 def test_another_organizations_custom_pattern_reads_as_an_unknown_one():
     stranger_org = OrganizationFactory()
-    theirs = services_patterns.pattern_create(actor=planner(stranger_org), organization=stranger_org,
+    theirs = pattern_services.pattern_create(actor=planner(stranger_org), organization=stranger_org,
                                               name_en="Theirs", name_es="Suyo", squares=[0, 4])
     operation = plan(bingo_license())
     client = api(planner(operation.license.organization))

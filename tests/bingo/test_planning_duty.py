@@ -9,10 +9,11 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from bingo import sales, services_cards
-from bingo import services as live_services
-from bingo import services_planning as services
+from bingo.cards import sales
+from bingo.cards import services as services_cards
+from bingo.live import services as live_services
 from bingo.models import CardColour, CardSale, CardSeries, WorkerDuty
+from bingo.planning import services
 from core.findings import RuleViolation
 from licensing.models import Role
 from licensing.models.choices import ResponsibleRole

@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from bingo import services_planning as services
 from bingo.models import Operation
+from bingo.planning import services
 from core.findings import RuleViolation
 from tests.bingo.planning_builders import bingo_license, plan, planner
 

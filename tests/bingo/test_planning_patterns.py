@@ -6,11 +6,11 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from bingo import services_planning as services
 from bingo.engine import Card
 from bingo.engine import Pattern as EnginePattern
 from bingo.engine.card import FREE_BIT
 from bingo.models import Pattern
+from bingo.patterns import services
 from licensing.models import Role
 from tests.bingo.live_builders import member
 from tests.bingo.planning_builders import add_game, bingo_license, plan, planner

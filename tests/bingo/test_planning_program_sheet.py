@@ -10,9 +10,8 @@ from django.urls import reverse
 from PIL import Image
 from pypdf import PdfReader
 
-from bingo import program_sheet
-from bingo import services_planning as services
 from bingo.models import WorkerDuty
+from bingo.planning import program_sheet, services
 from tests.bingo.planning_builders import add_game, bingo_license, plan, planner
 from tests.conftest import need
 

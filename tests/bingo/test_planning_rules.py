@@ -1,11 +1,11 @@
-"""The pure planning checks (bingo.rules): every cap at its boundary, with its citation."""
+"""The pure planning checks (bingo.planning.rules): every cap at its boundary, with its citation."""
 
 import datetime as dt
 from decimal import Decimal
 
 import pytest
 
-from bingo import rules
+from bingo.planning import rules
 
 D = Decimal
 

@@ -6,9 +6,10 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from bingo import services as live_services
-from bingo import services_planning as services
+from bingo.live import services as live_services
 from bingo.models import Game, GameStatus, Hall, Operation, WorkerDuty
+from bingo.patterns import services as pattern_services
+from bingo.planning import services
 from core.findings import RuleViolation
 from licensing.models import AuditEvent, Role
 from licensing.models.choices import LicenseStatus, Period
@@ -180,7 +181,7 @@ def test_a_started_game_is_never_removed_or_moved():
     actor = planner(operation.license.organization)
     first, second = add_game(operation, actor), add_game(operation, actor)
     crew(operation, actor)
-    during(operation)  # live play: inside the operation's hours (bingo.live_play)
+    during(operation)  # live play: inside the operation's hours (bingo.live.live_play)
     live_services.game_start(actor=actor, game=first)
     with pytest.raises(ValidationError):
         services.game_remove(actor=actor, game=first)
@@ -214,7 +215,7 @@ def test_workers_stay_on_the_posting_once_a_game_started():
     actor = planner(operation.license.organization)
     game = add_game(operation, actor)
     checker = crew(operation, actor)["checker"]
-    during(operation)  # live play: inside the operation's hours (bingo.live_play)
+    during(operation)  # live play: inside the operation's hours (bingo.live.live_play)
     live_services.game_start(actor=actor, game=game)
     with pytest.raises(ValidationError):
         services.worker_remove(actor=actor, worker=checker)
@@ -245,8 +246,8 @@ def test_a_pattern_of_another_organization_is_refused():
     operation = plan(bingo_license())
     actor = planner(operation.license.organization)
     other = OrganizationFactory()
-    foreign = services.pattern_create(actor=planner(other), organization=other, name_en="Ours", name_es="Nuestro",
-                                      squares=[0, 4])
+    foreign = pattern_services.pattern_create(actor=planner(other), organization=other, name_en="Ours",
+                                              name_es="Nuestro", squares=[0, 4])
     with pytest.raises(ValidationError) as exc:
         services.game_add(actor=actor, operation=operation, pattern=foreign, card_price=1, prize=1)
     assert "pattern" in exc.value.error_dict

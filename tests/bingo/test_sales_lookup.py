@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 from django.core.exceptions import ValidationError
 
-from bingo import sales, services_cards
+from bingo.cards import sales
+from bingo.cards import services as services_cards
 from bingo.models import CardColour, GameType
 from core.findings import RuleViolation
 from tests.bingo.cards_helpers import games, operation_with_games, series_for, staff

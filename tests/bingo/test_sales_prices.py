@@ -6,7 +6,8 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from bingo import sales, services_cards
+from bingo.cards import sales
+from bingo.cards import services as services_cards
 from bingo.models import CardColour, CardSale, GameType
 from core.findings import RuleViolation
 from tests.bingo.cards_helpers import games, operation_with_games, series_for, staff

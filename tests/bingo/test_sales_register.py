@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from bingo import services_cards
+from bingo.cards import services as services_cards
 from bingo.models import CardColour, CardSale, GameStatus, GameType, Hall
 from core.findings import RuleViolation
 from licensing.models import AuditEvent, Role

@@ -1,4 +1,4 @@
-"""The pure rules of a card sale (bingo.rules_cards): the price caps of 30 DCMR 1402.1-1402.6 by class at
+"""The pure rules of a card sale (bingo.cards.rules): the price caps of 30 DCMR 1402.1-1402.6 by class at
 their boundaries, nothing free (1408.10), the games each colour plays (1405.2-1405.4), no worker on duty
 sold cards (1401.2)."""
 
@@ -6,8 +6,9 @@ from decimal import Decimal
 
 import pytest
 
-from bingo import rules, rules_cards
-from bingo.rules_cards import SaleGame
+from bingo.cards import rules as rules_cards
+from bingo.cards.rules import SaleGame
+from bingo.planning import rules
 
 D = Decimal
 

@@ -1,4 +1,4 @@
-"""Training operations (bingo.training): practice at any hour, with no sales, no prizes and nothing
+"""Training operations (bingo.live.training): practice at any hour, with no sales, no prizes and nothing
 reported, said on every screen and fixed in each game's start event."""
 
 import datetime as dt
@@ -8,7 +8,8 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
-from bingo import services, services_cards, training
+from bingo.cards import services as services_cards
+from bingo.live import services, training
 from bingo.models import CardSeries, Game, GameEvent, Hall, Operation
 from core.findings import RuleViolation
 from licensing.audit.verify import verify_log
@@ -52,7 +53,7 @@ def test_a_training_game_plays_at_ten_past_three_and_pays_nothing():
     travel(board_time(DAY + dt.timedelta(days=1), dt.time(3, 10)), tick=False)
     services.game_start(actor=caller, game=game)
     assert GameEvent.objects.get(game=game, kind="start").payload["training"] is True
-    from bingo.sales import series_faces
+    from bingo.cards.sales import series_faces
 
     for number in bingo_calls(series_faces(series)[3]):
         services.ball_record(actor=caller, game=game, number=number)

@@ -9,7 +9,7 @@ from django.utils import timezone
 from django_celery_beat.models import ClockedSchedule, CrontabSchedule, IntervalSchedule, PeriodicTask, SolarSchedule
 from rest_framework.authtoken.models import Token
 
-from bingo import services as bingo_services
+from bingo.live import services as bingo_services
 from licensing.models import BondScheduleRow, Document, Role, User
 from licensing.models.choices import DocumentKind, VoteChoice
 from licensing.review.services import deficiency_notice_issue, vote_cast

@@ -12,7 +12,7 @@ from django.core import mail
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from bingo import services as bingo
+from bingo.live import services as bingo
 from bingo.models import GameEvent, Hall
 from config.celery import app as celery_app
 from licensing.audit.tasks import log_anchors_record

@@ -12,7 +12,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
 
-from bingo import services as bingo
+from bingo.live import services as bingo
 from bingo.models import Game, GameEvent, Pattern
 from core.chain import row_hash
 from licensing.audit.services import log_anchors_record

@@ -1,0 +1,92 @@
+"""Portal forms of card series, card sheets and the sales register. They only shape the input;
+the rules (ranges, games, the 3/4 cutoff) are the services' and come back as field errors."""
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from bingo.cards.services import MAX_SERIES_SIZE
+from bingo.cards.sheets import FACES_PER_PAGE, MAX_FACES_PER_SHEET
+from bingo.models import CardColour, CardSeries, Game, Hall
+from core.money import MoneyField
+from core.numbers import IntegerField
+from licensing.models import Organization
+
+
+class SeriesForm(forms.Form):
+    organization = forms.ModelChoiceField(queryset=Organization.objects.none(), label=_("Organization"))
+    code = forms.CharField(label=_("Series code"), max_length=40,
+                           help_text=_("Printed on every card of the series (30 DCMR 1404.1(c))."))
+    size = IntegerField(label=_("Faces"), min_value=1, max_value=MAX_SERIES_SIZE)
+
+    def __init__(self, *args, organizations, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["organization"].queryset = organizations
+        self.fields["size"].initial = settings.BINGO_SERIES_SIZE
+        if organizations.count() == 1:
+            self.fields["organization"].initial = organizations.first()
+
+
+class SheetForm(forms.Form):
+    """Which faces to print, and how many a page."""
+
+    first = IntegerField(label=_("First face"), min_value=1, initial=1)
+    last = IntegerField(label=_("Last face"), min_value=1, initial=6)
+    per_page = forms.TypedChoiceField(label=_("Faces a page"), coerce=int, initial=6,
+                                      choices=[(n, str(n)) for n in FACES_PER_PAGE])
+
+    def __init__(self, *args, series: CardSeries, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.series = series
+        self.fields["first"].max_value = series.size
+        self.fields["last"].max_value = series.size
+        self.fields["first"].widget.attrs["max"] = series.size
+        self.fields["last"].widget.attrs["max"] = series.size
+
+    def clean(self):
+        data = super().clean()
+        first, last = data.get("first"), data.get("last")
+        if first is None or last is None:
+            return data
+        if first > self.series.size or last > self.series.size:
+            self.add_error("last", _("Series %(code)s has faces 1 to %(size)s.")
+                           % {"code": self.series.code, "size": self.series.size})
+        elif last < first:
+            self.add_error("last", _("The last face comes after the first face."))
+        elif last - first + 1 > MAX_FACES_PER_SHEET:
+            self.add_error("last", _("Print at most %(max)s faces at a time.") % {"max": MAX_FACES_PER_SHEET})
+        return data
+
+
+class SaleForm(forms.Form):
+    series = forms.ModelChoiceField(queryset=CardSeries.objects.none(), label=_("Series"))
+    first_face = IntegerField(label=_("First face"), min_value=1)
+    last_face = IntegerField(label=_("Last face"), min_value=1, required=False,
+                             help_text=_("Leave empty for a single face."))
+    colour = forms.ChoiceField(label=_("Colour"), choices=CardColour.choices, initial=CardColour.REGULAR,
+                               help_text=_("Regular and extra regular cards differ in colour (30 DCMR 1405.3)."))
+    games = forms.ModelMultipleChoiceField(
+        queryset=Game.objects.none(), label=_("Games"), required=False, widget=forms.CheckboxSelectMultiple,
+        help_text=_("A regular card plays every regular game (30 DCMR 1405.2) and an extra regular card the "
+                    "regular games after its purchase (1405.4): leave these empty for them. Tick a special "
+                    "card's games; none ticked: every special, early-bird and multi-hall game."))
+    price_each = MoneyField(label=_("Price per face"), max_digits=8,
+                            help_text=_("Within the caps of the license's class (30 DCMR 1402.1-1402.6); never "
+                                        "free (30 DCMR 1408.10)."))
+    buyer = forms.CharField(label=_("Buyer"), max_length=200, required=False,
+                            help_text=_("The player's name, when known: a worker on duty is not sold cards "
+                                        "(30 DCMR 1401.2)."))
+    hall = forms.ModelChoiceField(queryset=Hall.objects.none(), label=_("Hall"), required=False)
+
+    def __init__(self, *args, operation, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["series"].queryset = CardSeries.objects.filter(
+            organization_id=operation.license.organization_id)
+        self.fields["games"].queryset = operation.games.order_by("number")
+        self.fields["games"].label_from_instance = lambda game: _("Game %(number)s (%(type)s, %(status)s)") % {
+            "number": game.number, "type": game.get_game_type_display(), "status": game.get_status_display()}
+        self.fields["hall"].queryset = operation.halls.all()
+
+
+class VoidForm(forms.Form):
+    reason = forms.CharField(label=_("Reason for the void"), max_length=300)

@@ -1,0 +1,155 @@
+"""The rules of a card sale, each a Finding with its 30 DCMR citation: which games a card plays
+(1405.2-1405.4), what it may cost (1402.1-1402.6, with the caps of bingo.planning.rules), that nothing is free
+(1408.10) and that no worker on duty buys one (1401.2).
+
+Pure functions over plain values; bingo.cards.services reads the games and the workers on duty and
+refuses the sale on any finding."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from bingo.planning.rules import (
+    CARD_PRICE_RULES,
+    CLASS_D,
+    EXTRA_REGULAR,
+    REGULAR,
+    SPECIAL,
+    card_price_cap,
+    money,
+    person_key,
+)
+from core.findings import Finding
+
+PLANNED, CLOSED = "planned", "closed"  # bingo.models.GameStatus
+REGULAR_COLOURS = (REGULAR, EXTRA_REGULAR)
+SALES_RULE = "30 DCMR 1404.1(h)"
+
+
+@dataclass(frozen=True)
+class SaleGame:
+    number: int
+    game_type: str
+    status: str
+    of_operation: bool = True  # a game of the operation the sale is recorded at
+
+
+def plays(colour: str, game: SaleGame) -> bool:
+    """The games a card of the colour plays, by rule: a regular card every regular game not yet closed
+    (30 DCMR 1405.2), an extra regular card the regular games not yet started, the ones after its purchase
+    (1405.4), a special card the special, early-bird and multi-hall games, each its own."""
+    if not game.of_operation or game.status == CLOSED:
+        return False
+    if colour == REGULAR:
+        return game.game_type == REGULAR
+    if colour == EXTRA_REGULAR:
+        return game.game_type == REGULAR and game.status == PLANNED
+    return game.game_type != REGULAR
+
+
+def _colour_rule(colour: str) -> str:
+    return "30 DCMR 1405.4" if colour == EXTRA_REGULAR else "30 DCMR 1405.2"
+
+
+def _game_finding(colour: str, game: SaleGame) -> Finding | None:
+    """Why a card of the colour cannot be sold for this game, if it cannot."""
+    values = {"number": game.number}
+    if not game.of_operation:
+        return Finding(SALES_RULE, _("Game %(number)s is not a game of this operation (30 DCMR 1404.1(h)).")
+                       % values, field="games")
+    if game.status == CLOSED:
+        return Finding("30 DCMR 1406.3", _("Game %(number)s is closed: no card can be sold for it "
+                                           "(30 DCMR 1406.3).") % values, field="games")
+    if colour in REGULAR_COLOURS and game.game_type != REGULAR:
+        return Finding(_colour_rule(colour), _(
+            "Game %(number)s is not a regular game: regular and extra regular cards play regular games "
+            "(30 DCMR 1405.2-1405.4).") % values, field="games")
+    if colour == EXTRA_REGULAR and game.status != PLANNED:
+        return Finding("30 DCMR 1405.4", _(
+            "Game %(number)s has started: an extra regular card plays only the regular games after its "
+            "purchase (30 DCMR 1405.4).") % values, field="games")
+    if colour == SPECIAL and game.game_type == REGULAR:
+        return Finding("30 DCMR 1405.2", _(
+            "Game %(number)s is a regular game: it is played on regular and extra regular cards, and a special "
+            "card plays only special, early-bird and multi-hall games (30 DCMR 1405.2-1405.4).") % values,
+            field="games")
+    return None
+
+
+def _numbers(games: Iterable[SaleGame]) -> str:
+    return ", ".join(str(g.number) for g in sorted(games, key=lambda g: g.number))
+
+
+def sale_games(colour: str, chosen: list[SaleGame] | None, games: list[SaleGame]) -> list[Finding]:
+    """The games named for a sale against the games the colour plays. A regular or extra regular card
+    plays every game the rule gives it, so a list naming fewer (or others) is refused; a special card
+    plays the games it is sold for, each one its own. `chosen` empty or None: the seller named none, the rule
+    decides."""
+    owed = [g for g in games if plays(colour, g)]
+    if not chosen:
+        if owed:
+            return []
+        return [Finding(SALES_RULE, _("Name the games these cards play: none is open."), field="games")]
+    findings = [f for f in (_game_finding(colour, game) for game in chosen) if f is not None]
+    if colour in REGULAR_COLOURS:
+        named = {g.number for g in chosen}
+        missing = [g for g in owed if g.number not in named]
+        if missing:
+            if colour == REGULAR:
+                message = ngettext(
+                    "A regular card plays every regular game of the operation (30 DCMR 1405.2): game %(games)s is "
+                    "missing from the list; leave the games empty to sell it for all of them.",
+                    "A regular card plays every regular game of the operation (30 DCMR 1405.2): games %(games)s are "
+                    "missing from the list; leave the games empty to sell it for all of them.", len(missing))
+            else:
+                message = ngettext(
+                    "An extra regular card plays every regular game after its purchase (30 DCMR 1405.4): game "
+                    "%(games)s is missing from the list; leave the games empty to sell it for all of them.",
+                    "An extra regular card plays every regular game after its purchase (30 DCMR 1405.4): games "
+                    "%(games)s are missing from the list; leave the games empty to sell it for all of them.",
+                    len(missing))
+            findings.append(Finding(_colour_rule(colour), message % {"games": _numbers(missing)}, field="games"))
+    return findings
+
+
+def sale_price(*, colour: str, price_each: Decimal, license_class: str, game_types: Iterable[str]) -> list[Finding]:
+    """30 DCMR 1408.10: nothing is given free, so every face has a price. 30 DCMR 1402.1-1402.6 by class:
+    a regular card is (part of) the admission, at most the admission's cap; an extra regular card has its
+    own cap; a special card pays for its participation in each game it plays, so its cap is the sum of
+    the caps of those games (1402.5: $1 a special game, $15 a multi-hall game, for Class A/B/C)."""
+    if price_each <= 0:
+        return [Finding("30 DCMR 1408.10", _("Give the price of each face: no chance to play bingo may be given "
+                                             "free (30 DCMR 1408.10)."), field="price_each")]
+    if colour in REGULAR_COLOURS:
+        cap, rule = card_price_cap(colour, license_class)
+        if price_each <= cap:
+            return []
+        label = _("regular card (the admission)") if colour == REGULAR else _("extra regular card")
+        return [Finding(rule, _("A Class %(cls)s %(card)s costs at most %(cap)s, not %(price)s (%(rule)s).") % {
+            "cls": license_class, "card": label, "cap": money(cap), "price": money(price_each), "rule": rule},
+            field="price_each")]
+    caps = [card_price_cap(game_type, license_class) for game_type in game_types]
+    caps = [found for found in caps if found is not None and found[0] is not None]
+    cap = sum((found[0] for found in caps), Decimal("0"))
+    if not caps or price_each <= cap:
+        return []  # a special card for no game is refused by sale_games
+    rule = CARD_PRICE_RULES[SPECIAL][1 if license_class == CLASS_D else 0]
+    return [Finding(rule, _("A Class %(cls)s special card for %(count)s game(s) costs at most %(cap)s, the cap of "
+                            "each game it plays added up, not %(price)s (%(rule)s).") % {
+        "cls": license_class, "count": len(caps), "cap": money(cap), "price": money(price_each), "rule": rule},
+        field="price_each")]
+
+
+def buyer_not_on_duty(buyer: str, workers_on_duty: Iterable[str]) -> list[Finding]:
+    """30 DCMR 1401.2: a worker on duty does not play, so is not sold cards."""
+    key = person_key(buyer)
+    if key and any(person_key(name) == key for name in workers_on_duty):
+        return [Finding("30 DCMR 1401.2", _("%(name)s is on duty at this operation: a worker on duty may not play, "
+                                            "so is not sold cards (30 DCMR 1401.2).") % {"name": buyer.strip()},
+                        field="buyer")]
+    return []

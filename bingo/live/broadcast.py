@@ -1,0 +1,130 @@
+"""What a hall's flashboard shows, and how every event reaches the flashboards.
+
+A flashboard shows the operation's current game: the game in play, else the next planned
+one (its pattern and prize are displayed before it starts, 30 DCMR 1405.17/1405.18, on a
+cleared board, 1405.10), else the last one played. A multi-hall game is shown in every hall
+of the operation (30 DCMR 1405.13); any other game only at the drawing location. Every
+message carries the FULL state, so a screen that missed a message or reconnects is right
+again with the next one."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import translation
+
+from bingo.engine import ball_label
+from bingo.live.state import game_state as read_state
+from bingo.models import Game, GameStatus, GameType, Hall
+from bingo.selectors import hall_games
+
+logger = logging.getLogger(__name__)
+MESSAGE_TYPE = "bingo.state"  # handled by FlashboardConsumer.bingo_state
+
+
+def group_name(hall: Hall | int) -> str:
+    """The channel-layer group of a hall's flashboards (ASCII, well under 100 characters)."""
+    return f"bingo-hall-{getattr(hall, 'pk', hall)}"
+
+
+def halls_for(game: Game):
+    """The halls that show this game: every hall for a multi-hall game (30 DCMR 1405.13),
+    otherwise the drawing location only."""
+    halls = Hall.objects.filter(operation_id=game.operation_id)
+    if game.game_type != GameType.MULTI_HALL:
+        halls = halls.filter(is_drawing_location=True)
+    return list(halls)
+
+
+def current_game(hall: Hall) -> Game | None:
+    games = hall_games(hall=hall)
+    return (games.filter(status=GameStatus.LIVE).order_by("number").first()
+            or games.filter(status=GameStatus.PLANNED).order_by("number").first()
+            or games.filter(status=GameStatus.CLOSED).order_by("-number").first())
+
+
+def _grid(mask: int) -> list[list[bool]]:
+    return [[bool(mask >> (row * 5 + col) & 1) for col in range(5)] for row in range(5)]
+
+
+def flashboard_state(hall: Hall, states: dict | None = None) -> dict:
+    """The full, public state of a hall's board. Nothing here is private: no faces, no players.
+    `states` caches each game's state (by id) across the halls of one broadcast."""
+    states = {} if states is None else states
+
+    def game_state(game):
+        if game.pk not in states:
+            states[game.pk] = read_state(game)
+        return states[game.pk]
+
+    game = current_game(hall)
+    data = {"hall": {"name": hall.name, "key": hall.key}, "game": None, "calls": [], "last": None,
+            "last_label": "", "result": None, "previous": None}
+    if game is None:
+        return data
+    state = game_state(game)
+    pattern = game.pattern
+    data["game"] = {
+        "id": game.pk, "number": game.number, "type": game.game_type, "status": game.status,
+        "prize": str(game.prize), "training": game.operation.is_training,
+        "pattern": {"slug": pattern.slug, "name_en": pattern.name_en, "name_es": pattern.name_es,
+                    "grid": _grid(pattern.masks[0]) if pattern.masks else None, "variants": len(pattern.masks)},
+    }
+    data["calls"] = list(state.calls)
+    data["last"] = state.last_call
+    data["last_label"] = ball_label(state.last_call) if state.last_call else ""
+    data["result"] = _public_result(state.result)
+    if game.status == GameStatus.PLANNED:
+        previous = hall_games(hall=hall).filter(status=GameStatus.CLOSED).order_by("-number").first()
+        if previous is not None:
+            data["previous"] = {"number": previous.number, "result": _public_result(game_state(previous).result)}
+    return data
+
+
+def _public_result(result: dict | None) -> dict | None:
+    if not result:
+        return None
+    return {"winners": result.get("winners", 0), "shares": result.get("shares", []),
+            "faces": [face.get("face_number") for p in result.get("paid", []) for face in p.get("faces", [p])],
+            "training": bool(result.get("training"))}
+
+
+def message_for(hall: Hall, states: dict | None = None) -> dict:
+    # The JSON text is built once here, not by each of the hall's many sockets.
+    with translation.override("en"):
+        return {"type": MESSAGE_TYPE, "text": json.dumps(flashboard_state(hall, states), separators=(",", ":"))}
+
+
+async def _send_all(layer, messages: list[tuple[str, dict]]) -> None:
+    # One event-loop hop for every hall: the sends run concurrently on one Redis connection pool.
+    results = await asyncio.gather(*(layer.group_send(group, message) for group, message in messages),
+                                   return_exceptions=True)
+    for (group, _message), result in zip(messages, results, strict=True):
+        if isinstance(result, Exception):
+            logger.error("flashboard broadcast to %s failed: %r", group, result)
+
+
+def send_game(game_id: int) -> None:
+    """Send the new state of every hall that shows this game. A flashboard outage is logged,
+    never raised: the call is already recorded and the screens resync when they reconnect."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        game = Game.objects.select_related("operation").get(pk=game_id)
+        states: dict = {}  # every hall of a multi-hall game shows the same game: read its events once
+        messages = [(group_name(hall), message_for(hall, states)) for hall in halls_for(game)]
+        if messages:
+            async_to_sync(_send_all)(layer, messages)
+    except Exception:
+        logger.exception("flashboard broadcast failed for game %s", game_id)
+
+
+def after_commit(game: Game) -> None:
+    game_id = game.pk
+    transaction.on_commit(lambda: send_game(game_id))

@@ -1,0 +1,161 @@
+"""The facts the planning rules need, read from the database, and the checks of a whole
+operation: `operation_check` for the portal and API, `operation_ready` for the game start."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from bingo.models import Game, Operation, WorkerDuty
+from bingo.planning import rules
+from bingo.planning.rules import person_key
+from core.findings import Finding
+from licensing.models import License, Membership, OrganizationMember, ResponsiblePerson, Role
+from licensing.models.choices import LicenseStatus, LicenseType, ResponsibleRole
+
+
+def licensed_premises_ids(license: License) -> frozenset[int]:
+    """The premises named on the license and on its schedule (30 DCMR 1400.7)."""
+    ids = {row.get("premises") for row in license.schedule or [] if isinstance(row, dict) and row.get("premises")}
+    if license.premises_id:
+        ids.add(license.premises_id)
+    return frozenset(ids)
+
+
+def license_facts(license: License) -> rules.LicenseFacts:
+    return rules.LicenseFacts(
+        license_type=license.license_type, status=license.status, license_class=license.license_class,
+        period=license.period, effective_on=license.effective_on, expires_on=license.expires_on,
+        premises_ids=licensed_premises_ids(license),
+        schedule=tuple(row for row in license.schedule or [] if isinstance(row, dict)),
+    )
+
+
+def multihall_license(license: License, on: dt.date) -> License | None:
+    """The active multi-hall add-on of this bingo license in force on the day (30 DCMR 1414)."""
+    return License.objects.filter(
+        license_type=LicenseType.MULTIHALL, parent=license, status=LicenseStatus.ACTIVE,
+        effective_on__lte=on, expires_on__gte=on,
+    ).first()
+
+
+def operations_that_week(*, premises_id: int | None, on: dt.date, exclude_pk: int | None = None) -> int:
+    """Every organization's operations on the premises in the ISO week of `on` (30 DCMR 1400.5)."""
+    if premises_id is None:
+        return 0
+    monday = on - dt.timedelta(days=on.weekday())
+    queryset = Operation.objects.filter(premises_id=premises_id, date__range=(monday, monday + dt.timedelta(days=6)),
+                                        is_training=False)  # training is no bingo operation (bingo.live.training)
+    if exclude_pk is not None:
+        queryset = queryset.exclude(pk=exclude_pk)
+    return queryset.count()
+
+
+def operations_that_day(*, license: License, facts: rules.OperationFacts,
+                        exclude_pk: int | None = None) -> list[rules.PlannedOperation]:
+    """Every organization's operations on the premises that day (30 DCMR 1202.2(m)); a training
+    operation holds no licensed hours (bingo.live.training), so it is never in the way."""
+    if facts.premises_id is None:
+        return []
+    queryset = (Operation.objects.filter(premises_id=facts.premises_id, date=facts.date, is_training=False)
+                .exclude(pk=exclude_pk).select_related("license").order_by("starts_at", "pk"))
+    return [rules.PlannedOperation(pk=o.pk, starts_at=o.starts_at, ends_at=o.ends_at,
+                                   same_organization=o.license.organization_id == license.organization_id)
+            for o in queryset]
+
+
+def operation_findings(*, license: License, facts: rules.OperationFacts,
+                       exclude_pk: int | None = None) -> list[Finding]:
+    """The checks of the operation itself: license, premises, schedule, planned once, weekly limit."""
+    lf = license_facts(license)
+    findings = rules.license_in_force(lf, facts.date)
+    findings += rules.premises_on_license(lf, facts.premises_id)
+    if not lf.effective_on <= facts.date <= lf.expires_on:
+        # A date outside the license's term is refused above, and the checks below mean nothing for it
+        # (the week of a date such as 9999-12-31 does not even exist in the calendar arithmetic).
+        return findings
+    findings += rules.within_schedule(lf, facts)
+    findings += rules.not_planned_twice(facts, operations_that_day(license=license, facts=facts,
+                                                                   exclude_pk=exclude_pk))
+    others = operations_that_week(premises_id=facts.premises_id, on=facts.date, exclude_pk=exclude_pk)
+    findings += rules.premises_weekly_limit(facts, others)
+    return findings
+
+
+def game_plans(operation: Operation) -> list[rules.GamePlan]:
+    return [plan_of(game) for game in Game.objects.filter(operation=operation).order_by("number")]
+
+
+def plan_of(game: Game) -> rules.GamePlan:
+    return rules.GamePlan(number=game.number, game_type=game.game_type, card_price=Decimal(game.card_price),
+                          prize=Decimal(game.prize))
+
+
+def games_findings(operation: Operation, plans: list[rules.GamePlan]) -> list[Finding]:
+    license = operation.license
+    has_multihall = any(p.game_type == rules.MULTI_HALL for p in plans) and (
+        multihall_license(license, operation.date) is not None)
+    return rules.game_findings(plans, license_facts(license), has_multihall)
+
+
+def facts_of(operation: Operation) -> rules.OperationFacts:
+    return rules.OperationFacts(date=operation.date, starts_at=operation.starts_at, ends_at=operation.ends_at,
+                                premises_id=operation.premises_id)
+
+
+IN_CHARGE_ROLES = (ResponsibleRole.MEMBER_IN_CHARGE, ResponsibleRole.ALTERNATE)
+
+
+def in_charge_people(organization_id: int) -> tuple[frozenset[str], frozenset[int]]:
+    """Who the organization's records name as member in charge or alternate (30 DCMR 1202.2(j), 1301.5):
+    the names of its current responsible people in those roles and of the portal users holding them, and
+    those users' ids."""
+    people = ResponsiblePerson.objects.filter(organization_id=organization_id, is_current=True,
+                                              role__in=IN_CHARGE_ROLES).values_list("full_name", flat=True)
+    holders = Membership.objects.filter(organization_id=organization_id, is_active=True,
+                                        role__in=[Role.MEMBER_IN_CHARGE, Role.ALTERNATE]).select_related("user")
+    names = {person_key(name) for name in people} | {person_key(m.user.full_name) for m in holders}
+    return frozenset(names - {""}), frozenset(m.user_id for m in holders)
+
+
+def may_be_in_charge(*, organization_id: int, name: str, user_id: int | None) -> bool:
+    names, user_ids = in_charge_people(organization_id)
+    return person_key(name) in names or (user_id is not None and user_id in user_ids)
+
+
+def recorded_birth_dates(*, organization_id: int, name: str) -> set[dt.date]:
+    """The dates of birth the organization's member records give for the name (its members and its
+    responsible people): a worker's age is taken from there when the planner does not type it."""
+    key = person_key(name)
+    members = OrganizationMember.objects.filter(organization_id=organization_id, is_active=True,
+                                                date_of_birth__isnull=False).values_list("full_name", "date_of_birth")
+    responsible = ResponsiblePerson.objects.filter(organization_id=organization_id, is_current=True).values_list(
+        "full_name", "date_of_birth")
+    return {born for full_name, born in [*members, *responsible] if person_key(full_name) == key}
+
+
+def worker_facts(operation: Operation) -> list[rules.WorkerFacts]:
+    names, user_ids = in_charge_people(operation.license.organization_id)
+    return [rules.WorkerFacts(name=w.name, duty=w.duty, date_of_birth=w.date_of_birth,
+                              may_be_in_charge=person_key(w.name) in names or w.user_id in user_ids)
+            for w in WorkerDuty.objects.filter(operation=operation).order_by("duty", "name")]
+
+
+def operation_check(operation: Operation) -> list[Finding]:
+    """Every finding of the plan, blocking or not, in the order a planner fixes them."""
+    plans = game_plans(operation)
+    findings = operation_findings(license=operation.license, facts=facts_of(operation), exclude_pk=operation.pk)
+    findings += games_findings(operation, plans)
+    findings += rules.duty_findings(worker_facts(operation), operation.date, blocking=False)
+    findings += rules.program_sheet_complete(member_in_charge=operation.member_in_charge, games=len(plans))
+    return findings
+
+
+def operation_ready(operation: Operation) -> list[Finding]:
+    """What stops a game from starting now: the license in force on the day (30 DCMR 1200.1) and the
+    workers on duty: a checker (1401.3), a security person (1400.12), the member in charge or the
+    alternate (1301.5), nobody under 18 (1401.5). The live console calls this at each game start; an
+    empty list means the game may start."""
+    findings = rules.license_in_force(license_facts(operation.license), operation.date)
+    findings += rules.duty_findings(worker_facts(operation), operation.date, blocking=True)
+    return findings

@@ -1,0 +1,98 @@
+"""Portal forms of operation planning. They check the shape of the input; the services
+(bingo.planning.services) check the rules, and their cited errors are put back on these forms."""
+
+from django import forms
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from bingo.models import GameType, Operation, Pattern, WorkerDuty
+from core.money import MoneyField
+from licensing.models import License, Organization, Premises
+
+DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+TIME = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+MONEY = {"max_digits": 10, "decimal_places": 2}
+
+
+class PatternChoiceField(forms.ModelChoiceField):
+    """Patterns named in the language the planner reads (English or Spanish)."""
+
+    def label_from_instance(self, obj: Pattern) -> str:
+        return obj.name_for(get_language())
+
+
+class OperationForm(forms.ModelForm):
+    license = forms.ModelChoiceField(queryset=License.objects.none(), label=_("Bingo license"))
+    premises = forms.ModelChoiceField(queryset=Premises.objects.none(), label=_("Premises"),
+                                      help_text=_("30 DCMR 1400.7: a premises named on the license."))
+    door_prizes_value = MoneyField(label=_("Retail value of door prizes"), initial=0, **MONEY,
+                                   help_text=_("30 DCMR 1405.1: shown on the program sheet."))
+
+    class Meta:
+        model = Operation
+        fields = ["license", "premises", "date", "starts_at", "ends_at", "member_in_charge", "door_prizes_value",
+                  "house_rules"]
+        widgets = {"date": DATE, "starts_at": TIME, "ends_at": TIME, "house_rules": forms.Textarea(attrs={"rows": 4})}
+        help_texts = {
+            "date": _("30 DCMR 1202.2(m): a date and hours on the license's schedule."),
+            "member_in_charge": _("30 DCMR 1405.1: named on the program sheet."),
+        }
+
+    def __init__(self, *args, licenses=None, premises=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if licenses is None:
+            del self.fields["license"]
+        else:
+            self.fields["license"].queryset = licenses
+        self.fields["premises"].queryset = premises if premises is not None else Premises.objects.none()
+
+
+class GameForm(forms.Form):
+    game_type = forms.ChoiceField(label=_("Game type"), choices=GameType.choices, initial=GameType.REGULAR)
+    pattern = PatternChoiceField(queryset=Pattern.objects.none(), label=_("Pattern"))
+    card_price = MoneyField(label=_("Card price"), **MONEY,
+                            help_text=_("30 DCMR 1402: the price of a card for this game."))
+    prize = MoneyField(label=_("Prize"), **MONEY, help_text=_("30 DCMR 1408: the prize of this game."))
+
+    def __init__(self, *args, patterns=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if patterns is not None:
+            self.fields["pattern"].queryset = patterns
+
+
+class WorkerForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    duty = forms.ChoiceField(label=_("Duty"), choices=WorkerDuty.Duty.choices)
+    date_of_birth = forms.DateField(label=_("Date of birth"), required=False, widget=DATE,
+                                    help_text=_("30 DCMR 1401.5: no worker under 18. Leave empty to take it from "
+                                                "the organization's member records."))
+
+
+class HallForm(forms.Form):
+    premises = forms.ModelChoiceField(queryset=Premises.objects.all(), label=_("Participating premises"),
+                                      help_text=_("30 DCMR 1405.13: another licensed premises that receives "
+                                                  "every call of the multi-hall games."))
+    name = forms.CharField(label=_("Hall name"), max_length=200, required=False)
+
+
+class CustomPatternForm(forms.Form):
+    organization = forms.ModelChoiceField(queryset=Organization.objects.none(), label=_("Organization"))
+    name_en = forms.CharField(label=_("Name (English)"), max_length=100)
+    name_es = forms.CharField(label=_("Name (Spanish)"), max_length=100)
+    squares = forms.CharField(widget=forms.HiddenInput, required=False)
+    any_rotation = forms.BooleanField(label=_("Also wins turned a quarter, half or three-quarter turn"),
+                                      required=False)
+
+    def __init__(self, *args, organizations=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if organizations is not None:
+            self.fields["organization"].queryset = organizations
+            if organizations.count() == 1:
+                self.fields["organization"].initial = organizations.first()
+
+    def clean_squares(self) -> list[int]:
+        raw = self.cleaned_data.get("squares") or ""
+        try:
+            return sorted({int(part) for part in raw.split(",") if part.strip()})
+        except ValueError:
+            raise forms.ValidationError(_("Squares are numbered 0 to 24."), code="invalid") from None

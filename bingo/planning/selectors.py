@@ -1,0 +1,51 @@
+"""Scoped reads of planning: what a user may plan under, and the planner's view of an operation.
+Outside the user's scope a record is a 404; inside it, a reader without a planning role gets 403
+on a write."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+
+from bingo.models import Operation
+from bingo.planning.checks import licensed_premises_ids
+from bingo.selectors import CALLER_ROLES, PLANNER_ROLES, has_role, operation_get, organization_ids
+from licensing.models import License, Organization, Premises
+from licensing.models.choices import LicenseStatus, LicenseType
+
+
+def can_plan(*, user, operation: Operation) -> bool:
+    return has_role(user=user, organization_id=operation.license.organization_id, roles=PLANNER_ROLES)
+
+
+def operation_get_for_planning(*, user, pk: int) -> Operation:
+    """404 outside the user's scope, 403 for a reader who may not plan."""
+    operation = operation_get(user=user, pk=pk)
+    if not can_plan(user=user, operation=operation):
+        raise PermissionDenied(_("Only the organization's officers and members in charge may plan its operations."))
+    return operation
+
+
+def plannable_licenses(*, user) -> QuerySet[License]:
+    """Active bingo licenses of the organizations where the user holds a planning role."""
+    if not getattr(user, "is_authenticated", False):
+        return License.objects.none()
+    return License.objects.filter(
+        license_type=LicenseType.BINGO, status=LicenseStatus.ACTIVE,
+        organization_id__in=organization_ids(user=user, roles=PLANNER_ROLES),
+    ).select_related("organization", "premises").order_by("number")
+
+
+def plannable_premises(*, licenses) -> QuerySet[Premises]:
+    ids: set[int] = set()
+    for license in licenses:
+        ids |= licensed_premises_ids(license)
+    return Premises.objects.filter(pk__in=ids)
+
+
+def pattern_organizations(*, user) -> QuerySet[Organization]:
+    """Organizations for which the user may draw a custom pattern (planners and callers)."""
+    if not getattr(user, "is_authenticated", False):
+        return Organization.objects.none()
+    return Organization.objects.filter(pk__in=organization_ids(user=user, roles=PLANNER_ROLES | CALLER_ROLES))

@@ -1,0 +1,46 @@
+"""Routes of operation planning: the portal pages under /bingo/ (namespace `bingo`), the API under /api/v1/."""
+
+from django.urls import path
+
+from bingo.planning import views
+from bingo.planning.api import CustomPatternViewSet, OperationViewSet
+
+urlpatterns = [
+    path("operations/", views.operation_list, name="operation_list"),
+    path("operations/new/", views.operation_create, name="operation_create"),
+    path("operations/<int:pk>/", views.operation_detail, name="operation_detail"),
+    path("operations/<int:pk>/edit/", views.operation_edit, name="operation_edit"),
+    path("operations/<int:pk>/games/add/", views.game_add, name="game_add"),
+    path("operations/<int:pk>/games/<int:game_pk>/edit/", views.game_edit, name="game_edit"),
+    path("operations/<int:pk>/games/<int:game_pk>/move/", views.game_move, name="game_move"),
+    path("operations/<int:pk>/games/<int:game_pk>/remove/", views.game_remove, name="game_remove"),
+    path("operations/<int:pk>/workers/add/", views.worker_add, name="worker_add"),
+    path("operations/<int:pk>/workers/<int:worker_pk>/remove/", views.worker_remove, name="worker_remove"),
+    path("operations/<int:pk>/halls/add/", views.hall_add, name="hall_add"),
+    path("operations/<int:pk>/program-sheet.pdf", views.program_sheet_pdf, name="program_sheet_pdf"),
+    path("operations/<int:pk>/workers/", views.worker_posting, name="worker_posting"),
+    path("operations/<int:pk>/workers.pdf", views.worker_posting_pdf, name="worker_posting_pdf"),
+    path("patterns/custom/", views.pattern_editor, name="pattern_editor"),
+]
+
+# The API, under /api/v1/ (bingo.urls.api_urlpatterns).
+ops = OperationViewSet
+BASE = "bingo/operations/<int:pk>/"
+
+api_urlpatterns = [
+    path("bingo/operations/", ops.as_view({"get": "list", "post": "create"}), name="bingo-operation-list"),
+    path(BASE, ops.as_view({"get": "retrieve", "patch": "partial_update"}), name="bingo-operation-detail"),
+    path(BASE + "findings/", ops.as_view({"get": "findings"}), name="bingo-operation-findings"),
+    path(BASE + "ready/", ops.as_view({"get": "ready"}), name="bingo-operation-ready"),
+    path(BASE + "games/", ops.as_view({"get": "games", "post": "game_create"}), name="bingo-operation-games"),
+    path(BASE + "games/reorder/", ops.as_view({"post": "game_reorder"}), name="bingo-operation-games-reorder"),
+    path(BASE + "games/<int:game_pk>/", ops.as_view({"patch": "game_update", "delete": "game_destroy"}),
+         name="bingo-operation-game-detail"),
+    path(BASE + "workers/", ops.as_view({"get": "workers", "post": "worker_create"}),
+         name="bingo-operation-workers"),
+    path(BASE + "workers/<int:worker_pk>/", ops.as_view({"delete": "worker_destroy"}),
+         name="bingo-operation-worker-detail"),
+    path(BASE + "halls/", ops.as_view({"get": "halls", "post": "hall_create"}), name="bingo-operation-halls"),
+    path("bingo/custom-patterns/", CustomPatternViewSet.as_view({"get": "list", "post": "create"}),
+         name="bingo-custom-pattern-list"),
+]
