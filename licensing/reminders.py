@@ -27,7 +27,8 @@ from django.utils.translation import gettext_lazy as _
 from licensing.events import audit_event_record
 from licensing.models import Application, DeficiencyNotice, License, Organization, ReminderSent, SubstantialChange
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus, Period
-from licensing.org_mail import organization_email_send, organization_recipients
+from licensing.organizations.mail import organization_email_send
+from licensing.organizations.selectors import organization_recipients
 
 logger = logging.getLogger(__name__)
 

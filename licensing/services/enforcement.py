@@ -19,7 +19,7 @@ from core.money import parse_money
 from licensing.events import audit_event_record
 from licensing.models import EnforcementAction, License, User
 from licensing.models.choices import DenialReason, EnforcementKind, LicenseStatus
-from licensing.org_mail import organization_email_send
+from licensing.organizations.mail import organization_email_send
 
 SUSPENSION_MAX_DAYS = 60  # 30 DCMR 1210.1
 FINE_MAX_PER_VIOLATION = Decimal("1000.00")  # 30 DCMR 1704.1

@@ -125,11 +125,12 @@ def run(django_capture_on_commit_callbacks, mailoutbox):
     return _run
 
 
-def test_the_organization_is_reminded_once_within_the_10_days(api, organization, licensed, run):
+def test_the_organization_is_reminded_once_within_the_10_days(api, filer, organization, licensed, run):
     rename(api, organization)
     [mail] = run(TODAY)
     assert licensed.number in mail.subject and (TODAY + dt.timedelta(days=10)).isoformat() in mail.subject
-    assert mail.to == ["office@friends.example.org"] and "10 days" in mail.body
+    # Its contact address and its filing officer (the one recipient rule, licensing.organizations.selectors).
+    assert mail.to == sorted(["office@friends.example.org", filer.email]) and "10 days" in mail.body
     assert run(TODAY + dt.timedelta(days=1)) == []  # sent once
 
 
