@@ -10,9 +10,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.numbers import ascii_int
-from montecarlo import selectors, services_play
-from montecarlo.services_state import clock_state, load_engine
-from montecarlo.views_tournament import run_service
+from montecarlo import selectors
+from montecarlo.tournaments import services
+from montecarlo.tournaments.state import clock_state, load_engine
+from montecarlo.tournaments.views import run_service
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -48,7 +49,7 @@ def table_command(request, pk: int, table: int, command: str):
     tournament = selectors.tournament_get(user=request.user, pk=pk)
     actor, post = request.user, request.POST
     if command == "start":
-        run_service(request, lambda: services_play.hand_start(actor=actor, tournament=tournament, table=table))
+        run_service(request, lambda: services.hand_start(actor=actor, tournament=tournament, table=table))
     elif command == "action":
         to = post.get("to") or None
         try:
@@ -56,7 +57,7 @@ def table_command(request, pk: int, table: int, command: str):
         except ValueError:
             messages.error(request, _("Enter the amount as a whole number of chips."))
         else:
-            run_service(request, lambda: services_play.action_record(
+            run_service(request, lambda: services.action_record(
                 actor=actor, tournament=tournament, table=table, seat=seat, action=post.get("action", ""), to=to))
     elif command == "showdown":
         board = [post.get(f"board{i}", "") for i in range(5)]
@@ -71,11 +72,11 @@ def table_command(request, pk: int, table: int, command: str):
         except ValueError:
             messages.error(request, _("mucked: seats are whole numbers."))
         else:
-            run_service(request, lambda: services_play.showdown_record(
+            run_service(request, lambda: services.showdown_record(
                 actor=actor, tournament=tournament, table=table, board=board, shown=shown, mucked=mucked),
                 _("Pots awarded."))
     elif command == "misdeal":
-        run_service(request, lambda: services_play.misdeal_record(actor=actor, tournament=tournament, table=table),
+        run_service(request, lambda: services.misdeal_record(actor=actor, tournament=tournament, table=table),
                     _("Misdeal recorded: re-deal with the same forced bets."))
     else:
         raise Http404

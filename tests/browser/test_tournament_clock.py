@@ -12,9 +12,9 @@ from django.db import connection
 from django.utils import timezone
 
 from licensing.models import Role
-from montecarlo import services_tournament as services
+from montecarlo.tournaments import services
 from tests.browser.conftest import sign_in
-from tests.montecarlo.tournament_django_builders import ADULT, mcn_license, member, plan
+from tests.montecarlo.builders import ADULT, mcn_license, member, plan
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NINE = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy"]

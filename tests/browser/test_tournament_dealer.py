@@ -7,9 +7,9 @@ live server; daphne is not used here)."""
 import pytest
 
 from licensing.models import Role
-from montecarlo.services_state import load_engine
+from montecarlo.tournaments.state import load_engine
 from tests.browser.conftest import sign_in
-from tests.montecarlo.tournament_django_builders import (  # noqa: F401  (board_clock: the fixture)
+from tests.montecarlo.builders import (  # noqa: F401  (board_clock: the fixture)
     BOARD,
     LOSERS,
     WINNER,

@@ -3,7 +3,7 @@ refused outside them, 30 DCMR 1603.19); a test that needs another moment travels
 
 import pytest
 
-from tests.montecarlo.tournament_django_builders import board_clock  # noqa: F401  (the fixture)
+from tests.montecarlo.builders import board_clock  # noqa: F401  (the fixture)
 
 
 @pytest.fixture(autouse=True)
