@@ -4,16 +4,15 @@
 from django.urls import path
 
 from config.api_router import IdRouter
-from montecarlo import api, views, views_table
+from montecarlo import api, views
+from montecarlo.tables import urls as tables
 from montecarlo.tournaments import urls as tournaments
 
 app_name = "montecarlo"
 urlpatterns = [
     path("games/", views.game_catalog, name="game_catalog"),
     *tournaments.urlpatterns,
-    path("tournaments/<int:pk>/tables/<int:table>/", views_table.table_dealer, name="table_dealer"),
-    path("tournaments/<int:pk>/tables/<int:table>/do/<slug:command>/", views_table.table_command,
-         name="table_command"),
+    *tables.urlpatterns,
 ]
 
 router = IdRouter()

@@ -110,3 +110,14 @@ def play_to_one(director, tournament):
             return
         allin_hand(director, tournament, 1)
     raise AssertionError("the tournament did not finish")
+
+
+def to_showdown(tournament, director, table=1):
+    """First to act raises all in, everyone calls: the raiser must show, the others may muck."""
+    view = services.hand_start(actor=director, tournament=tournament, table=table)
+    first = view["to_act"]
+    while view["legal"]:
+        action = "allin" if view["to_act"] == first else "call"
+        view = services.action_record(actor=director, tournament=tournament, table=table, seat=view["to_act"],
+                                      action=action)
+    return view, first

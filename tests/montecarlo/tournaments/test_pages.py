@@ -1,5 +1,5 @@
-"""The director's, dealer's, clock, results and hand pages: rendered, scoped, and driving the
-services through their forms."""
+"""The director's, clock, results and hand pages: rendered, scoped, and driving the services through
+their forms (the dealer's page: tests/montecarlo/tables/test_dealer.py)."""
 
 import datetime as dt
 
@@ -10,10 +10,7 @@ from licensing.models import Role
 from montecarlo.tournaments import services
 from montecarlo.tournaments.state import load_engine
 from tests.montecarlo.builders import (
-    BOARD,
     DAY,
-    LOSERS,
-    WINNER,
     allin_hand,
     mcn_license,
     member,
@@ -38,35 +35,6 @@ def test_director_registers_and_draws_through_the_page(client):
     page = client.get(reverse("montecarlo:tournament_detail", args=[tournament.pk])).content.decode()
     assert "Table 1" in page and "Pause the clock" in page and "Ben" in page
     assert load_engine(tournament).status == "running"
-
-
-def test_dealer_taps_actions_and_enters_showdown(client):
-    tournament, _director = running(["Ana", "Ben"])
-    dealer = member(tournament.license.organization, Role.DEALER)
-    client.force_login(dealer)
-    table_url = reverse("montecarlo:table_dealer", args=[tournament.pk, 1])
-    do = lambda name: reverse("montecarlo:table_command", args=[tournament.pk, 1, name])  # noqa: E731
-    client.post(do("start"))
-    page = client.get(table_url).content.decode()
-    assert 'data-action="fold"' in page and 'data-action="allin"' in page
-    view = load_engine(tournament).table_view(1)
-    first = view["to_act"]
-    client.post(do("action"), {"seat": first, "action": "allin"})
-    client.post(do("action"), {"seat": load_engine(tournament).table_view(1)["to_act"], "action": "call"})
-    page = client.get(table_url).content.decode()
-    assert "Award the pots" in page
-    other = next(s for s in load_engine(tournament).table_view(1)["showdown_seats"] if s != first)
-    data = {f"board{i}": card for i, card in enumerate(BOARD)}
-    data.update({"seat": [first, other], f"card_{first}_0": WINNER[0], f"card_{first}_1": WINNER[1],
-                 f"card_{other}_0": LOSERS[0][0].lower(), f"card_{other}_1": LOSERS[0][1]})
-    response = client.post(do("showdown"), data, follow=True)
-    assert "Pots awarded" in response.content.decode()
-    engine = load_engine(tournament)
-    assert engine.status == "finished" and sorted(p.chips for p in engine.players.values()) == [0, 20000]
-    hand = client.get(reverse("montecarlo:hand_replay", args=[tournament.pk, 1])).content.decode()
-    assert "three of a kind" in hand or "one pair" in hand
-    export = client.get(reverse("montecarlo:hand_export", args=[tournament.pk, 1])).json()
-    assert export["deck"] and export["actions"]
 
 
 def test_pages_are_scoped(client):

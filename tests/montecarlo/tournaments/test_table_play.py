@@ -1,6 +1,6 @@
 """The table through the portal and the API: the showdown with mucks (30 DCMR 1604.3(t)(2)), chip
-corrections that only move chips at one table (1603.20, 1603.30), the dealer's last hand and the hand
-replay by the seat numbers the table uses."""
+corrections that only move chips at one table (1603.20, 1603.30) and the hand replay by the seat
+numbers the table uses (the dealer's page: tests/montecarlo/tables/test_dealer.py)."""
 
 import re
 
@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 from licensing.models import Role
 from montecarlo.tournaments import services
 from montecarlo.tournaments.state import load_engine
-from tests.montecarlo.builders import BOARD, LOSERS, WINNER, member, running
+from tests.montecarlo.builders import BOARD, LOSERS, WINNER, member, running, to_showdown
 
 pytestmark = pytest.mark.django_db
 API = "/api/v1/montecarlo/tournaments/"
@@ -22,17 +22,6 @@ def api(user) -> APIClient:
     client = APIClient()
     client.force_authenticate(user)
     return client
-
-
-def to_showdown(tournament, director, table=1):
-    """First to act raises all in, everyone calls: the raiser must show, the others may muck."""
-    view = services.hand_start(actor=director, tournament=tournament, table=table)
-    first = view["to_act"]
-    while view["legal"]:
-        action = "allin" if view["to_act"] == first else "call"
-        view = services.action_record(actor=director, tournament=tournament, table=table, seat=view["to_act"],
-                                      action=action)
-    return view, first
 
 
 def test_the_api_takes_mucks_and_refuses_a_muck_by_the_last_raiser():
@@ -55,30 +44,6 @@ def test_the_api_takes_mucks_and_refuses_a_muck_by_the_last_raiser():
     last = response.json()["tables"][0]["last_result"]
     assert [m["seat"] for m in last["mucked"]] == [others[1]]
     assert {w["seat"] for pot in last["pots"] for w in pot["winners"]} <= {first, others[0]}
-
-
-def test_the_dealer_page_offers_the_muck_choice_and_shows_the_last_hand(client):
-    tournament, director = running(NINE[:3])
-    view, first = to_showdown(tournament, director)
-    others = [s for s in view["showdown_seats"] if s != first]
-    client.force_login(member(tournament.license.organization, Role.DEALER))
-    page = client.get(reverse("montecarlo:table_dealer", args=[tournament.pk, 1])).content.decode()
-    assert f'name="choice_{first}"' in page and f'type="radio" name="choice_{first}"' not in page
-    assert all(f'type="radio" name="choice_{seat}" value="muck"' in page for seat in others)
-    assert "The player who made the last bet or raise of the hand shows" in page
-    data = {f"board{i}": card for i, card in enumerate(BOARD)}
-    data.update({"seat": [first, *others], f"choice_{first}": "show", f"card_{first}_0": WINNER[0],
-                 f"card_{first}_1": WINNER[1], f"choice_{others[0]}": "muck", f"choice_{others[1]}": "show",
-                 f"card_{others[1]}_0": LOSERS[0][0], f"card_{others[1]}_1": LOSERS[0][1]})
-    page = client.post(reverse("montecarlo:table_command", args=[tournament.pk, 1, "showdown"]), data,
-                       follow=True).content.decode()
-    assert "Pots awarded." in page
-    names = {s["seat"]: s["player"] for s in view["seats"]}
-    engine = load_engine(tournament)
-    winner = engine.players[names[first]].name
-    text = " ".join(re.sub(r"<[^>]+>", "", page).split())
-    assert f"Main pot 30000 → {winner} (seat {first}), one pair ({WINNER[0]} {WINNER[1]})" in text
-    assert f"Mucked: {engine.players[names[others[0]]].name} (seat {others[0]})" in text
 
 
 def test_the_api_chip_correction_moves_chips_and_refuses_a_count():
