@@ -1,12 +1,7 @@
-from rest_framework import permissions, serializers, viewsets
+from rest_framework import permissions, viewsets
 
+from montecarlo.catalog.serializers import GameCatalogEntrySerializer
 from montecarlo.models import GameCatalogEntry
-
-
-class GameCatalogEntrySerializer(serializers.ModelSerializer):
-    class Meta:
-        model = GameCatalogEntry
-        fields = ["code", "name_en", "name_es", "is_allowed", "requires_class_2", "rule", "notes"]
 
 
 class GameCatalogViewSet(viewsets.ReadOnlyModelViewSet):
