@@ -24,7 +24,7 @@ from montecarlo.tournaments.pdf import results_pdf
 from tests.bingo.live_builders import live_game, record_all
 from tests.core.tamper import triggers_off
 from tests.licensing.factories import OrganizationFactory
-from tests.montecarlo.builders import board_clock, play_to_one, running  # noqa: F401
+from tests.montecarlo.factories import board_clock, play_to_one, running  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.test import override_settings
 from config.routing import websocket_urlpatterns
 from licensing.models import Role
 from montecarlo.tournaments import services
-from tests.montecarlo.builders import member, running
+from tests.montecarlo.factories import member, running
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
               pytest.mark.usefixtures("keep_migrated_data", "close_executor_connections")]

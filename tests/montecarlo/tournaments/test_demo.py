@@ -16,7 +16,7 @@ from montecarlo.models import Tournament, TournamentEvent, TournamentStatus
 from montecarlo.tournaments import demo, services
 from montecarlo.tournaments.rules import license_findings
 from montecarlo.tournaments.state import load_engine
-from tests.montecarlo.builders import DAY, at
+from tests.montecarlo.factories import DAY, at
 
 pytestmark = pytest.mark.django_db
 

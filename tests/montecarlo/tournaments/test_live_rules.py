@@ -2,7 +2,7 @@
 every hand start and clock start or resume checks the event's licensed day and hours on the Board's
 clock (America/New_York) and the license's status, through the service, the portal and the API. A
 training tournament (no prizes, nothing reported; its flag recorded in the log) may be dealt at any hour.
-The builders' license is licensed 18:00-23:30 on DAY; the clock is frozen at 19:00 (conftest)."""
+The factories' license is licensed 18:00-23:30 on DAY; the clock is frozen at 19:00 (conftest)."""
 
 import datetime as dt
 
@@ -17,7 +17,7 @@ from licensing.models.choices import EnforcementKind, LicenseStatus
 from montecarlo.models import Tournament, TournamentStatus, changed_terms
 from montecarlo.tournaments import services
 from tests.licensing.factories import board_staff
-from tests.montecarlo.builders import ADULT, DAY, at, mcn_license, member, plan, running
+from tests.montecarlo.factories import ADULT, DAY, MonteCarloLicenseFactory, TournamentFactory, at, member, running
 
 pytestmark = pytest.mark.django_db
 API = "/api/v1/montecarlo/tournaments/"
@@ -30,9 +30,9 @@ def findings_of(error: ValidationError) -> list[tuple[str, str]]:
 @pytest.fixture
 def seated():
     """Three players seated, the clock not started."""
-    license = mcn_license()
+    license = MonteCarloLicenseFactory()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
-    tournament = plan(director, license)
+    tournament = TournamentFactory(actor=director, license=license)
     for name in ("Ana", "Ben", "Cy"):
         services.player_register(actor=director, tournament=tournament, name=name, date_of_birth=ADULT)
     services.seats_draw(actor=director, tournament=tournament)
@@ -66,7 +66,7 @@ def test_a_hand_starts_only_within_the_licensed_hours(now, ok):
 
 
 def test_the_day_before_the_license_is_in_force_nothing_is_dealt():
-    tournament, director = running(["Ana", "Ben"])  # the builders' license takes effect on DAY
+    tournament, director = running(["Ana", "Ben"])  # the factories' license takes effect on DAY
     with pytest.raises(ValidationError) as caught:
         services.hand_start(actor=director, tournament=tournament, table=1, now=at(DAY - dt.timedelta(days=1), 19))
     assert findings_of(caught.value) == [("30 DCMR 1200.1", "license")]
@@ -178,7 +178,7 @@ def test_the_pages_refuse_with_the_rule(client, board_clock):
 
 
 def training(**overrides):
-    license = mcn_license()
+    license = MonteCarloLicenseFactory()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     return running(["Ana", "Ben"], license=license, director=director, training=True, prizes=[], **overrides)
 
@@ -199,12 +199,12 @@ def test_a_training_tournament_still_needs_a_license_in_force():
 
 
 def test_a_training_tournament_has_no_prizes():
-    license = mcn_license()
+    license = MonteCarloLicenseFactory()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     with pytest.raises(ValidationError) as caught:
-        plan(director, license, training=True, prizes=["0", "0.01"])
+        TournamentFactory(actor=director, license=license, training=True, prizes=["0", "0.01"])
     assert findings_of(caught.value) == [("30 DCMR 1603.19", "prizes")]
-    assert plan(director, license, training=True, prizes=["0.00"]).prizes == ["0.00"]
+    assert TournamentFactory(actor=director, license=license, training=True, prizes=["0.00"]).prizes == ["0.00"]
 
 
 def test_a_training_tournament_is_not_published():
@@ -236,7 +236,7 @@ def test_a_config_event_without_the_flag_is_a_tournament_played_for_real():
 
 
 def test_the_api_and_the_page_plan_a_training_tournament(client):
-    license = mcn_license()
+    license = MonteCarloLicenseFactory()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     api = APIClient()
     api.force_authenticate(director)

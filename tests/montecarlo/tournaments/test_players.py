@@ -14,7 +14,7 @@ from licensing.models import AuditEvent, Role
 from montecarlo.tournaments import services
 from montecarlo.tournaments.rules import eighteenth_birthday, player_findings
 from montecarlo.tournaments.state import load_engine
-from tests.montecarlo.builders import DAY, mcn_license, member, plan
+from tests.montecarlo.factories import DAY, MonteCarloLicenseFactory, TournamentFactory, member
 
 pytestmark = pytest.mark.django_db
 API = "/api/v1/montecarlo/tournaments/"
@@ -23,9 +23,9 @@ EIGHTEEN = years_before(DAY, 18)  # born on this day, a player turns 18 on DAY
 
 @pytest.fixture
 def planned():
-    license = mcn_license()
+    license = MonteCarloLicenseFactory()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
-    return plan(director, license), director
+    return TournamentFactory(actor=director, license=license), director
 
 
 def register(planned, name="Ana", born=EIGHTEEN, **extra):

@@ -16,7 +16,15 @@ from montecarlo.models import Tournament, TournamentEvent, TournamentEventImmuta
 from montecarlo.tournaments import services
 from montecarlo.tournaments.state import clock_position, load_engine
 from tests.licensing.factories_applications import LicenseFactory
-from tests.montecarlo.builders import ADULT, DAY, allin_hand, mcn_license, member, plan, running
+from tests.montecarlo.factories import (
+    ADULT,
+    DAY,
+    MonteCarloLicenseFactory,
+    TournamentFactory,
+    allin_hand,
+    member,
+    running,
+)
 
 pytestmark = pytest.mark.django_db
 NINE = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy"]
@@ -28,7 +36,7 @@ def rules_of(error: ValidationError) -> set[str]:
 
 @pytest.fixture
 def license():
-    return mcn_license()
+    return MonteCarloLicenseFactory()
 
 
 @pytest.fixture
@@ -37,7 +45,7 @@ def director(license):
 
 
 def test_plan_within_licensed_hours(director, license):
-    tournament = plan(director, license)
+    tournament = TournamentFactory(actor=director, license=license)
     assert tournament.status == "registering" and tournament.levels and tournament.public_key
     assert tournament.prizes == ["300.00", "150.00", "50.00"]
     assert AuditEvent.objects.filter(event_type="montecarlo.tournament.create").count() == 1
@@ -50,7 +58,7 @@ def test_plan_needs_class_2_monte_carlo_license(license_type, license_class):
     )
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     with pytest.raises(ValidationError) as caught:
-        plan(director, license)
+        TournamentFactory(actor=director, license=license)
     assert "30 DCMR 1204.16" in rules_of(caught.value)
     assert "1204.16" in str(caught.value)
     assert not Tournament.objects.exists()
@@ -58,10 +66,10 @@ def test_plan_needs_class_2_monte_carlo_license(license_type, license_class):
 
 def test_plan_outside_licensed_hours_is_refused(director, license):
     with pytest.raises(ValidationError) as caught:
-        plan(director, license, ends_at=dt.time(23, 45))
+        TournamentFactory(actor=director, license=license, ends_at=dt.time(23, 45))
     assert rules_of(caught.value) == {"30 DCMR 1603.19"}
     with pytest.raises(ValidationError) as caught:
-        plan(director, license, date=DAY + dt.timedelta(days=1))
+        TournamentFactory(actor=director, license=license, date=DAY + dt.timedelta(days=1))
     assert "30 DCMR 1603.19" in rules_of(caught.value)
 
 
@@ -73,9 +81,9 @@ def test_plan_uses_the_application_event_window_without_a_schedule(director, lic
     application.event_starts_at = dt.datetime.combine(DAY, dt.time(17, 0), tzinfo=zone)
     application.event_ends_at = dt.datetime.combine(DAY, dt.time(22, 0), tzinfo=zone)
     application.save(update_fields=["event_starts_at", "event_ends_at"])
-    assert plan(director, license, starts_at=dt.time(17, 30), ends_at=dt.time(21, 30)).pk
+    assert TournamentFactory(actor=director, license=license, starts_at=dt.time(17, 30), ends_at=dt.time(21, 30)).pk
     with pytest.raises(ValidationError) as caught:
-        plan(director, license, starts_at=dt.time(17, 30), ends_at=dt.time(22, 30))
+        TournamentFactory(actor=director, license=license, starts_at=dt.time(17, 30), ends_at=dt.time(22, 30))
     assert rules_of(caught.value) == {"30 DCMR 1603.19"}
 
 
@@ -93,7 +101,7 @@ def test_plan_uses_the_application_event_window_without_a_schedule(director, lic
 )
 def test_plan_rules_with_citations(director, license, overrides, rule):
     with pytest.raises(ValidationError) as caught:
-        plan(director, license, **overrides)
+        TournamentFactory(actor=director, license=license, **overrides)
     assert rule in rules_of(caught.value)
     assert rule.removeprefix("30 DCMR ") in str(caught.value)
 
@@ -101,14 +109,14 @@ def test_plan_rules_with_citations(director, license, overrides, rule):
 def test_dealer_may_not_plan_or_register(license, director):
     dealer = member(license.organization, Role.DEALER)
     with pytest.raises(PermissionDenied):
-        plan(dealer, license)
-    tournament = plan(director, license)
+        TournamentFactory(actor=dealer, license=license)
+    tournament = TournamentFactory(actor=director, license=license)
     with pytest.raises(PermissionDenied):
         services.player_register(actor=dealer, tournament=tournament, name="Ana", date_of_birth=ADULT)
 
 
 def test_register_once_no_rebuys(director, license):
-    tournament = plan(director, license)
+    tournament = TournamentFactory(actor=director, license=license)
     register = lambda name, born=ADULT: services.player_register(  # noqa: E731
         actor=director, tournament=tournament, name=name, date_of_birth=born)
     assert register("Ana") == "p1"
@@ -134,7 +142,7 @@ def test_seat_draw_nine_players_on_two_tables(director, license):
 
 
 def test_hand_needs_the_clock_running(director, license):
-    tournament = plan(director, license)
+    tournament = TournamentFactory(actor=director, license=license)
     for name in NINE[:3]:
         services.player_register(actor=director, tournament=tournament, name=name, date_of_birth=ADULT)
     services.seats_draw(actor=director, tournament=tournament, rng=random.Random(1))

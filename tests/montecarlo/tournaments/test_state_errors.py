@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 
 from montecarlo.models import TournamentEvent
 from montecarlo.tournaments import state
-from tests.montecarlo.builders import running
+from tests.montecarlo.factories import running
 
 pytestmark = pytest.mark.django_db
 API = "/api/v1/montecarlo/tournaments/"

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 from licensing.models import Role
 from montecarlo.tournaments import services
 from montecarlo.tournaments.state import load_engine
-from tests.montecarlo.builders import BOARD, LOSERS, WINNER, member, running, to_showdown
+from tests.montecarlo.factories import BOARD, LOSERS, WINNER, member, running, to_showdown
 
 pytestmark = pytest.mark.django_db
 API = "/api/v1/montecarlo/tournaments/"

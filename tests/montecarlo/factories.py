@@ -1,13 +1,15 @@
-"""Builders for the Django tournament tests: an active Class 2 Monte Carlo Night license with
-licensed hours, its tournament director and dealer, a tournament planned under it, and the Board's
-clock frozen inside those hours (`board_clock`): hands are dealt only within the licensed hours
-(30 DCMR 1603.19), so a test that plays must not depend on the hour the suite runs at."""
+"""The montecarlo tests' factories (factory_boy) and the scenes built from them: an active Class 2
+Monte Carlo Night license with licensed hours, its tournament director and dealer, a tournament planned
+under it through the service, a running one, hands played to the end, and the Board's clock frozen
+inside those hours (`board_clock`): hands are dealt only within the licensed hours (30 DCMR 1603.19),
+so a test that plays must not depend on the hour the suite runs at."""
 
 import datetime as dt
 import random
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
+import factory
 import pytest
 import time_machine
 from django.conf import settings
@@ -29,7 +31,7 @@ LIVE_AT = dt.datetime.combine(DAY, dt.time(19, 0), tzinfo=ZoneInfo(settings.TIME
 
 @pytest.fixture
 def board_clock():
-    """Travel to LIVE_AT, the clock running on from there (time-machine): licenses the builders make
+    """Travel to LIVE_AT, the clock running on from there (time-machine): licenses the factories make
     start that day and every deal falls inside the licensed hours."""
     with time_machine.travel(LIVE_AT, tick=True) as traveller:
         yield traveller
@@ -44,23 +46,41 @@ def member(organization, role):
     return MembershipFactory(organization=organization, role=role, user=UserFactory()).user
 
 
-def mcn_license(*, license_class="2", date=DAY, starts="18:00", ends="23:30", organization=None, **kwargs):
-    extra = {"application__organization": organization} if organization is not None else {}
-    license = LicenseFactory(
-        application__license_type=LicenseType.MONTECARLO, application__license_class=license_class,
-        number=f"MC-{random.randint(10**6, 10**7)}", **extra, **kwargs)
-    license.schedule = [{"date": date.isoformat(), "starts_at": starts, "ends_at": ends,
-                         "premises": license.premises_id}]
-    license.save(update_fields=["schedule"])
-    return license
+class MonteCarloLicenseFactory(LicenseFactory):
+    """An active Class 2 Monte Carlo Night license (30 DCMR 1204.16) licensed on `date` from `starts` to `ends`."""
+
+    class Params:
+        date = DAY
+        starts = "18:00"
+        ends = "23:30"
+
+    application__license_type = LicenseType.MONTECARLO
+    application__license_class = "2"
+    number = factory.LazyFunction(lambda: f"MC-{random.randint(10**6, 10**7)}")
+    schedule = factory.LazyAttribute(lambda o: [
+        {"date": o.date.isoformat(), "starts_at": o.starts, "ends_at": o.ends, "premises": o.premises.pk}])
 
 
-def plan(director, license, **overrides) -> Tournament:
-    values = {"name": "Spring Hold'em", "date": DAY, "starts_at": dt.time(18, 30), "ends_at": dt.time(23, 0),
-                  "entry_fee": Decimal("40.00"), "starting_chips": 10000, "max_per_table": 7, "template": "standard",
-                  "prizes": ["300", "150", "50"]}
-    values.update(overrides)
-    return services.tournament_create(actor=director, license=license, **values)
+class TournamentFactory(factory.Factory):
+    """A tournament planned by `actor` under `license` through the service (tournament_create), so its
+    log opens with the config event like any planned tournament's."""
+
+    class Meta:
+        model = Tournament
+
+    name = "Spring Hold'em"
+    date = DAY
+    starts_at = dt.time(18, 30)
+    ends_at = dt.time(23, 0)
+    entry_fee = Decimal("40.00")
+    starting_chips = 10000
+    max_per_table = 7
+    template = "standard"
+    prizes = factory.LazyFunction(lambda: ["300", "150", "50"])
+
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        return services.tournament_create(**kwargs)
 
 
 def running(names, *, director=None, license=None, rng_seed=7, **overrides):
@@ -68,9 +88,9 @@ def running(names, *, director=None, license=None, rng_seed=7, **overrides):
     hours: use the `board_clock` fixture)."""
     if timezone.localdate() != DAY:
         raise AssertionError("running() plays live: freeze the clock with the board_clock fixture (1603.19)")
-    license = license or mcn_license()
+    license = license or MonteCarloLicenseFactory()
     director = director or member(license.organization, Role.TOURNAMENT_DIRECTOR)
-    tournament = plan(director, license, **overrides)
+    tournament = TournamentFactory(actor=director, license=license, **overrides)
     for entry in names:  # a name, or (name, date of birth[, board player id])
         name, born, *board_id = entry if isinstance(entry, tuple) else (entry, ADULT)
         services.player_register(actor=director, tournament=tournament, name=name, date_of_birth=born,
