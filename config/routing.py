@@ -4,7 +4,7 @@ from django.urls import path
 
 from bingo.live.consumers import FlashboardConsumer
 from config.consumers import PingConsumer
-from montecarlo.consumers import ClockConsumer, TournamentConsumer
+from montecarlo.tournaments.consumers import ClockConsumer, TournamentConsumer
 
 # Public screens that need no session and no user: config/asgi.py routes them around the session
 # and auth middleware, which would resolve a user on the one database thread before the socket is

@@ -82,7 +82,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # A tournament whose events do not replay: a clear page or JSON error (409), not a 500.
-    "montecarlo.state_errors.TournamentStateErrorMiddleware",
+    "montecarlo.tournaments.state_errors.TournamentStateErrorMiddleware",
     # Last, so it sees the result of authentication (django-axes' documented position).
     "axes.middleware.AxesMiddleware",
 ]

@@ -10,12 +10,13 @@ from config.health import healthz
 from licensing import views as licensing_views
 from licensing.accounts.lockout import views as lockout_views
 from licensing.forms import EmailAuthenticationForm, QueuedPasswordResetForm
+from montecarlo import urls as montecarlo_urls
 
 api_v1 = [
     path("", include("licensing.api_urls")),
     path("", include("vendors.api_urls")),
     path("", include(bingo_urls.api_urlpatterns)),
-    path("", include("montecarlo.api_urls")),
+    path("", include(montecarlo_urls.api_urlpatterns)),
 ]
 
 accounts = [

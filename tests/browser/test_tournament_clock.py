@@ -12,9 +12,9 @@ from django.db import connection
 from django.utils import timezone
 
 from licensing.models import Role
-from montecarlo import services_tournament as services
+from montecarlo.tournaments import services
 from tests.browser.conftest import sign_in
-from tests.montecarlo.tournament_django_builders import ADULT, mcn_license, member, plan
+from tests.montecarlo.factories import ADULT, MonteCarloLicenseFactory, TournamentFactory, member
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NINE = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy"]
@@ -25,9 +25,10 @@ def test_the_clock_screen_follows_the_director_live(asgi_url, browser_page):
 
     def prepare():
         try:
-            license = mcn_license(date=timezone.localdate())
+            license = MonteCarloLicenseFactory(date=timezone.localdate())
             director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
-            tournament = plan(director, license, training=True, prizes=[], date=timezone.localdate())
+            tournament = TournamentFactory(actor=director, license=license, training=True, prizes=[],
+                                           date=timezone.localdate())
             for name in NINE:
                 services.player_register(actor=director, tournament=tournament, name=name, date_of_birth=ADULT)
             services.seats_draw(actor=director, tournament=tournament, rng=random.Random(3))

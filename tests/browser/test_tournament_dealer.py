@@ -7,16 +7,16 @@ live server; daphne is not used here)."""
 import pytest
 
 from licensing.models import Role
-from montecarlo.services_state import load_engine
+from montecarlo.tournaments.state import load_engine
 from tests.browser.conftest import sign_in
-from tests.montecarlo.tournament_django_builders import (  # noqa: F401  (board_clock: the fixture)
+from tests.montecarlo.factories import (  # noqa: F401  (board_clock: the fixture)
     BOARD,
     LOSERS,
     WINNER,
+    MonteCarloLicenseFactory,
+    TournamentFactory,
     board_clock,
-    mcn_license,
     member,
-    plan,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("board_clock")]
@@ -24,10 +24,10 @@ NINE = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy"]
 
 
 def test_director_seats_nine_and_dealer_plays_to_showdown(live_server, browser_page):
-    license = mcn_license()
+    license = MonteCarloLicenseFactory()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     dealer = member(license.organization, Role.DEALER)
-    tournament = plan(director, license)
+    tournament = TournamentFactory(actor=director, license=license)
     page = browser_page
     base = live_server.url
 

@@ -1,9 +1,9 @@
-"""Every test here runs on the Board's clock frozen inside the builders' licensed hours (live play is
+"""Every test here runs on the Board's clock frozen inside the factories' licensed hours (live play is
 refused outside them, 30 DCMR 1603.19); a test that needs another moment travels on from it."""
 
 import pytest
 
-from tests.montecarlo.tournament_django_builders import board_clock  # noqa: F401  (the fixture)
+from tests.montecarlo.factories import board_clock  # noqa: F401  (the fixture)
 
 
 @pytest.fixture(autouse=True)

@@ -6,8 +6,8 @@ from django.urls import reverse
 
 from licensing.demo_helpers import refuse_in_production, report_created
 from licensing.models import Organization, Role
-from montecarlo import demo
-from montecarlo.services_state import load_engine
+from montecarlo.tournaments import demo
+from montecarlo.tournaments.state import load_engine
 
 
 class Command(BaseCommand):

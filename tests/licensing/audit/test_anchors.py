@@ -19,12 +19,12 @@ from licensing.audit.tasks import log_anchors_record
 from licensing.events import audit_event_record
 from licensing.models import AnchorReason, LogAnchor
 from licensing.models.audit import audit_chain_for
-from montecarlo import services_tournament
-from montecarlo.results_pdf import results_pdf
+from montecarlo.tournaments import services
+from montecarlo.tournaments.pdf import results_pdf
 from tests.bingo.live_builders import live_game, record_all
 from tests.core.tamper import triggers_off
 from tests.licensing.factories import OrganizationFactory
-from tests.montecarlo.tournament_django_builders import board_clock, play_to_one, running  # noqa: F401
+from tests.montecarlo.factories import board_clock, play_to_one, running  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 
@@ -94,7 +94,7 @@ def test_finishing_and_publishing_a_tournament_anchor_it(django_capture_on_commi
     assert LogAnchor.objects.filter(log="montecarlo.tournamentevent", log_key=str(tournament.pk),
                                     head_seq=tournament.head_seq).exists()
     with django_capture_on_commit_callbacks(execute=True):
-        tournament = services_tournament.results_publish(actor=director, tournament=tournament)
+        tournament = services.results_publish(actor=director, tournament=tournament)
     tournament.refresh_from_db()
     anchor = LogAnchor.objects.filter(log="montecarlo.tournamentevent", log_key=str(tournament.pk)).latest("seq")
     assert (anchor.head_seq, anchor.head_hash) == (tournament.head_seq, tournament.head_hash)
@@ -109,7 +109,7 @@ def test_finishing_and_publishing_a_tournament_anchor_it(django_capture_on_commi
 def test_the_results_pdf_shows_the_log_head(tmp_path):
     tournament, director = running(["Ana", "Ben", "Cy"])
     play_to_one(director, tournament)
-    tournament = services_tournament.results_publish(actor=director, tournament=tournament)
+    tournament = services.results_publish(actor=director, tournament=tournament)
     tournament.refresh_from_db()
     path = tmp_path / "results.pdf"
     path.write_bytes(results_pdf(tournament))

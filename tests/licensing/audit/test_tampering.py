@@ -23,7 +23,7 @@ from montecarlo.models import Tournament, TournamentEvent
 from tests.bingo.live_builders import live_game, record_all
 from tests.core.tamper import triggers_off
 from tests.licensing.factories import OrganizationFactory, UserFactory
-from tests.montecarlo.tournament_django_builders import board_clock, running  # noqa: F401
+from tests.montecarlo.factories import board_clock, running  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 WRONG_KEY = b"the forger's best guess"

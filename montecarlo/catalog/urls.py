@@ -1,0 +1,15 @@
+"""The catalog of games the Board allows (30 DCMR 1602): its public page under /montecarlo/ (namespace
+montecarlo) and its public API under /api/v1/."""
+
+from django.urls import path
+
+from config.api_router import IdRouter
+from montecarlo.catalog import api, views
+
+urlpatterns = [
+    path("games/", views.game_catalog, name="game_catalog"),
+]
+
+router = IdRouter()
+router.register("montecarlo/games", api.GameCatalogViewSet, basename="montecarlo-game")
+api_urlpatterns = router.urls

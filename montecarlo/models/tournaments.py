@@ -1,0 +1,104 @@
+"""Texas Hold'em tournaments at a Class 2 Monte Carlo Night (30 DCMR 1603.19-1603.31, 1604.3): the plan,
+the clock, the published results, and the terms its opening event records."""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class FinishMethod(models.TextChoices):
+    # 30 DCMR 1603.25: (a) play down to one player, or (b) stop at a set time and rank by chips.
+    LAST_PLAYER = "last_player", _("Played down to one player (1603.25(a))")
+    TIME = "time", _("Stopped at a set time, ranked by chips (1603.25(b))")
+
+
+class TournamentStatus(models.TextChoices):
+    REGISTERING = "registering", _("Registering")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+    PUBLISHED = "published", _("Results published")
+
+
+class Tournament(models.Model):
+    """A Texas Hold'em tournament at a Class 2 Monte Carlo Night (30 DCMR 1204.16). Its play is
+    the replay of its append-only TournamentEvent log through the pure engine; the columns here
+    are its plan, its clock and the published results."""
+
+    license = models.ForeignKey("licensing.License", on_delete=models.PROTECT, related_name="tournaments",
+                                verbose_name=_("license"))
+    name = models.CharField(_("name"), max_length=200)
+    date = models.DateField(_("date"))
+    starts_at = models.TimeField(_("starts at"))
+    ends_at = models.TimeField(_("ends at"))
+    entry_fee = models.DecimalField(_("entry fee"), max_digits=8, decimal_places=2)  # 1603.20: one fee for all
+    starting_chips = models.PositiveIntegerField(_("starting chips"))  # 1603.20: the same chips for all
+    max_per_table = models.PositiveSmallIntegerField(_("players per table at most"), default=7)  # 1603.23
+    finish_method = models.CharField(_("finishing method"), max_length=12, choices=FinishMethod.choices,
+                                     default=FinishMethod.LAST_PLAYER)
+    stop_at = models.TimeField(_("stops at"), null=True, blank=True)  # 1603.25(b) only
+    # A training tournament (dealers and directors practising, the demo): no prizes, nothing reported,
+    # and so it may be dealt outside the licensed hours of 1603.19. Its config event records the flag.
+    training = models.BooleanField(_("training tournament"), default=False, help_text=_(
+        "No prizes and nothing reported; it may be played outside the licensed hours (30 DCMR 1603.19)."))
+    levels = models.JSONField(_("blind levels"), default=list)
+    prizes = models.JSONField(_("prizes by place"), default=list)  # Decimal strings; each <= $500 (1603.26)
+    status = models.CharField(_("status"), max_length=12, choices=TournamentStatus.choices,
+                              default=TournamentStatus.REGISTERING)
+    # The clock: running since clock_started_at, plus the seconds run before the last pause.
+    clock_running = models.BooleanField(_("clock running"), default=False)
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    clock_elapsed = models.FloatField(default=0)
+    public_key = models.CharField(max_length=32, unique=True, editable=False)
+    head_seq = models.PositiveIntegerField(default=0, editable=False)
+    head_hash = models.CharField(max_length=64, blank=True, editable=False)
+    results = models.JSONField(_("results"), default=list, blank=True)  # [{place, player, name, prize}]
+    published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="+")
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("Hold'em tournament")
+        verbose_name_plural = _("Hold'em tournaments")
+        ordering = ["-date", "-starts_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    def save(self, *args, **kwargs):
+        if not self.public_key:
+            self.public_key = secrets.token_urlsafe(18)[:24]
+        super().save(*args, **kwargs)
+
+    def engine_config(self) -> dict:
+        """The engine's constructor arguments as JSON, so Tournament.replay rebuilds the same play."""
+        return {
+            "starting_chips": self.starting_chips,
+            "levels": list(self.levels),
+            "max_per_table": self.max_per_table,
+            "finish_method": self.finish_method,
+            "prizes": [str(prize) for prize in self.prizes],
+            "prize_cap": "500",
+        }
+
+
+def tournament_terms(tournament: Tournament) -> dict:
+    """What a tournament is played for, as its first event records it: the engine's configuration,
+    the entry fee and whether it is a training tournament cannot change once it exists
+    (tournament_verify_log compares them)."""
+    return {"engine": tournament.engine_config(), "entry_fee": str(tournament.entry_fee),
+            "license": tournament.license_id, "date": tournament.date.isoformat(), "training": tournament.training}
+
+
+# A term a config event written before the term existed does not hold, read as its value then.
+TERMS_BEFORE = {"training": False}
+
+
+def changed_terms(recorded: dict, tournament: Tournament) -> list[str]:
+    """The terms of the tournament row that differ from those its config event recorded."""
+    terms = tournament_terms(tournament)
+    return sorted(key for key in set(terms) | set(recorded)
+                  if recorded.get(key, TERMS_BEFORE.get(key)) != terms.get(key, TERMS_BEFORE.get(key)))

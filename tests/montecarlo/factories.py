@@ -1,0 +1,143 @@
+"""The montecarlo tests' factories (factory_boy) and the scenes built from them: an active Class 2
+Monte Carlo Night license with licensed hours, its tournament director and dealer, a tournament planned
+under it through the service, a running one, hands played to the end, and the Board's clock frozen
+inside those hours (`board_clock`): hands are dealt only within the licensed hours (30 DCMR 1603.19),
+so a test that plays must not depend on the hour the suite runs at."""
+
+import datetime as dt
+import random
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+import factory
+import pytest
+import time_machine
+from django.conf import settings
+from django.utils import timezone
+
+from licensing.models import Role
+from licensing.models.choices import LicenseType
+from montecarlo.models import Tournament
+from montecarlo.tournaments import services
+from montecarlo.tournaments.state import load_engine
+from tests.licensing.factories import MembershipFactory, UserFactory
+from tests.licensing.factories_applications import LicenseFactory
+
+DAY = timezone.localdate() + dt.timedelta(days=10)
+ADULT = dt.date(1980, 5, 17)  # a player's date of birth, well over 18 (30 DCMR 1702.1)
+# 19:00 on DAY on the Board's clock: inside the licensed 18:00-23:30 and the planned 18:30-23:00.
+LIVE_AT = dt.datetime.combine(DAY, dt.time(19, 0), tzinfo=ZoneInfo(settings.TIME_ZONE))
+
+
+@pytest.fixture
+def board_clock():
+    """Travel to LIVE_AT, the clock running on from there (time-machine): licenses the factories make
+    start that day and every deal falls inside the licensed hours."""
+    with time_machine.travel(LIVE_AT, tick=True) as traveller:
+        yield traveller
+
+
+def at(day: dt.date, hour: int, minute: int = 0, second: int = 0) -> dt.datetime:
+    """A moment on the Board's clock (America/New_York)."""
+    return dt.datetime.combine(day, dt.time(hour, minute, second), tzinfo=ZoneInfo(settings.TIME_ZONE))
+
+
+def member(organization, role):
+    return MembershipFactory(organization=organization, role=role, user=UserFactory()).user
+
+
+class MonteCarloLicenseFactory(LicenseFactory):
+    """An active Class 2 Monte Carlo Night license (30 DCMR 1204.16) licensed on `date` from `starts` to `ends`."""
+
+    class Params:
+        date = DAY
+        starts = "18:00"
+        ends = "23:30"
+
+    application__license_type = LicenseType.MONTECARLO
+    application__license_class = "2"
+    number = factory.LazyFunction(lambda: f"MC-{random.randint(10**6, 10**7)}")
+    schedule = factory.LazyAttribute(lambda o: [
+        {"date": o.date.isoformat(), "starts_at": o.starts, "ends_at": o.ends, "premises": o.premises.pk}])
+
+
+class TournamentFactory(factory.Factory):
+    """A tournament planned by `actor` under `license` through the service (tournament_create), so its
+    log opens with the config event like any planned tournament's."""
+
+    class Meta:
+        model = Tournament
+
+    name = "Spring Hold'em"
+    date = DAY
+    starts_at = dt.time(18, 30)
+    ends_at = dt.time(23, 0)
+    entry_fee = Decimal("40.00")
+    starting_chips = 10000
+    max_per_table = 7
+    template = "standard"
+    prizes = factory.LazyFunction(lambda: ["300", "150", "50"])
+
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        return services.tournament_create(**kwargs)
+
+
+def running(names, *, director=None, license=None, rng_seed=7, **overrides):
+    """A tournament with the players registered and seated, the clock started (inside the licensed
+    hours: use the `board_clock` fixture)."""
+    if timezone.localdate() != DAY:
+        raise AssertionError("running() plays live: freeze the clock with the board_clock fixture (1603.19)")
+    license = license or MonteCarloLicenseFactory()
+    director = director or member(license.organization, Role.TOURNAMENT_DIRECTOR)
+    tournament = TournamentFactory(actor=director, license=license, **overrides)
+    for entry in names:  # a name, or (name, date of birth[, board player id])
+        name, born, *board_id = entry if isinstance(entry, tuple) else (entry, ADULT)
+        services.player_register(actor=director, tournament=tournament, name=name, date_of_birth=born,
+                                 board_player_id=board_id[0] if board_id else "")
+    services.seats_draw(actor=director, tournament=tournament, rng=random.Random(rng_seed))
+    services.clock_control(actor=director, tournament=tournament, op="start")
+    tournament.refresh_from_db()
+    return tournament, director
+
+
+BOARD = ["2c", "7d", "9h", "Js", "3s"]
+WINNER = ["As", "Ah"]
+LOSERS = [["Kc", "Qd"], ["Kd", "Qh"], ["Ks", "Qc"], ["Kh", "Qs"], ["8c", "6d"], ["8d", "6h"]]
+
+
+def allin_hand(actor, tournament, table: int, *, winner_seat: int | None = None) -> dict:
+    """Deal a hand where the first to act goes all in and everyone calls; the showdown gives
+    `winner_seat` (default: the first to act) aces. Returns the table view after the hand."""
+    view = services.hand_start(actor=actor, tournament=tournament, table=table)
+    first = view["to_act"]
+    while view["legal"]:
+        legal, seat = view["legal"], view["to_act"]
+        action = "allin" if seat == first and legal["allin"] else ("call" if legal["call"] else "check")
+        view = services.action_record(actor=actor, tournament=tournament, table=table, seat=seat, action=action)
+    if view["needs_showdown"]:
+        winner = winner_seat if winner_seat is not None else first
+        losers = iter(LOSERS)
+        shown = {str(seat): (WINNER if seat == winner else next(losers)) for seat in view["showdown_seats"]}
+        view = services.showdown_record(actor=actor, tournament=tournament, table=table, board=BOARD, shown=shown)
+    return view
+
+
+def play_to_one(director, tournament):
+    """All-in hands at table 1 until one player is left (three players, one table)."""
+    for _ in range(10):
+        if load_engine(tournament).status == "finished":
+            return
+        allin_hand(director, tournament, 1)
+    raise AssertionError("the tournament did not finish")
+
+
+def to_showdown(tournament, director, table=1):
+    """First to act raises all in, everyone calls: the raiser must show, the others may muck."""
+    view = services.hand_start(actor=director, tournament=tournament, table=table)
+    first = view["to_act"]
+    while view["legal"]:
+        action = "allin" if view["to_act"] == first else "call"
+        view = services.action_record(actor=director, tournament=tournament, table=table, seat=view["to_act"],
+                                      action=action)
+    return view, first
