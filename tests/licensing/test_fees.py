@@ -164,6 +164,18 @@ def test_without_a_bond_row_the_bond_is_null_with_a_note_then_the_row_counts():
     assert after.can_submit is True and after.notes == []
 
 
+def test_the_bond_is_the_row_of_the_license_type_and_class_asked_for():
+    # A newer row of another class or type must not be picked: the read is by type and class.
+    BondScheduleRow.objects.create(license_type="bingo", license_class="B", amount="2500.00",
+                                   effective_from=datetime.date(2020, 1, 1), rule="30 DCMR 1205.2")
+    BondScheduleRow.objects.create(license_type="bingo", license_class="A", amount="5000.00",
+                                   effective_from=datetime.date(2024, 1, 1), rule="30 DCMR 1205.2")
+    BondScheduleRow.objects.create(license_type="raffle", license_class="1", amount="900.00",
+                                   effective_from=datetime.date(2024, 6, 1), rule="30 DCMR 1205.2")
+    assert quote(license_type="bingo", license_class="B").bond == Decimal("2500.00")
+    assert quote(license_type="bingo", license_class="A").bond == Decimal("5000.00")
+
+
 def test_a_senior_groups_class_d_bingo_needs_no_bond():
     result = quote(license_type="bingo", license_class="D", senior=True)
     assert result.application_fee == Decimal("0.00")

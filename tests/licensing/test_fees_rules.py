@@ -177,6 +177,13 @@ def test_a_senior_groups_other_classes_post_the_bond_of_their_row():
     assert result.bond == Decimal("700.00") and result.can_submit is True
 
 
+def test_the_bond_row_of_the_period_and_of_senior_groups_applies_to_them():
+    bonds = [row("1000.00"), row("300.00", period="limited"), row("200.00", senior=True)]
+    assert quote(fee_rows=[row()], bond_rows=bonds).bond == Decimal("1000.00")
+    assert quote(period="limited", fee_rows=[row()], bond_rows=bonds).bond == Decimal("300.00")
+    assert quote(license_class="C", senior=True, fee_rows=[row()], bond_rows=bonds).bond == Decimal("200.00")
+
+
 def test_the_regular_multi_hall_fee_is_prorated_and_its_bond_computed():
     result = quote(license_type="multihall", highest_prize=Decimal("1000.00"),
                    base_expires_on=ON + datetime.timedelta(days=73),
