@@ -4,7 +4,7 @@ from config.api_router import IdRouter
 from licensing import api, api_enforcement, api_public
 from licensing.accounts.urls import api_urlpatterns as accounts_api
 from licensing.api_applications import ApplicationViewSet
-from licensing.api_fees import FeeQuoteApi
+from licensing.fees.urls import api_urlpatterns as fees_api
 from licensing.premises.api import PremisesCorrectionViewSet
 from licensing.review.urls import api_urlpatterns as review_api
 
@@ -20,7 +20,7 @@ urlpatterns = [
     path("me/", api.MeApi.as_view(), name="me"),
     path("", include("licensing.api_profile_urls")),  # members, responsible people, documents
     path("", include(accounts_api)),  # Board accounts, for Board administrators
-    path("fees/quote", FeeQuoteApi.as_view(), name="fee-quote"),
+    path("", include(fees_api)),  # the public fee quote
     path("public/licenses/", api_public.PublicLicenseListApi.as_view(), name="public-license-list"),
     path("public/licenses/<str:number>/", api_public.PublicLicenseDetailApi.as_view(), name="public-license-detail"),
     path("licenses/<int:pk>/suspend/", api_enforcement.LicenseSuspendApi.as_view(), name="license-suspend"),

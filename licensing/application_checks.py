@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from core.findings import Finding, RuleViolation
 from licensing import rules
 from licensing.eligibility import organization_findings, senior_group_checked
-from licensing.fees import fee_quote
+from licensing.fees.quotes import fee_quote
 from licensing.models import Application, BingoOccasion, CorrectionStatus, PremisesCorrection
 from licensing.models.choices import (
     OPEN_STATUSES,

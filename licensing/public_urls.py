@@ -1,13 +1,13 @@
 """Public pages of the licensing app: no sign-in needed."""
 
-from django.urls import path  # noqa: F401
+from django.urls import include, path
 
 from licensing import views_public
-from licensing.views_fees import fee_calculator
+from licensing.fees import urls as fees_urls
 
 app_name = "public"
 urlpatterns: list = [
-    path("fees/", fee_calculator, name="fee_calculator"),
+    path("", include(fees_urls.urlpatterns)),  # the fee calculator
     path("licenses/", views_public.license_lookup, name="license_lookup"),
     path("licenses/<str:number>/", views_public.license_detail, name="license_detail"),
 ]

@@ -1,4 +1,4 @@
-"""The pure half of the fee and bond quote (licensing.fees), without a database: what a request may ask
+"""The pure half of the fee and bond quote (licensing.fees.quotes), without a database: what a request may ask
 (validate_quote_request), which schedule row applies (pick_row), and the quote built from the rows
 (quote_from_rows, prorate, multihall_bond). Messages are pinned word for word: the fee calculator and
 the API show them as they are, naming the field and the section."""
@@ -11,7 +11,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from core.findings import RuleViolation
-from licensing.fees import multihall_bond, pick_row, prorate, quote_from_rows, validate_quote_request
+from licensing.fees.quotes import multihall_bond, pick_row, prorate, quote_from_rows, validate_quote_request
 
 ON = datetime.date(2025, 3, 1)
 LONG_AGO = datetime.date(2000, 1, 1)

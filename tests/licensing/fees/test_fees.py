@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from core.findings import RuleViolation
-from licensing.fees import fee_quote, pick_row, prorate
+from licensing.fees.quotes import fee_quote, pick_row, prorate
 from licensing.models import BondScheduleRow, FeeScheduleRow
 
 pytestmark = pytest.mark.django_db

@@ -4,8 +4,8 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import render
 from django.views.decorators.vary import vary_on_headers
 
-from licensing.fees import fee_quote
-from licensing.forms_fees import FeeCalculatorForm
+from licensing.fees.forms import FeeCalculatorForm
+from licensing.fees.quotes import fee_quote
 
 QUOTE_PARTIAL = "licensing/_fee_quote.html"
 

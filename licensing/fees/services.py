@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleError
 from licensing.events import audit_event_record
-from licensing.fees import CLASS_RULES
+from licensing.fees.quotes import CLASS_RULES
 from licensing.models import BondScheduleRow, FeeScheduleRow, User
 from licensing.models.choices import LICENSE_CLASSES, LicenseType, Period
 

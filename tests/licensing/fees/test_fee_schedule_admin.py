@@ -8,8 +8,8 @@ import pytest
 from django.apps import apps
 from django.core.exceptions import ValidationError
 
+from licensing.fees.services import schedule_row_save
 from licensing.models import AuditEvent, BondScheduleRow, FeeScheduleRow
-from licensing.services.schedules import schedule_row_save
 from tests.licensing.factories import UserFactory, board_staff
 
 pytestmark = pytest.mark.django_db
