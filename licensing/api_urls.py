@@ -1,9 +1,10 @@
 from django.urls import include, path
 
 from config.api_router import IdRouter
-from licensing import api, api_enforcement, api_public
+from licensing import api, api_public
 from licensing.accounts.urls import api_urlpatterns as accounts_api
 from licensing.api_applications import ApplicationViewSet
+from licensing.enforcement.urls import api_urlpatterns as enforcement_api
 from licensing.fees.urls import api_urlpatterns as fees_api
 from licensing.premises.api import PremisesCorrectionViewSet
 from licensing.review.urls import api_urlpatterns as review_api
@@ -23,9 +24,7 @@ urlpatterns = [
     path("", include(fees_api)),  # the public fee quote
     path("public/licenses/", api_public.PublicLicenseListApi.as_view(), name="public-license-list"),
     path("public/licenses/<str:number>/", api_public.PublicLicenseDetailApi.as_view(), name="public-license-detail"),
-    path("licenses/<int:pk>/suspend/", api_enforcement.LicenseSuspendApi.as_view(), name="license-suspend"),
-    path("licenses/<int:pk>/revoke/", api_enforcement.LicenseRevokeApi.as_view(), name="license-revoke"),
-    path("licenses/<int:pk>/fine/", api_enforcement.LicenseFineApi.as_view(), name="license-fine"),
+    path("", include(enforcement_api)),  # suspend, revoke, fine: before the router's licenses/<pk>/
     *router.urls,
     *review_api,  # the Board review's applications, and licenses
 ]

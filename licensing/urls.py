@@ -1,6 +1,7 @@
 from django.urls import include, path
 
-from licensing import views, views_applications, views_enforcement, views_profile
+from licensing import views, views_applications, views_profile
+from licensing.enforcement import urls as enforcement_urls
 
 app_name = "portal"
 urlpatterns = [
@@ -25,6 +26,6 @@ urlpatterns = [
     path("organizations/<int:organization_pk>/applications/new/", views_applications.application_start,
          name="application_start"),
     path("applications/<int:pk>/", views_applications.application_detail, name="application_detail"),
-    path("licenses/<int:pk>/enforcement/", views_enforcement.license_enforcement, name="license_enforcement"),
+    path("", include(enforcement_urls.urlpatterns)),  # the license's enforcement page
     path("applications/<int:pk>/<slug:step>/", views_applications.application_step, name="application_step"),
 ]

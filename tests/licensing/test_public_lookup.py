@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from licensing.enforcement.services import license_suspend
 from licensing.models.choices import ApplicationStatus, LicenseStatus
-from licensing.services.enforcement import license_suspend
 from tests.licensing.factories import OrganizationFactory
 from tests.licensing.factories_applications import ApplicationFactory, LicenseFactory
 

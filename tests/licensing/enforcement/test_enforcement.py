@@ -10,9 +10,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from core.findings import RuleViolation
+from licensing.enforcement.services import license_fine, license_revoke, license_statuses_refresh, license_suspend
 from licensing.models import AuditEvent, EnforcementAction, License
 from licensing.models.choices import LicenseStatus
-from licensing.services.enforcement import license_fine, license_revoke, license_statuses_refresh, license_suspend
 from tests.licensing.factories import MembershipFactory, UserFactory, board_member, board_staff
 from tests.licensing.factories_applications import LicenseFactory
 

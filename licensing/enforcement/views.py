@@ -8,9 +8,9 @@ from django.utils.translation import gettext_lazy as _
 
 from core.forms import errors_to_form
 from licensing import selectors
-from licensing.forms_enforcement import FineForm, RevokeForm, SuspendForm
-from licensing.selectors_enforcement import enforcement_action_list, license_for_enforcement_get
-from licensing.services.enforcement import license_fine, license_revoke, license_suspend
+from licensing.enforcement.forms import FineForm, RevokeForm, SuspendForm
+from licensing.enforcement.selectors import enforcement_action_list, license_for_enforcement_get
+from licensing.enforcement.services import license_fine, license_revoke, license_suspend
 
 FORMS = {form.action: form for form in (SuspendForm, RevokeForm, FineForm)}
 DONE = {
