@@ -1,12 +1,13 @@
 from django.urls import include, path
 
 from config.api_router import IdRouter
-from licensing import api, api_public
+from licensing import api
 from licensing.accounts.urls import api_urlpatterns as accounts_api
 from licensing.api_applications import ApplicationViewSet
 from licensing.enforcement.urls import api_urlpatterns as enforcement_api
 from licensing.fees.urls import api_urlpatterns as fees_api
 from licensing.premises.api import PremisesCorrectionViewSet
+from licensing.public.urls import api_urlpatterns as public_api
 from licensing.review.urls import api_urlpatterns as review_api
 
 router = IdRouter()
@@ -22,8 +23,7 @@ urlpatterns = [
     path("", include("licensing.api_profile_urls")),  # members, responsible people, documents
     path("", include(accounts_api)),  # Board accounts, for Board administrators
     path("", include(fees_api)),  # the public fee quote
-    path("public/licenses/", api_public.PublicLicenseListApi.as_view(), name="public-license-list"),
-    path("public/licenses/<str:number>/", api_public.PublicLicenseDetailApi.as_view(), name="public-license-detail"),
+    path("", include(public_api)),  # the public license lookup
     path("", include(enforcement_api)),  # suspend, revoke, fine: before the router's licenses/<pk>/
     *router.urls,
     *review_api,  # the Board review's applications, and licenses

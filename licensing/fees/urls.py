@@ -1,4 +1,4 @@
-"""Fees: the public fee calculator (urlpatterns, in the public namespace, via licensing/public_urls.py) and the
+"""Fees: the public fee calculator (urlpatterns, in the public namespace, via licensing/public/urls.py) and the
 quote API (api_urlpatterns, via licensing/api_urls.py)."""
 
 from django.urls import path

@@ -2,36 +2,12 @@
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import generics, permissions, serializers
+from rest_framework import generics, permissions
 from rest_framework.pagination import PageNumberPagination
 
-from licensing.models import License, Premises
-from licensing.models.choices import LicenseStatus
-from licensing.selectors_public import LicenseLookupPaginator, license_public_get, license_public_search
-
-
-class PublicPremisesSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Premises
-        fields = ["name", "street_address", "city", "state", "postal_code"]
-
-
-class PublicLicenseSerializer(serializers.ModelSerializer):
-    # The name the license was issued under, until an amended application is approved (30 DCMR 1202.3).
-    organization_name = serializers.CharField(source="licensed_name", read_only=True)
-    premises = PublicPremisesSerializer(read_only=True, allow_null=True)
-    suspended_until = serializers.SerializerMethodField()
-
-    class Meta:
-        model = License
-        fields = ["number", "organization_name", "status", "license_type", "license_class", "period", "premises",
-                  "effective_on", "expires_on", "suspended_until"]
-
-    def get_suspended_until(self, license) -> str | None:
-        # Only while suspended: a lifted suspension's date would read as a current one.
-        if license.status == LicenseStatus.SUSPENDED and license.suspended_until:
-            return license.suspended_until.isoformat()
-        return None
+from licensing.models import License
+from licensing.public.selectors import LicenseLookupPaginator, license_public_get, license_public_search
+from licensing.public.serializers import PublicLicenseSerializer
 
 
 class PublicLicensePagination(PageNumberPagination):

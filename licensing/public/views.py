@@ -3,7 +3,7 @@
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from licensing.selectors_public import (
+from licensing.public.selectors import (
     RESULTS_MAX,
     LicenseLookupPaginator,
     license_public_get,

@@ -185,8 +185,8 @@ def test_api_needs_no_sign_in_and_ignores_bad_tokens(client, parish_license):
 
 
 def test_a_very_broad_search_is_capped_and_asks_to_narrow(client, parish, monkeypatch):
-    monkeypatch.setattr("licensing.selectors_public.RESULTS_MAX", 3)
-    monkeypatch.setattr("licensing.views_public.RESULTS_MAX", 3)
+    monkeypatch.setattr("licensing.public.selectors.RESULTS_MAX", 3)
+    monkeypatch.setattr("licensing.public.views.RESULTS_MAX", 3)
     for n in range(5):
         LicenseFactory(application__organization=parish, number=f"BG-2023-{n:05d}")
     response = lookup(client, "saint")
