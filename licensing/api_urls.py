@@ -3,7 +3,7 @@ from django.urls import include, path
 from config.api_router import IdRouter
 from licensing import api
 from licensing.accounts.urls import api_urlpatterns as accounts_api
-from licensing.api_applications import ApplicationViewSet
+from licensing.applications.urls import api_urlpatterns as applications_api
 from licensing.enforcement.urls import api_urlpatterns as enforcement_api
 from licensing.fees.urls import api_urlpatterns as fees_api
 from licensing.premises.api import PremisesCorrectionViewSet
@@ -14,7 +14,6 @@ router = IdRouter()
 router.register("organizations", api.OrganizationViewSet, basename="organization")
 router.register("memberships", api.MembershipViewSet, basename="membership")
 router.register("audit-events", api.AuditEventViewSet, basename="audit-event")
-router.register("applications", ApplicationViewSet, basename="application")
 router.register("review/premises-corrections", PremisesCorrectionViewSet, basename="premises-correction")
 
 urlpatterns = [
@@ -26,5 +25,6 @@ urlpatterns = [
     path("", include(public_api)),  # the public license lookup
     path("", include(enforcement_api)),  # suspend, revoke, fine: before the router's licenses/<pk>/
     *router.urls,
+    *applications_api,  # filing an application
     *review_api,  # the Board review's applications, and licenses
 ]

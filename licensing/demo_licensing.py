@@ -8,16 +8,16 @@ from decimal import Decimal
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
-from licensing.models import BondScheduleRow, Organization, User
-from licensing.models.choices import DeterminationLetter, DocumentKind, ResponsibleRole
-from licensing.review.services import vote_cast
-from licensing.services.applications import (
+from licensing.applications.services import (
     application_create,
     application_occasions_set,
     application_submit,
     application_update,
     premises_get_or_create,
 )
+from licensing.models import BondScheduleRow, Organization, User
+from licensing.models.choices import DeterminationLetter, DocumentKind, ResponsibleRole
+from licensing.review.services import vote_cast
 from licensing.services.documents import document_upload
 from licensing.services.profile import member_add, organization_profile_update, responsible_person_set
 

@@ -1,13 +1,13 @@
 """Is the organization itself eligible? The facts of 30 DCMR 1200.2 (a)-(e), 1201.1 and
 1202.2 (j)-(l) checked against its profile, as Findings that carry their citation.
 
-Use from an application check (licensing/application_checks.py does):
+Use from an application check (licensing/applications/checks.py does):
 
     findings = organization_findings(application.organization, on=application_date, exempt_all=True)
 
 `organization_findings` decides nothing about which exemptions apply: the caller says so,
 because they depend on the license applied for (1201.2-1201.4; see
-`application_checks.exemptions`). It is pure when given
+`applications.checks.exemptions`). It is pure when given
 `facts`; without them it reads the counts it needs with `profile_facts` (three queries)."""
 
 from dataclasses import dataclass

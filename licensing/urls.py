@@ -1,11 +1,12 @@
 from django.urls import include, path
 
-from licensing import views, views_applications, views_profile
+from licensing import views, views_profile
+from licensing.applications import urls as applications_urls
 from licensing.enforcement import urls as enforcement_urls
 
 app_name = "portal"
 urlpatterns = [
-    path("", include("licensing.review.urls")),  # Board review; first, so "applications/<pk>/status/" is its own
+    path("", include("licensing.review.urls")),  # Board review
     path("", include("licensing.accounts.urls")),  # the Board administrator's accounts pages
     path("", views.dashboard, name="dashboard"),
     path("organizations/<int:pk>/", views.organization_detail, name="organization_detail"),
@@ -23,9 +24,6 @@ urlpatterns = [
     path("organizations/<int:pk>/documents/", views_profile.documents, name="organization_documents"),
     path("organizations/<int:pk>/documents/<int:document_pk>/download/", views_profile.document_download,
          name="document_download"),
-    path("organizations/<int:organization_pk>/applications/new/", views_applications.application_start,
-         name="application_start"),
-    path("applications/<int:pk>/", views_applications.application_detail, name="application_detail"),
+    path("", include(applications_urls.urlpatterns)),  # the guided application; its steps are only its own
     path("", include(enforcement_urls.urlpatterns)),  # the license's enforcement page
-    path("applications/<int:pk>/<slug:step>/", views_applications.application_step, name="application_step"),
 ]

@@ -15,16 +15,15 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from core.findings import RuleViolation
 from core.forms import errors_to_form
-from licensing import forms_applications as forms
 from licensing import selectors
-from licensing.application_checks import application_findings, quote_for
+from licensing.applications import forms, services
+from licensing.applications.checks import application_findings, quote_for
+from licensing.applications.selectors import application_get
 from licensing.eligibility import senior_group_checked
 from licensing.models import CorrectionStatus
 from licensing.models.choices import ApplicationKind, LicenseType
 from licensing.premises.services import PremisesOnRecord
 from licensing.review.views import application_status_context
-from licensing.selectors_applications import application_get
-from licensing.services import applications as services
 
 ON_PREMISES = (LicenseType.BINGO, LicenseType.MONTECARLO, LicenseType.MULTIHALL)
 STEP_TITLES = {

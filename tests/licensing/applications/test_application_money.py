@@ -9,9 +9,9 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from licensing.applications.services import application_update
 from licensing.models import Role
 from licensing.models.choices import LicenseType
-from licensing.services.applications import application_update
 from tests.licensing.factories import MembershipFactory
 from tests.licensing.factories_applications import ApplicationFactory
 

@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleError, RuleViolation
 from core.money import parse_money
-from licensing import rules
-from licensing.application_checks import (
+from licensing.applications import rules
+from licensing.applications.checks import (
     MONEY_RULES,
     application_findings,
     entry_refusals,

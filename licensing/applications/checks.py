@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleViolation
-from licensing import rules
+from licensing.applications import rules
 from licensing.eligibility import organization_findings, senior_group_checked
 from licensing.fees.quotes import fee_quote
 from licensing.models import Application, BingoOccasion, CorrectionStatus, PremisesCorrection

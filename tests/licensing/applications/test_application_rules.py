@@ -1,10 +1,10 @@
-"""The pure rules of licensing.rules: each finding carries its citation."""
+"""The pure rules of licensing.applications.rules: each finding carries its citation."""
 
 import datetime as dt
 from decimal import Decimal
 
-from licensing import rules
-from licensing.rules import Occasion
+from licensing.applications import rules
+from licensing.applications.rules import Occasion
 
 MONDAY = dt.date(2027, 3, 1)
 

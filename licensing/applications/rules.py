@@ -1,6 +1,6 @@
 """The checks an application must pass, each a Finding with its citation.
 
-Pure functions over plain values: the caller (services.applications) gathers the facts
+Pure functions over plain values: the caller (applications.checks) gathers the facts
 from the database and decides what to do with blocking findings (stop submission) and
 warnings (shown to the reviewer)."""
 

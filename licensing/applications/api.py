@@ -1,4 +1,4 @@
-"""Applications API: thin views over selectors_applications (reads) and services.applications (writes)."""
+"""Applications API: thin views over applications.selectors (reads) and applications.services (writes)."""
 
 from dataclasses import asdict
 
@@ -10,9 +10,10 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
-from licensing.application_checks import application_findings, quote_for
-from licensing.selectors_applications import application_list
-from licensing.serializers_applications import (
+from licensing.applications import services
+from licensing.applications.checks import application_findings, quote_for
+from licensing.applications.selectors import application_list
+from licensing.applications.serializers import (
     ApplicationCreateSerializer,
     ApplicationSerializer,
     CheckSerializer,
@@ -20,7 +21,6 @@ from licensing.serializers_applications import (
     PremisesInputSerializer,
     refuse_senior_box,
 )
-from licensing.services import applications as services
 
 
 def _as_api_error(call):

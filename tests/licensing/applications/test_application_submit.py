@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from licensing.applications.services import application_create
 from licensing.models import Application, AuditEvent, DeficiencyNotice, Role
 from licensing.models.choices import ApplicationStatus, DocumentKind
 from tests.licensing.eligible import add_document, make_eligible, set_bond
@@ -215,8 +216,6 @@ def test_game_roles_cannot_file(client, organization, role):
 
 def test_another_organizations_application_is_404(api, other_organization):
     other_user = MembershipFactory(organization=other_organization).user
-    from licensing.services.applications import application_create
-
     theirs = application_create(user=other_user, organization=other_organization, license_type="bingo",
                                 license_class="C")
     assert api.get(reverse("application-detail", args=[theirs.pk])).status_code == 404
