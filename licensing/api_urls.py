@@ -6,6 +6,7 @@ from licensing.accounts.urls import api_urlpatterns as accounts_api
 from licensing.applications.urls import api_urlpatterns as applications_api
 from licensing.enforcement.urls import api_urlpatterns as enforcement_api
 from licensing.fees.urls import api_urlpatterns as fees_api
+from licensing.organizations.urls import api_urlpatterns as organizations_api
 from licensing.premises.api import PremisesCorrectionViewSet
 from licensing.public.urls import api_urlpatterns as public_api
 from licensing.review.urls import api_urlpatterns as review_api
@@ -19,7 +20,7 @@ router.register("review/premises-corrections", PremisesCorrectionViewSet, basena
 urlpatterns = [
     path("auth/token/", api.TokenCreateApi.as_view(), name="token-create"),
     path("me/", api.MeApi.as_view(), name="me"),
-    path("", include("licensing.api_profile_urls")),  # members, responsible people, documents
+    path("", include(organizations_api)),  # members, responsible people, documents
     path("", include(accounts_api)),  # Board accounts, for Board administrators
     path("", include(fees_api)),  # the public fee quote
     path("", include(public_api)),  # the public license lookup

@@ -5,9 +5,9 @@ from django.shortcuts import render
 
 from licensing import selectors
 from licensing.applications.selectors import application_list
-from licensing.eligibility import senior_group_checked
 from licensing.models import Role
 from licensing.models.organizations import FILING_ROLES
+from licensing.organizations.eligibility import senior_group_checked
 from licensing.organizations.selectors import substantial_changes_open
 
 RECENT_EVENTS = 15

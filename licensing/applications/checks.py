@@ -12,7 +12,6 @@ from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleViolation
 from licensing.applications import rules
-from licensing.eligibility import organization_findings, senior_group_checked
 from licensing.fees.quotes import fee_quote
 from licensing.models import Application, BingoOccasion, CorrectionStatus, PremisesCorrection
 from licensing.models.choices import (
@@ -24,6 +23,7 @@ from licensing.models.choices import (
     LicenseType,
     Period,
 )
+from licensing.organizations.eligibility import organization_findings, senior_group_checked
 
 # Applications whose operations count against a premises or a yearly cap: licensed or still pending.
 COUNTING_STATUSES = (ApplicationStatus.APPROVED, *OPEN_STATUSES)

@@ -19,9 +19,9 @@ from licensing import selectors
 from licensing.applications import forms, services
 from licensing.applications.checks import application_findings, quote_for
 from licensing.applications.selectors import application_get
-from licensing.eligibility import senior_group_checked
 from licensing.models import CorrectionStatus
 from licensing.models.choices import ApplicationKind, LicenseType
+from licensing.organizations.eligibility import senior_group_checked
 from licensing.premises.services import PremisesOnRecord
 from licensing.review.views import application_status_context
 

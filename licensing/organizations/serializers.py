@@ -1,5 +1,5 @@
 """API shapes of the organization profile. Serializers check the input's shape; the
-services in licensing/services/profile.py and documents.py check the rules."""
+services in licensing/organizations/services.py and licensing/services/documents.py check the rules."""
 
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -9,7 +9,7 @@ from rest_framework import serializers
 from core.numbers import IntegerSerializerField
 from licensing.models import Document, Organization, OrganizationMember, ResponsiblePerson
 from licensing.models.choices import DocumentKind
-from licensing.services.profile import MEMBER_FIELDS, PROFILE_FIELDS
+from licensing.organizations.services import MEMBER_FIELDS, PROFILE_FIELDS
 
 
 class AmendmentDueSerializer(serializers.Serializer):

@@ -5,9 +5,9 @@ import datetime as dt
 import pytest
 from django.core.exceptions import ValidationError
 
-from licensing import member_csv
 from licensing.models import AuditEvent, OrganizationMember
-from licensing.services.profile import members_import_csv
+from licensing.organizations import member_csv
+from licensing.organizations.services import members_import_csv
 from tests.licensing.factories_profile import OrganizationMemberFactory, upload
 
 pytestmark = pytest.mark.django_db

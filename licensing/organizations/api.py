@@ -16,10 +16,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import ERRORS
-from licensing import selectors, selectors_profile
-from licensing.eligibility import organization_findings
+from licensing import selectors
 from licensing.models import Application, Document, Organization, OrganizationMember, ResponsiblePerson
-from licensing.serializers_profile import (
+from licensing.organizations import selectors as organization_selectors
+from licensing.organizations import services as profile_services
+from licensing.organizations.eligibility import organization_findings
+from licensing.organizations.serializers import (
     DocumentSerializer,
     DocumentUploadSerializer,
     EligibilityFindingSerializer,
@@ -29,9 +31,8 @@ from licensing.serializers_profile import (
     OrganizationProfileSerializer,
     ResponsiblePersonSerializer,
 )
+from licensing.organizations.views import document_file_response
 from licensing.services import documents as document_services
-from licensing.services import profile as profile_services
-from licensing.views_profile import document_file_response
 
 
 class OrganizationProfileMixin:
@@ -40,7 +41,7 @@ class OrganizationProfileMixin:
     @extend_schema(request=OrganizationProfileSerializer, responses={200: OrganizationProfileSerializer,
                                                                      400: ERRORS, 403: ERRORS, 404: ERRORS})
     def partial_update(self, request, pk=None):
-        organization = selectors_profile.organization_get_for_filing(user=request.user, pk=pk)
+        organization = organization_selectors.organization_get_for_filing(user=request.user, pk=pk)
         serializer = OrganizationProfileSerializer(organization, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
         organization = profile_services.organization_profile_update(
@@ -68,7 +69,7 @@ class _OrganizationScopedViewSet(viewsets.GenericViewSet):
         return self._organization
 
     def filing_organization(self) -> Organization:
-        return selectors_profile.organization_get_for_filing(
+        return organization_selectors.organization_get_for_filing(
             user=self.request.user, pk=self.kwargs["organization_pk"]
         )
 
@@ -86,7 +87,7 @@ class MemberViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, _Organizat
     filterset_fields = ["is_active"]
 
     def scoped_queryset(self):
-        return selectors_profile.member_list(user=self.request.user, organization=self.organization())
+        return organization_selectors.member_list(user=self.request.user, organization=self.organization())
 
     @extend_schema(responses={201: MemberSerializer, 400: ERRORS, 403: ERRORS, 404: ERRORS})
     def create(self, request, organization_pk=None):
@@ -112,7 +113,7 @@ class MemberViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, _Organizat
 
     def _member_for_filing(self, pk) -> OrganizationMember:
         organization = self.filing_organization()
-        return selectors_profile.member_get(user=self.request.user, organization=organization, pk=pk)
+        return organization_selectors.member_get(user=self.request.user, organization=organization, pk=pk)
 
 
 class MemberImportApi(APIView):
@@ -123,7 +124,7 @@ class MemberImportApi(APIView):
     @extend_schema(request=MemberImportSerializer,
                    responses={201: MemberImportResultSerializer, 400: ERRORS, 403: ERRORS, 404: ERRORS})
     def post(self, request, organization_pk: int):
-        organization = selectors_profile.organization_get_for_filing(user=request.user, pk=organization_pk)
+        organization = organization_selectors.organization_get_for_filing(user=request.user, pk=organization_pk)
         serializer = MemberImportSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         result = profile_services.members_import_csv(
@@ -144,7 +145,7 @@ class ResponsiblePersonViewSet(mixins.ListModelMixin, _OrganizationScopedViewSet
     filterset_fields = ["role", "is_current"]
 
     def scoped_queryset(self):
-        return selectors_profile.responsible_people(
+        return organization_selectors.responsible_people(
             user=self.request.user, organization=self.organization(), current=None
         )
 
@@ -169,7 +170,7 @@ class DocumentViewSet(mixins.ListModelMixin, _OrganizationScopedViewSet):
     parser_classes = [MultiPartParser]
 
     def scoped_queryset(self):
-        return selectors_profile.document_list(user=self.request.user, organization=self.organization())
+        return organization_selectors.document_list(user=self.request.user, organization=self.organization())
 
     @extend_schema(request=DocumentUploadSerializer,
                    responses={201: DocumentSerializer, 400: ERRORS, 403: ERRORS, 404: ERRORS})
@@ -218,4 +219,4 @@ class DocumentDownloadApi(APIView):
         404: ERRORS,
     })
     def get(self, request, pk: int):
-        return document_file_response(selectors_profile.document_get(user=request.user, pk=pk))
+        return document_file_response(organization_selectors.document_get(user=request.user, pk=pk))

@@ -4,8 +4,8 @@ import datetime as dt
 
 import pytest
 
-from licensing.eligibility import ProfileFacts, organization_findings, profile_facts
 from licensing.models.choices import DeterminationLetter, ResponsibleRole
+from licensing.organizations.eligibility import ProfileFacts, organization_findings, profile_facts
 from tests.licensing.factories import OrganizationFactory
 from tests.licensing.factories_profile import OrganizationMemberFactory, eligible_organization
 

@@ -9,7 +9,7 @@ from django.utils import timezone
 from core.findings import RuleViolation
 from licensing.models import AuditEvent, OrganizationMember, ResponsiblePerson
 from licensing.models.choices import DeterminationLetter, ResponsibleRole
-from licensing.services.profile import (
+from licensing.organizations.services import (
     member_add,
     member_deactivate,
     member_update,

@@ -19,18 +19,19 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.forms import errors_to_form
-from licensing import selectors, selectors_profile
-from licensing.forms_profile import (
+from licensing import selectors
+from licensing.models import Document, Organization, OrganizationMember
+from licensing.models.choices import ResponsibleRole
+from licensing.organizations import selectors as organization_selectors
+from licensing.organizations import services as profile_services
+from licensing.organizations.forms import (
     DocumentUploadForm,
     MemberForm,
     MemberImportForm,
     OrganizationProfileForm,
     ResponsiblePersonForm,
 )
-from licensing.models import Document, Organization, OrganizationMember
-from licensing.models.choices import ResponsibleRole
 from licensing.services import documents as document_services
-from licensing.services import profile as profile_services
 
 MEMBERS_PER_PAGE = 100
 
@@ -51,7 +52,7 @@ def document_file_response(document: Document) -> FileResponse:
 def _page_context(request, organization: Organization, **extra) -> dict:
     return {
         "organization": organization,
-        "can_file": selectors_profile.can_file_for(user=request.user, organization=organization),
+        "can_file": organization_selectors.can_file_for(user=request.user, organization=organization),
         **extra,
     }
 
@@ -62,7 +63,7 @@ def _page_context(request, organization: Organization, **extra) -> dict:
 @require_http_methods(["GET", "POST"])
 def organization_profile(request, pk: int):
     if request.method == "POST":
-        organization = selectors_profile.organization_get_for_filing(user=request.user, pk=pk)
+        organization = organization_selectors.organization_get_for_filing(user=request.user, pk=pk)
         # The form works on a copy: the service compares against the stored values.
         form = OrganizationProfileForm(request.POST, instance=copy.deepcopy(organization))
         if form.is_valid():
@@ -87,7 +88,7 @@ def organization_profile(request, pk: int):
 # --- Members ---
 
 def _members_context(request, organization: Organization, **extra) -> dict:
-    members = selectors_profile.member_list(user=request.user, organization=organization)
+    members = organization_selectors.member_list(user=request.user, organization=organization)
     page = Paginator(members, MEMBERS_PER_PAGE).get_page(request.GET.get("page"))
     context = _page_context(
         request, organization, page=page,
@@ -118,7 +119,7 @@ def members(request, pk: int):
 @login_required
 @require_POST
 def member_add(request, pk: int):
-    organization = selectors_profile.organization_get_for_filing(user=request.user, pk=pk)
+    organization = organization_selectors.organization_get_for_filing(user=request.user, pk=pk)
     form = MemberForm(request.POST, prefix="add")
     if form.is_valid():
         try:
@@ -135,8 +136,8 @@ def member_add(request, pk: int):
 
 
 def _member_for_filing(request, pk: int, member_pk: int) -> tuple[Organization, OrganizationMember]:
-    organization = selectors_profile.organization_get_for_filing(user=request.user, pk=pk)
-    return organization, selectors_profile.member_get(user=request.user, organization=organization, pk=member_pk)
+    organization = organization_selectors.organization_get_for_filing(user=request.user, pk=pk)
+    return organization, organization_selectors.member_get(user=request.user, organization=organization, pk=member_pk)
 
 
 def _row(request, organization, member, *, status: int = 200):
@@ -148,7 +149,7 @@ def _row(request, organization, member, *, status: int = 200):
 @require_GET
 def member_row(request, pk: int, member_pk: int):
     organization = selectors.organization_get(user=request.user, pk=pk)
-    member = selectors_profile.member_get(user=request.user, organization=organization, pk=member_pk)
+    member = organization_selectors.member_get(user=request.user, organization=organization, pk=member_pk)
     return _row(request, organization, member)
 
 
@@ -194,7 +195,7 @@ def member_deactivate(request, pk: int, member_pk: int):
 @login_required
 @require_POST
 def members_import(request, pk: int):
-    organization = selectors_profile.organization_get_for_filing(user=request.user, pk=pk)
+    organization = organization_selectors.organization_get_for_filing(user=request.user, pk=pk)
     form = MemberImportForm(request.POST, request.FILES)
     if not form.is_valid():
         return _members_response(request, organization, import_form=form, status=400)
@@ -221,7 +222,7 @@ def members_import(request, pk: int):
 @require_http_methods(["GET", "POST"])
 def responsible_people(request, pk: int):
     if request.method == "POST":
-        organization = selectors_profile.organization_get_for_filing(user=request.user, pk=pk)
+        organization = organization_selectors.organization_get_for_filing(user=request.user, pk=pk)
         form = ResponsiblePersonForm(request.POST)
         if form.is_valid():
             try:
@@ -239,7 +240,7 @@ def responsible_people(request, pk: int):
         organization = selectors.organization_get(user=request.user, pk=pk)
         form = ResponsiblePersonForm(initial={"role": request.GET.get("role", ResponsibleRole.MEMBER_IN_CHARGE)})
         status = 200
-    people = selectors_profile.responsible_people(user=request.user, organization=organization, current=None)
+    people = organization_selectors.responsible_people(user=request.user, organization=organization, current=None)
     current = {person.role: person for person in people if person.is_current}
     context = _page_context(
         request, organization, form=form,
@@ -255,7 +256,7 @@ def responsible_people(request, pk: int):
 @require_http_methods(["GET", "POST"])
 def documents(request, pk: int):
     if request.method == "POST":
-        organization = selectors_profile.organization_get_for_filing(user=request.user, pk=pk)
+        organization = organization_selectors.organization_get_for_filing(user=request.user, pk=pk)
         form = DocumentUploadForm(request.POST, request.FILES)
         if form.is_valid():
             try:
@@ -275,7 +276,7 @@ def documents(request, pk: int):
         status = 200
     context = _page_context(
         request, organization, form=form,
-        documents=selectors_profile.document_list(user=request.user, organization=organization),
+        documents=organization_selectors.document_list(user=request.user, organization=organization),
     )
     return render(request, "licensing/profile/documents.html", context, status=status)
 
@@ -284,6 +285,6 @@ def documents(request, pk: int):
 @require_GET
 def document_download(request, pk: int, document_pk: int):
     organization = selectors.organization_get(user=request.user, pk=pk)
-    document = selectors_profile.document_get(user=request.user, organization=organization, pk=document_pk)
+    document = organization_selectors.document_get(user=request.user, organization=organization, pk=document_pk)
     return document_file_response(document)
 
