@@ -25,12 +25,12 @@ from bingo.planning import checks as planning_checks
 from bingo.planning import rules
 from bingo.planning import services as planning
 from licensing import demo_world as world
+from licensing.applications.services import (
+    premises_get_or_create,
+)
 from licensing.demo_helpers import Created, license_issue, person
 from licensing.models import License, Organization, Role, User
 from licensing.models.choices import LicenseStatus, LicenseType
-from licensing.services.applications import (
-    premises_get_or_create,
-)
 
 ORGANIZATION = "St. Augustine Catholic Parish"
 HALL = {"name": "St. Augustine Parish Hall", "street_address": "1419 V Street NW", "postal_code": "20009",

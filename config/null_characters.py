@@ -4,7 +4,7 @@ PostgreSQL text cannot hold a NUL (0x00): a query or an insert carrying one fail
 database driver, which a view answers with a 500. Django's form CharFields and DRF's CharFields
 refuse NUL already, but much input reaches the database without them: raw `request.GET` reads,
 django-filter filters, JSON and dict fields stored as JSON, cookies (the session key). One guard
-here covers every path; uploaded files' contents are left to their importers (licensing/member_csv.py
+here covers every path; uploaded files' contents are left to their importers (licensing/organizations/member_csv.py
 names the row and column).
 
 The answer is a 400 naming each field: the API's JSON error shape under /api/, a page in the portal.

@@ -49,7 +49,7 @@ urlpatterns = [
     path("i18n/setlang/", set_language, name="set_language"),
     path("accounts/", include(accounts)),
     path("portal/", include("licensing.urls")),
-    path("public/", include("licensing.public_urls")),
+    path("public/", include("licensing.public.urls")),
     path("vendors/", include("vendors.urls")),
     path("bingo/", include("bingo.urls")),
     path("montecarlo/", include("montecarlo.urls")),

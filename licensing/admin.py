@@ -4,9 +4,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.admin import ReadOnlyAdmin
-from licensing.forms_schedules import BondScheduleRowForm, FeeScheduleRowForm
+from licensing.fees.forms import BondScheduleRowForm, FeeScheduleRowForm
+from licensing.fees.services import FIGURE_FIELDS, schedule_row_save
 from licensing.models import AuditEvent, BondScheduleRow, FeeScheduleRow, Membership, Organization, User
-from licensing.services.schedules import FIGURE_FIELDS, schedule_row_save
 
 
 @admin.register(User)

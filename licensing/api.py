@@ -9,8 +9,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from licensing import selectors
-from licensing.api_profile import OrganizationProfileMixin
 from licensing.filters import AuditEventFilter, OrganizationFilter
+from licensing.organizations.api import OrganizationProfileMixin
 from licensing.serializers import (
     AuditEventSerializer,
     MembershipSerializer,
@@ -47,7 +47,7 @@ class MeApi(generics.RetrieveAPIView):
 
 class OrganizationViewSet(OrganizationProfileMixin, viewsets.ReadOnlyModelViewSet):
     """Organizations the caller may see: their own, or all for the Board. PATCH: the profile facts
-    (licensing/api_profile.py), by the organization's filing roles only."""
+    (licensing/organizations/api.py), by the organization's filing roles only."""
 
     serializer_class = OrganizationSerializer
     filterset_class = OrganizationFilter

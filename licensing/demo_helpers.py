@@ -10,14 +10,14 @@ from django.core.management.base import CommandError
 
 from licensing import demo_world as world
 from licensing.accounts.services import user_create
-from licensing.models import License, Organization, Role, User
-from licensing.review.services import vote_cast
-from licensing.services.applications import (
+from licensing.applications.services import (
     application_create,
     application_occasions_set,
     application_submit,
     application_update,
 )
+from licensing.models import License, Organization, Role, User
+from licensing.review.services import vote_cast
 from licensing.services.organizations import membership_grant
 
 

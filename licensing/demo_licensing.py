@@ -8,18 +8,18 @@ from decimal import Decimal
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
-from licensing.models import BondScheduleRow, Organization, User
-from licensing.models.choices import DeterminationLetter, DocumentKind, ResponsibleRole
-from licensing.review.services import vote_cast
-from licensing.services.applications import (
+from licensing.applications.services import (
     application_create,
     application_occasions_set,
     application_submit,
     application_update,
     premises_get_or_create,
 )
+from licensing.models import BondScheduleRow, Organization, User
+from licensing.models.choices import DeterminationLetter, DocumentKind, ResponsibleRole
+from licensing.organizations.services import member_add, organization_profile_update, responsible_person_set
+from licensing.review.services import vote_cast
 from licensing.services.documents import document_upload
-from licensing.services.profile import member_add, organization_profile_update, responsible_person_set
 
 # Bond amounts are board data that no regulation text gives (RULES.md); these are for the demo only.
 DEMO_BONDS = [("bingo", "A", "5000.00"), ("bingo", "B", "2500.00"), ("bingo", "C", "1000.00"),

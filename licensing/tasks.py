@@ -3,8 +3,8 @@
 from celery import shared_task
 
 from licensing.accounts.password_reset import password_reset_email_send as password_reset_send
+from licensing.enforcement.services import license_statuses_refresh as statuses_refresh
 from licensing.reminders import reminders_send as reminders_run
-from licensing.services.enforcement import license_statuses_refresh as statuses_refresh
 
 
 @shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)

@@ -4,11 +4,11 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
 from licensing import selectors
-from licensing.eligibility import senior_group_checked
+from licensing.applications.selectors import application_list
 from licensing.models import Role
 from licensing.models.organizations import FILING_ROLES
+from licensing.organizations.eligibility import senior_group_checked
 from licensing.organizations.selectors import substantial_changes_open
-from licensing.selectors_applications import application_list
 
 RECENT_EVENTS = 15
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from bingo.models import GameType
 from core.findings import Finding
-from licensing.services.profile import MINIMUM_WORKER_AGE, age_on
+from licensing.organizations.services import MINIMUM_WORKER_AGE, age_on
 
 OPERATIONS_PER_PREMISES_PER_WEEK = 2  # 30 DCMR 1400.5
 EARLY_BIRDS_PER_OPERATION = 6  # 30 DCMR 1405.19

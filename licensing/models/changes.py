@@ -19,7 +19,7 @@ class SubstantialChange(models.Model):
     )
     license = models.ForeignKey("licensing.License", on_delete=models.PROTECT, related_name="substantial_changes")
     kind = models.CharField(_("what changed"), max_length=20, choices=ChangeKind.choices)
-    # {field: [before, after]}; dates of birth are never copied here (see services.profile.PRIVATE_FIELDS).
+    # {field: [before, after]}; dates of birth are never copied here (see organizations.services.PRIVATE_FIELDS).
     changes = models.JSONField(_("changes"), default=dict, blank=True)
     changed_on = models.DateField(_("date of the change"))
     due_on = models.DateField(_("amended application due"), db_index=True)  # changed_on + 10 days

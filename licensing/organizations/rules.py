@@ -17,8 +17,8 @@ from django.utils.translation import ngettext
 from localflavor.us.us_states import USPS_CHOICES
 
 from core.findings import Finding
+from licensing.applications.rules import AMENDMENT_DAYS  # 30 DCMR 1202.3: due within 10 days of the change
 from licensing.models.changes import ChangeKind
-from licensing.rules import AMENDMENT_DAYS  # 30 DCMR 1202.3: due within 10 days of the change
 
 SENIOR_RULE = "30 DCMR 1201.1"
 MINIMUM_SENIOR_MEMBERS = 10  # 30 DCMR 1201.1

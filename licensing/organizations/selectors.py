@@ -1,10 +1,77 @@
-"""Reads about an organization: its open substantial changes (30 DCMR 1202.3), where the Board writes to it."""
+"""Scoped reads of an organization: its profile (members, responsible people, documents), its open substantial
+changes (30 DCMR 1202.3), and where the Board writes to it.
 
+Everything goes through `organization_list(user=...)`: an organization's people see their
+own organization (any role), the Board sees all, anyone else nothing, and a record
+outside that scope is a 404. Writing needs more: a filing role in that organization
+(`organization_get_for_filing`); seeing without filing is a 403."""
+
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
 
-from licensing.models import Membership, Organization, SubstantialChange, User
+from licensing.models import (
+    Document,
+    Membership,
+    Organization,
+    OrganizationMember,
+    ResponsiblePerson,
+    SubstantialChange,
+    User,
+)
 from licensing.models.organizations import FILING_ROLES
-from licensing.selectors import organization_list
+from licensing.selectors import organization_get, organization_list, roles_in
+
+
+def can_file_for(*, user: User, organization: Organization) -> bool:
+    """Officers and the responsible members file for the organization; game roles and the Board do not."""
+    return bool(roles_in(user=user, organization=organization) & FILING_ROLES)
+
+
+def organization_get_for_filing(*, user: User, pk: int) -> Organization:
+    """The organization, for a write: 404 if the user may not see it, 403 if they may not file for it."""
+    organization = organization_get(user=user, pk=pk)
+    if not can_file_for(user=user, organization=organization):
+        raise PermissionDenied
+    return organization
+
+
+def member_list(*, user: User, organization: Organization, active: bool | None = None) -> QuerySet[OrganizationMember]:
+    queryset = OrganizationMember.objects.filter(
+        organization__in=organization_list(user=user), organization=organization
+    )
+    if active is not None:
+        queryset = queryset.filter(is_active=active)
+    return queryset.order_by("-is_active", "full_name", "pk")
+
+
+def member_get(*, user: User, organization: Organization, pk: int) -> OrganizationMember:
+    return get_object_or_404(member_list(user=user, organization=organization), pk=pk)
+
+
+def responsible_people(*, user: User, organization: Organization,
+                       current: bool | None = True) -> QuerySet[ResponsiblePerson]:
+    queryset = ResponsiblePerson.objects.filter(
+        organization__in=organization_list(user=user), organization=organization
+    )
+    if current is not None:
+        queryset = queryset.filter(is_current=current)
+    return queryset.order_by("role", "-created_at", "-pk")
+
+
+def document_list(*, user: User, organization: Organization | None = None) -> QuerySet[Document]:
+    queryset = Document.objects.filter(organization__in=organization_list(user=user)).select_related(
+        "uploaded_by", "application"
+    )
+    if organization is not None:
+        queryset = queryset.filter(organization=organization)
+    return queryset.order_by("-uploaded_at", "-pk")
+
+
+def document_get(*, user: User, pk: int, organization: Organization | None = None) -> Document:
+    """404 for a document outside the user's scope (or of another organization than the one named)."""
+    return get_object_or_404(document_list(user=user, organization=organization), pk=pk)
+
 
 
 def substantial_changes_open(*, user: User, organization: Organization) -> QuerySet[SubstantialChange]:

@@ -18,7 +18,7 @@ urlpatterns = [
     path("review/premises-corrections/<int:pk>/reject/", premises_views.correction_reject,
          name="premises_correction_reject"),
     path("votes/", views.votes_awaiting, name="votes_awaiting"),
-    # Before the application pages' "applications/<pk>/<step>/", which would otherwise take "status".
+    # Not a step of the application pages' "applications/<pk>/<step>/": their converter knows only their steps.
     path("applications/<int:pk>/status/", views.application_status, name="application_status"),
     path("licenses/<int:pk>/certificate.pdf", views.license_certificate, name="license_certificate"),
 ]

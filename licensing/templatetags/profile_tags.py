@@ -2,7 +2,7 @@
 
 from django import template
 
-from licensing.eligibility import organization_findings
+from licensing.organizations.eligibility import organization_findings
 
 register = template.Library()
 

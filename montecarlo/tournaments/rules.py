@@ -20,7 +20,7 @@ from core.money import parse_money
 from licensing.licenses.live import board_now, license_in_force, live_play_findings
 from licensing.licenses.rules import in_force_findings
 from licensing.models.choices import LicenseStatus, LicenseType
-from licensing.services.profile import EARLIEST_BIRTH_DATE, age_on
+from licensing.organizations.services import EARLIEST_BIRTH_DATE, age_on
 from montecarlo.holdem.tournament import check_levels, level_from_dict
 from montecarlo.holdem.tournament.people import Person, same_person
 

@@ -10,10 +10,10 @@ from django_celery_beat.models import ClockedSchedule, CrontabSchedule, Interval
 from rest_framework.authtoken.models import Token
 
 from bingo.live import services as bingo_services
+from licensing.enforcement.services import license_fine
 from licensing.models import BondScheduleRow, Document, Role, User
 from licensing.models.choices import DocumentKind, VoteChoice
 from licensing.review.services import deficiency_notice_issue, vote_cast
-from licensing.services.enforcement import license_fine
 from tests.bingo.live_builders import live_game
 from tests.licensing.factories import MembershipFactory, UserFactory, board_admin, board_member, board_staff
 from tests.licensing.factories_applications import ApplicationFactory

@@ -1,4 +1,4 @@
-"""licensing/fees.py pinned exactly (30 DCMR 1204, 1205, 1414): every branch, every figure, every citation and
+"""licensing/fees/quotes.py pinned exactly (30 DCMR 1204, 1205, 1414): every branch, every figure, every citation and
 note, at the edges of each limit, so a change to any line of it fails a test here."""
 
 import datetime as dt
@@ -10,8 +10,8 @@ import time_machine
 from django.core.exceptions import ValidationError
 
 from core.findings import Finding, RuleViolation
-from licensing import fees
-from licensing.fees import (
+from licensing.fees import quotes as fees
+from licensing.fees.quotes import (
     CLASS_RULES,
     FeeQuote,
     fee_quote,

@@ -108,7 +108,7 @@ def test_an_uncured_notice_withdraws_the_application_once(application, staff_use
 
 def test_a_cured_notice_does_not_withdraw(application, staff_user):
     notice = _notice(application, staff_user, cure_days=5)
-    # What the organization's resubmission does (licensing.services.applications.application_submit).
+    # What the organization's resubmission does (licensing.applications.services.application_submit).
     notice.cured_at = timezone.now()
     notice.save()
     application.status = ApplicationStatus.SUBMITTED

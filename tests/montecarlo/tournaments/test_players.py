@@ -9,8 +9,8 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from licensing.eligibility import years_before
 from licensing.models import AuditEvent, Role
+from licensing.organizations.eligibility import years_before
 from montecarlo.tournaments import services
 from montecarlo.tournaments.rules import eighteenth_birthday, player_findings
 from montecarlo.tournaments.state import load_engine
