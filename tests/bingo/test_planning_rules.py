@@ -131,3 +131,10 @@ def test_checker_on_duty():
     [finding] = rules.checker_on_duty(0, blocking=True)
     assert finding.rule == "30 DCMR 1401.3" and finding.blocking
     assert not rules.checker_on_duty(0, blocking=False)[0].blocking
+
+
+def test_a_person_is_known_by_their_name_whatever_its_spacing_and_case():
+    # The sale's buyer and the worker on duty are matched by this key (30 DCMR 1401.2).
+    assert rules.person_key("  Ann   LEE ") == "ann lee"
+    assert rules.person_key("Straße Ñoño") == "strasse ñoño"
+    assert rules.person_key(None) == rules.person_key("") == rules.person_key("   ") == ""
