@@ -52,7 +52,7 @@ def series_create(*, actor, organization, code: str, size: int | None = None) ->
         raise ValidationError(errors, code="invalid")
     series = CardSeries.objects.create(organization=organization, code=code, size=size,
                                        seed=secrets.randbits(62), created_by=actor)
-    audit_event_record(event_type="bingo.series_create", actor=actor, organization=organization, target=series,
+    audit_event_record(event_type="bingo.series_created", actor=actor, organization=organization, target=series,
                        payload={"code": code, "size": size})
     return series
 
@@ -168,7 +168,7 @@ def sale_record(*, actor, operation: Operation, series: CardSeries, first_face: 
     sale = CardSale.objects.create(operation=operation, series=series, first_face=first_face, last_face=last_face,
                                    colour=colour, price_each=price_each, hall=hall, buyer=buyer, sold_by=actor)
     sale.games.set(games)
-    audit_event_record(event_type="bingo.card_sale", actor=actor, organization=organization, target=sale, payload={
+    audit_event_record(event_type="bingo.cards_sold", actor=actor, organization=organization, target=sale, payload={
         "series": series.code, "first_face": first_face, "last_face": last_face, "colour": colour,
         "games": sorted(g.number for g in games), "price_each": str(price_each),
         "hall": hall.pk if hall else None, "buyer": buyer,
@@ -191,7 +191,7 @@ def sale_void(*, actor, sale: CardSale, reason: str) -> CardSale:
     sale.voided_at = timezone.now()
     sale.void_reason = reason[:300]
     sale.save(update_fields=["voided_at", "void_reason"])
-    audit_event_record(event_type="bingo.card_sale_void", actor=actor, organization=organization, target=sale,
+    audit_event_record(event_type="bingo.card_sale_voided", actor=actor, organization=organization, target=sale,
                        payload={"reason": sale.void_reason, "first_face": sale.first_face,
                                 "last_face": sale.last_face})
     return sale

@@ -46,7 +46,15 @@ def _require_live(game: Game) -> None:
         raise ValidationError(_("Game %(number)s is not live.") % {"number": game.number}, code="not_live")
 
 
-AUDIT_TYPES = {EventKind.START: "bingo.game_start", EventKind.VOID: "bingo.claim_void"}
+# Each log event's audit type (licensing.audit.types lists them with their labels).
+AUDIT_TYPES = {
+    EventKind.START: "bingo.game_started",
+    EventKind.CALL: "bingo.ball_called",
+    EventKind.UNDO: "bingo.call_undone",
+    EventKind.CLAIM: "bingo.claim_checked",
+    EventKind.VOID: "bingo.claim_voided",
+    EventKind.CLOSE: "bingo.game_closed",
+}
 
 
 def _append(*, actor, game: Game, state: GameState, kind: str, payload: dict) -> GameEvent:
@@ -57,7 +65,7 @@ def _append(*, actor, game: Game, state: GameState, kind: str, payload: dict) ->
     game.head_seq, game.head_hash = event.seq, event.hash
     Game.objects.filter(pk=game.pk).update(head_seq=event.seq, head_hash=event.hash)
     audit_event_record(
-        event_type=AUDIT_TYPES.get(kind, f"bingo.{kind}"), actor=actor,
+        event_type=AUDIT_TYPES[kind], actor=actor,
         organization=game.operation.license.organization, target=game, payload={"seq": event.seq, **payload},
     )
     # Flashboards hear of the event only once it is committed: a rolled-back call never shows.

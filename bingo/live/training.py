@@ -43,7 +43,7 @@ def training_operation_create(*, actor, license: License, premises: Premises | N
         ends_at=ALL_DAY[1], member_in_charge=member_in_charge.strip(), created_by=actor, is_training=True)
     Hall.objects.create(operation=operation, premises=premises, name=premises.name, is_drawing_location=True,
                         key=secrets.token_urlsafe(16)[:22])
-    audit_event_record(event_type="bingo.training_operation_create", actor=actor, organization=license.organization,
+    audit_event_record(event_type="bingo.training_operation_created", actor=actor, organization=license.organization,
                        target=operation, payload={"license": license.number, "date": operation.date.isoformat(),
                                                   "premises": premises.pk})
     return operation

@@ -47,6 +47,6 @@ def pattern_create(*, actor, organization: Organization, name_en: str, name_es: 
     masks = sorted(set(_rotations(mask))) if any_rotation else [mask]
     pattern = Pattern.objects.create(slug=slug, name_en=name_en, name_es=name_es, masks=masks,
                                      is_standard=False, organization=organization)
-    audit_event_record(event_type="bingo.pattern_create", actor=actor, organization=organization, target=pattern,
+    audit_event_record(event_type="bingo.pattern_created", actor=actor, organization=organization, target=pattern,
                        payload={"slug": slug, "masks": masks})
     return pattern

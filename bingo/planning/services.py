@@ -75,7 +75,7 @@ def operation_create(*, actor, license: License, premises: Premises | None, date
     # The drawing location's hall: its flashboard shows every call (30 DCMR 1405.9, 1405.13).
     Hall.objects.create(operation=operation, premises=premises, name=premises.name, is_drawing_location=True,
                         key=_new_hall_key())
-    audit_event_record(event_type="bingo.operation_create", actor=actor, organization=license.organization,
+    audit_event_record(event_type="bingo.operation_created", actor=actor, organization=license.organization,
                        target=operation, payload={"license": license.number, "date": date.isoformat(),
                                                   "premises": premises.pk})
     return operation
@@ -111,7 +111,7 @@ def operation_update(*, actor, operation: Operation, **changes) -> Operation:
             raise ValidationError({"premises": _("These premises are already a participating hall.")})
         hall.premises, hall.name = operation.premises, operation.premises.name
         hall.save(update_fields=["premises", "name"])
-    audit_event_record(event_type="bingo.operation_update", actor=actor, organization=operation.license.organization,
+    audit_event_record(event_type="bingo.operation_updated", actor=actor, organization=operation.license.organization,
                        target=operation, payload={"before": before,
                                                   "after": {n: str(getattr(operation, n)) for n in changes}})
     return operation
@@ -143,7 +143,7 @@ def hall_add(*, actor, operation: Operation, premises: Premises, name: str = "")
                               code="duplicate")
     hall = Hall.objects.create(operation=operation, premises=premises, name=(name or premises.name).strip(),
                                is_drawing_location=False, key=_new_hall_key())
-    audit_event_record(event_type="bingo.hall_add", actor=actor, organization=operation.license.organization,
+    audit_event_record(event_type="bingo.hall_added", actor=actor, organization=operation.license.organization,
                        target=hall, payload={"operation": operation.pk, "premises": premises.pk})
     return hall
 
@@ -196,7 +196,7 @@ def worker_add(*, actor, operation: Operation, name: str, duty: str, user=None,
     _raise_blocking(_worker_findings(operation, name=name, duty=duty, user=user, born=born))
     worker = WorkerDuty.objects.create(operation=operation, name=name, duty=duty, user=user, date_of_birth=born)
     # The date of birth is personal data: it stays on the duty, out of the audit trail.
-    audit_event_record(event_type="bingo.worker_add", actor=actor, organization=operation.license.organization,
+    audit_event_record(event_type="bingo.worker_added", actor=actor, organization=operation.license.organization,
                        target=worker, payload={"operation": operation.pk, "name": name, "duty": duty})
     return worker
 
@@ -206,7 +206,7 @@ def worker_remove(*, actor, worker: WorkerDuty) -> None:
     operation = worker.operation
     _require_planner(actor, operation.license.organization_id)
     _require_not_started(operation, _("the posted worker list (30 DCMR 1401.1)"))
-    audit_event_record(event_type="bingo.worker_remove", actor=actor, organization=operation.license.organization,
+    audit_event_record(event_type="bingo.worker_removed", actor=actor, organization=operation.license.organization,
                        target=worker, payload={"operation": operation.pk, "name": worker.name, "duty": worker.duty})
     worker.delete()
 
@@ -250,7 +250,7 @@ def game_add(*, actor, operation: Operation, pattern: Pattern, game_type: str = 
     _check_games(operation, plans)
     game = Game.objects.create(operation=operation, number=number, license_class=operation.license.license_class,
                                **data)
-    audit_event_record(event_type="bingo.game_add", actor=actor, organization=operation.license.organization,
+    audit_event_record(event_type="bingo.game_added", actor=actor, organization=operation.license.organization,
                        target=game, payload={"number": number, "pattern": pattern.slug, "game_type": game_type,
                                              "card_price": str(data["card_price"]), "prize": str(data["prize"])})
     return game
@@ -282,7 +282,7 @@ def game_update(*, actor, game: Game, **changes) -> Game:
     for name, value in data.items():
         setattr(game, name, value)
     game.save(update_fields=[*data])
-    audit_event_record(event_type="bingo.game_update", actor=actor, organization=operation.license.organization,
+    audit_event_record(event_type="bingo.game_updated", actor=actor, organization=operation.license.organization,
                        target=game, payload={"before": before,
                                              "after": {n: str(getattr(v, "slug", v)) for n, v in data.items()}})
     return game
@@ -315,7 +315,7 @@ def game_reorder(*, actor, operation: Operation, order: list[int]) -> list[Game]
     before = [g.pk for g in games]
     new = [by_id[pk] for pk in order]
     _renumber(new)
-    audit_event_record(event_type="bingo.game_reorder", actor=actor, organization=operation.license.organization,
+    audit_event_record(event_type="bingo.games_reordered", actor=actor, organization=operation.license.organization,
                        target=operation, payload={"before": before, "after": list(order)})
     return new
 
@@ -335,7 +335,7 @@ def game_remove(*, actor, game: Game) -> None:
     if any(g.status != GameStatus.PLANNED for g in later):
         raise ValidationError(_("A later game has started: game %(number)s can no longer be removed.")
                               % {"number": game.number}, code="started")
-    audit_event_record(event_type="bingo.game_remove", actor=actor, organization=operation.license.organization,
+    audit_event_record(event_type="bingo.game_removed", actor=actor, organization=operation.license.organization,
                        target=game, payload={"number": game.number, "pattern": game.pattern_id,
                                              "prize": str(game.prize), "game_type": game.game_type})
     game.delete()

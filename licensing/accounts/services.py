@@ -25,7 +25,7 @@ def user_create(*, email: str, full_name: str, password: str, actor: User | None
     user.set_password(password)
     user.full_clean()
     user.save()
-    audit_event_record(event_type="accounts.user_created", actor=actor, target=user, payload={"email": user.email})
+    audit_event_record(event_type="licensing.user_created", actor=actor, target=user, payload={"email": user.email})
     return user
 
 
@@ -39,7 +39,7 @@ def board_group_add(*, user: User, group: BoardGroup, actor: User | None = None)
     """For commands and the demo (not reachable from the portal): put a user in a Board group."""
     _group_add(user, group)
     audit_event_record(
-        event_type="accounts.board_group_added", actor=actor, target=user, payload={"group": group.value}
+        event_type="licensing.board_group_added", actor=actor, target=user, payload={"group": group.value}
     )
     return user
 

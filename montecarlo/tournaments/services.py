@@ -85,7 +85,7 @@ def tournament_create(*, actor, license, name: str, date: dt.date, starts_at: dt
     except ValueError as exc:
         raise engine_finding(exc) from exc
     tournament.save()
-    audit_event_record(event_type="montecarlo.tournament.create", actor=actor,
+    audit_event_record(event_type="montecarlo.tournament_created", actor=actor,
                        organization=license.organization, target=tournament,
                        payload={"name": tournament.name, "date": date.isoformat(), "license": license.number,
                                 "training": tournament.training})

@@ -50,7 +50,7 @@ def test_planner_creates_a_series_with_a_secret_seed_and_audit(organization):
     one = services_cards.series_create(actor=planner, organization=organization, code="X1", size=30)
     two = services_cards.series_create(actor=planner, organization=organization, code="X2", size=30)
     assert one.size == 30 and one.seed != two.seed and 0 <= one.seed < 2**62
-    assert AuditEvent.objects.filter(event_type="bingo.series_create", object_id=str(one.pk)).exists()
+    assert AuditEvent.objects.filter(event_type="bingo.series_created", object_id=str(one.pk)).exists()
 
 
 @override_settings(BINGO_SERIES_SIZE=25)

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 def test_start_requires_a_planned_game_and_audits():
     game, caller = live_game()
     assert game.status == GameStatus.LIVE
-    assert AuditEvent.objects.filter(event_type="bingo.game_start", object_id=str(game.pk)).exists()
+    assert AuditEvent.objects.filter(event_type="bingo.game_started", object_id=str(game.pk)).exists()
     with pytest.raises(ValidationError):
         services.game_start(actor=caller, game=game)
 
@@ -127,4 +127,4 @@ def test_close_splits_the_prize_and_ends_the_game():
     assert game_state(game).status == GameStatus.CLOSED
     with pytest.raises(ValidationError):
         services.ball_record(actor=caller, game=game, number=2)
-    assert AuditEvent.objects.filter(event_type="bingo.close", object_id=str(game.pk)).exists()
+    assert AuditEvent.objects.filter(event_type="bingo.game_closed", object_id=str(game.pk)).exists()

@@ -65,7 +65,7 @@ def test_a_voided_claim_releases_the_calls_and_is_not_paid():
     void = services.claim_void(actor=world.checker, game=world.game, claim_seq=claim.seq,
                                reason="the checker read face 5 for face 15")
     assert void.kind == EventKind.VOID and void.payload["claim_seq"] == claim.seq
-    assert AuditEvent.objects.filter(event_type="bingo.claim_void", payload__claim_seq=claim.seq).exists()
+    assert AuditEvent.objects.filter(event_type="bingo.claim_voided", payload__claim_seq=claim.seq).exists()
     state = game_state(world.game)
     assert state.claims[0]["void"] and state.claims[0]["void_reason"] == "the checker read face 5 for face 15"
     assert state.winning_claims() == []

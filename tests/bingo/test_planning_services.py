@@ -41,7 +41,7 @@ def test_create_makes_the_drawing_hall_with_an_unguessable_key():
     [hall] = operation.halls.all()
     assert hall.is_drawing_location and hall.premises == license.premises
     assert len(hall.key) == 22
-    assert AuditEvent.objects.filter(event_type="bingo.operation_create", object_id=str(operation.pk)).exists()
+    assert AuditEvent.objects.filter(event_type="bingo.operation_created", object_id=str(operation.pk)).exists()
 
 
 def test_create_refuses_other_premises_other_hours_and_an_inactive_license():
@@ -171,7 +171,7 @@ def test_reorder_and_remove_planned_games():
     assert list(operation.games.order_by("number").values_list("prize", flat=True)) == [30, 10, 20]
     services.game_remove(actor=actor, game=one)
     assert list(operation.games.order_by("number").values_list("number", "prize")) == [(1, 30), (2, 20)]
-    assert AuditEvent.objects.filter(event_type="bingo.game_remove").exists()
+    assert AuditEvent.objects.filter(event_type="bingo.game_removed").exists()
     with pytest.raises(ValidationError):
         services.game_reorder(actor=actor, operation=operation, order=[two.pk])
 

@@ -43,7 +43,7 @@ def test_a_range_sold_by_a_checker_plays_every_regular_game(setup):
                                       last_face=20, price_each=Decimal("1.00"))
     assert sale.faces == 10 and sale.colour == CardColour.REGULAR and sale.sold_by == people["checker"]
     assert set(sale.games.all()) == set(games(operation, GameType.REGULAR))  # 30 DCMR 1405.2
-    event = AuditEvent.objects.get(event_type="bingo.card_sale", object_id=str(sale.pk))
+    event = AuditEvent.objects.get(event_type="bingo.cards_sold", object_id=str(sale.pk))
     assert event.payload["first_face"] == 11 and event.payload["games"] == [3, 4, 5, 6]
 
 
@@ -114,7 +114,7 @@ def test_a_voided_sale_frees_its_faces_and_is_kept(setup):
                                        last_face=10, colour=CardColour.EXTRA_REGULAR)
     assert CardSale.objects.filter(pk=sale.pk, voided_at__isnull=False).exists()
     assert CardSale.objects.count() == 2 and again.pk != sale.pk
-    assert AuditEvent.objects.filter(event_type="bingo.card_sale_void", object_id=str(sale.pk)).exists()
+    assert AuditEvent.objects.filter(event_type="bingo.card_sale_voided", object_id=str(sale.pk)).exists()
     with pytest.raises(ValidationError):
         services_cards.sale_void(actor=people["checker"], sale=sale, reason="twice")
 

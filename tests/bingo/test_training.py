@@ -43,7 +43,7 @@ def test_only_a_planner_creates_a_training_operation_and_it_is_audited():
     game, caller, _checker, officer, _series = practice()
     operation = game.operation
     assert operation.is_training and Hall.objects.filter(operation=operation, is_drawing_location=True).exists()
-    assert AuditEvent.objects.filter(event_type="bingo.training_operation_create", actor=officer).exists()
+    assert AuditEvent.objects.filter(event_type="bingo.training_operation_created", actor=officer).exists()
     with pytest.raises(PermissionDenied):
         training.training_operation_create(actor=caller, license=operation.license)
 

@@ -91,7 +91,7 @@ def test_request_id_is_echoed_and_stamped_on_events(client):
         reverse("login"), {"username": user.email, "password": "wrong"}, headers={"X-Request-ID": "req-abc-123"}
     )
     assert response["X-Request-ID"] == "req-abc-123"
-    assert AuditEvent.objects.get(event_type="accounts.login_failed").request_id == "req-abc-123"
+    assert AuditEvent.objects.get(event_type="licensing.login_failed").request_id == "req-abc-123"
     generated = client.get(reverse("home"))["X-Request-ID"]
     assert len(generated) == 32
 

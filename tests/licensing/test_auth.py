@@ -21,7 +21,7 @@ def test_sign_in_with_email_and_password(client):
     assert response.status_code == 302
     assert response.url == reverse("portal:dashboard")
     assert client.get(reverse("portal:dashboard")).status_code == 200
-    assert AuditEvent.objects.filter(event_type="accounts.logged_in", actor=user).exists()
+    assert AuditEvent.objects.filter(event_type="licensing.user_logged_in", actor=user).exists()
 
 
 def test_wrong_password_is_refused_with_a_form_error(client):
@@ -29,7 +29,7 @@ def test_wrong_password_is_refused_with_a_form_error(client):
     response = login(client, user.email, "not-the-password")
     assert response.status_code == 200
     assert "Please enter a correct email address and password" in response.content.decode()
-    assert AuditEvent.objects.filter(event_type="accounts.login_failed", payload__email=user.email).exists()
+    assert AuditEvent.objects.filter(event_type="licensing.login_failed", payload__email=user.email).exists()
 
 
 def test_lockout_after_repeated_failures_even_with_the_right_password(client):
@@ -39,7 +39,7 @@ def test_lockout_after_repeated_failures_even_with_the_right_password(client):
     response = login(client, user.email, PASSWORD)
     assert response.status_code == 429
     assert "Account locked" in response.content.decode()
-    assert AuditEvent.objects.filter(event_type="accounts.locked_out", payload__email=user.email).exists()
+    assert AuditEvent.objects.filter(event_type="licensing.user_locked_out", payload__email=user.email).exists()
     # Another account from the same address is not locked.
     other = UserFactory()
     assert login(client, other.email, PASSWORD).status_code == 302
@@ -71,7 +71,7 @@ def test_logout_is_a_post_and_ends_the_session(client):
     response = client.post(reverse("logout"))
     assert response.status_code == 302
     assert client.get(reverse("portal:dashboard")).status_code == 302
-    assert AuditEvent.objects.filter(event_type="accounts.logged_out", actor=user).exists()
+    assert AuditEvent.objects.filter(event_type="licensing.user_logged_out", actor=user).exists()
 
 
 def test_password_reset_by_email(client):

@@ -45,7 +45,7 @@ def test_forty_failures_for_one_account_from_ten_addresses_lock_it(client):
     assert "for this account" in page and "every address" in page and "reset your password" in page
     assert reverse("password_reset") in page
     assert "from this address" not in page  # the old message named the wrong lock
-    assert AuditEvent.objects.filter(event_type="accounts.locked_out", payload__email=user.email).exists()
+    assert AuditEvent.objects.filter(event_type="licensing.user_locked_out", payload__email=user.email).exists()
 
 
 def test_the_api_token_endpoint_is_locked_by_the_same_count(client):
@@ -117,7 +117,7 @@ def test_a_completed_password_reset_unlocks_the_account(client):
     new_password = "A-brand-new-passphrase-78"
     client.post(form_url, {"new_password1": new_password, "new_password2": new_password})
     assert login(client, user.email, new_password, ip="203.0.113.82").status_code == 302
-    assert AuditEvent.objects.filter(event_type="accounts.lockout_cleared", object_id=str(user.pk),
+    assert AuditEvent.objects.filter(event_type="licensing.lockout_cleared", object_id=str(user.pk),
                                      payload__by="password_reset").exists()
 
 
@@ -137,7 +137,7 @@ def test_board_staff_see_and_lift_locks_others_cannot(client):
     assert client.post(reverse("portal:lockouts"), {"email": user.email.upper()}).status_code == 302
     client.logout()
     assert login(client, user.email, PASSWORD, ip="203.0.113.83").status_code == 302
-    assert AuditEvent.objects.filter(event_type="accounts.lockout_cleared", actor=staff, payload__by="board").exists()
+    assert AuditEvent.objects.filter(event_type="licensing.lockout_cleared", actor=staff, payload__by="board").exists()
 
 
 def test_the_command_lifts_an_address_lock_in_a_staff_name(client):

@@ -36,7 +36,7 @@ def lockout_clear(*, actor: User, email: str = "", ip_address: str = "") -> int:
         removed += AxesProxyHandler.reset_attempts(username=email)
     if ip_address:
         removed += AxesProxyHandler.reset_attempts(ip_address=ip_address)
-    audit_event_record(event_type="accounts.lockout_cleared", actor=actor,
+    audit_event_record(event_type="licensing.lockout_cleared", actor=actor,
                        target=User.objects.filter(email=email).first() if email else None,
                        payload={"email": email, "ip": ip_address, "removed": removed, "by": "board"})
     return removed
@@ -46,6 +46,6 @@ def lockout_clear(*, actor: User, email: str = "", ip_address: str = "") -> int:
 def lockout_clear_after_reset(*, user: User) -> int:
     """A completed password reset (through the emailed link) unlocks the account from every address."""
     removed = AxesProxyHandler.reset_attempts(username=user.email.lower())
-    audit_event_record(event_type="accounts.lockout_cleared", actor=user, target=user,
+    audit_event_record(event_type="licensing.lockout_cleared", actor=user, target=user,
                        payload={"email": user.email, "ip": "", "removed": removed, "by": "password_reset"})
     return removed

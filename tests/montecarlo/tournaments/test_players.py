@@ -78,7 +78,7 @@ def test_the_register_event_keeps_who_the_player_is_and_the_audit_does_not_keep_
     event = planned[0].events.get(kind="register")
     assert event.payload == {"type": "register", "player": "p1", "name": "Ana Diaz", "date_of_birth": "1980-05-17",
                              "board_player_id": "DC-77"}
-    audit = AuditEvent.objects.get(event_type="montecarlo.tournament.register")
+    audit = AuditEvent.objects.get(event_type="montecarlo.player_registered")
     assert audit.payload["date_of_birth"] == "recorded" and "1980" not in str(audit.payload)
 
 

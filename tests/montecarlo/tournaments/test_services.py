@@ -48,7 +48,7 @@ def test_plan_within_licensed_hours(director, license):
     tournament = TournamentFactory(actor=director, license=license)
     assert tournament.status == "registering" and tournament.levels and tournament.public_key
     assert tournament.prizes == ["300.00", "150.00", "50.00"]
-    assert AuditEvent.objects.filter(event_type="montecarlo.tournament.create").count() == 1
+    assert AuditEvent.objects.filter(event_type="montecarlo.tournament_created").count() == 1
 
 
 @pytest.mark.parametrize("license_type,license_class", [(LicenseType.MONTECARLO, "1"), (LicenseType.BINGO, "B")])
@@ -214,7 +214,7 @@ def test_chip_correction_needs_a_reason_and_is_audited(director, license):
     services.chip_correction(**move, reason="A 1,000 chip counted in the wrong stack")
     engine = load_engine(tournament)
     assert (engine.players["p1"].chips, engine.players["p2"].chips, engine.total_chips()) == (9000, 11000, 30000)
-    audit = AuditEvent.objects.get(event_type="montecarlo.tournament.chip_correction")
+    audit = AuditEvent.objects.get(event_type="montecarlo.chips_corrected")
     assert audit.payload["chips_before"] == {"p1": 10000, "p2": 10000}
     assert audit.payload["reason"] == "A 1,000 chip counted in the wrong stack"
 

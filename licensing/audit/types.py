@@ -1,0 +1,179 @@
+"""The audit trail's event types: one spelling per event, `<app>.<entity>_<past participle>`, and a
+label a person reads. Stored rows are never rewritten (the trail is append-only and hash-chained),
+so a type renamed since it was first written keeps its old spelling in the rows written before the
+rename: RENAMED maps each old spelling to today's, and every page shows both under one label.
+
+The types are listed here, not imported from the apps that write them, so licensing knows the bingo,
+Monte Carlo and vendor events without importing those apps; a test checks that every type the code
+writes is listed."""
+
+from django.utils.translation import gettext_lazy as _
+
+LABELS = {
+    # the Django admin, through core.admin.AuditedAdmin (app label "admin")
+    "admin.object_added": _("Record added in the admin"),
+    "admin.object_changed": _("Record changed in the admin"),
+    "admin.object_deleted": _("Record deleted in the admin"),
+    "admin.password_changed": _("Password changed"),
+    "admin.action_run": _("Admin action run"),
+    # accounts
+    "licensing.user_created": _("Account created"),
+    "licensing.user_logged_in": _("Signed in"),
+    "licensing.user_logged_out": _("Signed out"),
+    "licensing.login_failed": _("Sign-in failed"),
+    "licensing.user_locked_out": _("Account locked after failed sign-ins"),
+    "licensing.lockout_cleared": _("Sign-in lock cleared"),
+    "licensing.board_group_added": _("Board role given"),
+    "licensing.board_account_invited": _("Board account invited"),
+    "licensing.board_account_invitation_resent": _("Board invitation sent again"),
+    "licensing.board_account_deactivated": _("Board account deactivated"),
+    "licensing.board_account_reactivated": _("Board account reactivated"),
+    "licensing.board_admin_granted": _("Board administrator right granted"),
+    "licensing.board_admin_revoked": _("Board administrator right revoked"),
+    # organizations
+    "licensing.organization_created": _("Organization registered"),
+    "licensing.organization_profile_updated": _("Organization profile updated"),
+    "licensing.membership_granted": _("Portal access granted"),
+    "licensing.membership_ended": _("Portal access ended"),
+    "licensing.member_added": _("Member added"),
+    "licensing.member_updated": _("Member updated"),
+    "licensing.member_deactivated": _("Member deactivated"),
+    "licensing.members_imported": _("Members imported"),
+    "licensing.responsible_person_set": _("Responsible person named"),
+    "licensing.substantial_change_recorded": _("Substantial change recorded"),
+    "licensing.document_uploaded": _("Document uploaded"),
+    # applications and review
+    "licensing.application_created": _("Application started"),
+    "licensing.application_updated": _("Application updated"),
+    "licensing.application_premises_set": _("Application premises set"),
+    "licensing.application_schedule_set": _("Application schedule set"),
+    "licensing.application_submitted": _("Application submitted"),
+    "licensing.application_resubmitted": _("Application resubmitted"),
+    "licensing.application_withdrawn": _("Application withdrawn"),
+    "licensing.application_approved": _("Application approved"),
+    "licensing.application_denied": _("Application denied"),
+    "licensing.deficiency_notice_issued": _("Deficiency notice issued"),
+    "licensing.deficiency_notice_expired": _("Deficiency notice expired"),
+    "licensing.deficiency_cured": _("Deficiency cured"),
+    "licensing.vote_cast": _("Vote cast"),
+    "licensing.premises_correction_filed": _("Premises correction filed"),
+    "licensing.premises_correction_accepted": _("Premises correction accepted"),
+    "licensing.premises_correction_rejected": _("Premises correction rejected"),
+    # licenses, fees, enforcement, reminders
+    "licensing.license_issued": _("License issued"),
+    "licensing.license_amended": _("License amended"),
+    "licensing.license_superseded": _("License superseded"),
+    "licensing.license_expired": _("License expired"),
+    "licensing.license_certificate_built": _("License certificate built"),
+    "licensing.license_suspended": _("License suspended"),
+    "licensing.suspension_started": _("Suspension began"),
+    "licensing.suspension_lifted": _("Suspension lifted"),
+    "licensing.license_revoked": _("License revoked"),
+    "licensing.license_fined": _("License fined"),
+    "licensing.feeschedulerow_saved": _("Fee schedule row saved"),
+    "licensing.bondschedulerow_saved": _("Bond schedule row saved"),
+    "licensing.reminder_sent": _("Reminder sent"),
+    # vendors
+    "vendors.vendor_created": _("Vendor registered"),
+    "vendors.membership_granted": _("Vendor portal access granted"),
+    # bingo
+    "bingo.pattern_created": _("Bingo pattern created"),
+    "bingo.operation_created": _("Bingo operation planned"),
+    "bingo.operation_updated": _("Bingo operation updated"),
+    "bingo.training_operation_created": _("Training operation created"),
+    "bingo.hall_added": _("Hall added"),
+    "bingo.worker_added": _("Worker put on duty"),
+    "bingo.worker_removed": _("Worker taken off duty"),
+    "bingo.game_added": _("Game added"),
+    "bingo.game_updated": _("Game updated"),
+    "bingo.games_reordered": _("Games reordered"),
+    "bingo.game_removed": _("Game removed"),
+    "bingo.series_created": _("Card series created"),
+    "bingo.cards_sold": _("Cards sold"),
+    "bingo.card_sale_voided": _("Card sale voided"),
+    "bingo.game_started": _("Game started"),
+    "bingo.ball_called": _("Ball called"),
+    "bingo.call_undone": _("Call taken back"),
+    "bingo.claim_checked": _("Claim checked"),
+    "bingo.claim_voided": _("Claim voided"),
+    "bingo.game_closed": _("Game closed"),
+    # Monte Carlo: the Hold'em tournament
+    "montecarlo.tournament_created": _("Tournament planned"),
+    "montecarlo.tournament_configured": _("Tournament terms recorded"),
+    "montecarlo.player_registered": _("Player registered"),
+    "montecarlo.player_seated": _("Player seated"),
+    "montecarlo.player_moved": _("Player moved"),
+    "montecarlo.chips_corrected": _("Chip count corrected"),
+    "montecarlo.clock_started": _("Clock started"),
+    "montecarlo.clock_paused": _("Clock paused"),
+    "montecarlo.clock_resumed": _("Clock resumed"),
+    "montecarlo.hand_started": _("Hand started"),
+    "montecarlo.action_taken": _("Player acted"),
+    "montecarlo.showdown_settled": _("Showdown settled"),
+    "montecarlo.misdeal_declared": _("Misdeal declared"),
+    "montecarlo.tournament_stopped": _("Tournament stopped"),
+    "montecarlo.results_published": _("Results published"),
+}
+
+# Old spelling -> today's. Rows written before the rename keep the old one.
+RENAMED = {
+    "accounts.user_created": "licensing.user_created",
+    "accounts.logged_in": "licensing.user_logged_in",
+    "accounts.logged_out": "licensing.user_logged_out",
+    "accounts.login_failed": "licensing.login_failed",
+    "accounts.locked_out": "licensing.user_locked_out",
+    "accounts.lockout_cleared": "licensing.lockout_cleared",
+    "accounts.board_group_added": "licensing.board_group_added",
+    "bingo.pattern_create": "bingo.pattern_created",
+    "bingo.operation_create": "bingo.operation_created",
+    "bingo.operation_update": "bingo.operation_updated",
+    "bingo.training_operation_create": "bingo.training_operation_created",
+    "bingo.hall_add": "bingo.hall_added",
+    "bingo.worker_add": "bingo.worker_added",
+    "bingo.worker_remove": "bingo.worker_removed",
+    "bingo.game_add": "bingo.game_added",
+    "bingo.game_update": "bingo.game_updated",
+    "bingo.game_reorder": "bingo.games_reordered",
+    "bingo.game_remove": "bingo.game_removed",
+    "bingo.series_create": "bingo.series_created",
+    "bingo.card_sale": "bingo.cards_sold",
+    "bingo.card_sale_void": "bingo.card_sale_voided",
+    "bingo.game_start": "bingo.game_started",
+    "bingo.call": "bingo.ball_called",
+    "bingo.undo": "bingo.call_undone",
+    "bingo.claim": "bingo.claim_checked",
+    "bingo.claim_void": "bingo.claim_voided",
+    "bingo.close": "bingo.game_closed",
+    "montecarlo.tournament.create": "montecarlo.tournament_created",
+    "montecarlo.tournament.config": "montecarlo.tournament_configured",
+    "montecarlo.tournament.register": "montecarlo.player_registered",
+    "montecarlo.tournament.seat": "montecarlo.player_seated",
+    "montecarlo.tournament.move": "montecarlo.player_moved",
+    "montecarlo.tournament.chip_correction": "montecarlo.chips_corrected",
+    "montecarlo.tournament.clock_start": "montecarlo.clock_started",
+    "montecarlo.tournament.clock_pause": "montecarlo.clock_paused",
+    "montecarlo.tournament.clock_resume": "montecarlo.clock_resumed",
+    "montecarlo.tournament.hand_start": "montecarlo.hand_started",
+    "montecarlo.tournament.action": "montecarlo.action_taken",
+    "montecarlo.tournament.showdown": "montecarlo.showdown_settled",
+    "montecarlo.tournament.misdeal": "montecarlo.misdeal_declared",
+    "montecarlo.tournament.stop": "montecarlo.tournament_stopped",
+    "montecarlo.tournament.publish": "montecarlo.results_published",
+}
+
+
+def event_type_current(event_type: str) -> str:
+    """Today's spelling of a stored type."""
+    return RENAMED.get(event_type, event_type)
+
+
+def event_type_label(event_type: str) -> str:
+    """What a person reads for a stored type, old spelling or new; an unknown type reads as itself."""
+    current = event_type_current(event_type)
+    return str(LABELS.get(current, current))
+
+
+def event_type_spellings(event_type: str) -> list[str]:
+    """Every stored spelling of the event a type names (today's first), so a search for either finds both."""
+    current = event_type_current(event_type)
+    return [current, *sorted(old for old, new in RENAMED.items() if new == current)]

@@ -1,0 +1,83 @@
+"""One spelling per audit event (`<app>.<entity>_<past participle>`), every type the code writes
+listed with a label, and rows stored under an older spelling shown under the same label."""
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from bingo.live.services import AUDIT_TYPES as BINGO_LOG_TYPES
+from bingo.models import EventKind
+from licensing.audit.types import LABELS, RENAMED, event_type_current, event_type_label, event_type_spellings
+from licensing.events import audit_event_record
+from licensing.models import AuditEvent
+from montecarlo.holdem.tournament import Tournament as Engine
+from montecarlo.tournaments.state import AUDIT_TYPES as TOURNAMENT_LOG_TYPES
+from tests.licensing.factories import OrganizationFactory, board_staff
+
+ROOT = Path(__file__).resolve().parents[3]
+TYPE_LIKE = re.compile(r"^[a-z]+\.[a-z_.]+$")
+SPELLING = re.compile(r"^(admin|licensing|vendors|bingo|montecarlo)\.[a-z]+(_[a-z]+)*$")
+
+
+def _written_types() -> set[str]:
+    """Every string literal the apps pass as an `event_type` (directly or through a conditional)."""
+    found = set()
+    for app in ("core", "licensing", "vendors", "bingo", "montecarlo"):
+        for path in (ROOT / app).rglob("*.py"):
+            if "migrations" in path.parts:
+                continue
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.keyword) and node.arg == "event_type" or (
+                        isinstance(node, ast.Assign) and any(
+                            isinstance(target, ast.Name) and target.id == "event_type" for target in node.targets)):
+                    for leaf in ast.walk(node.value):
+                        if isinstance(leaf, ast.Constant) and isinstance(leaf.value, str) and TYPE_LIKE.match(
+                                leaf.value):  # not the pieces of an f-string or a filter's lookup
+                            found.add(leaf.value)
+    return found
+
+
+def test_every_type_the_code_writes_is_listed_with_a_label():
+    written = _written_types()
+    assert "licensing.license_issued" in written and "admin.object_deleted" in written  # the scan sees them
+    written |= set(BINGO_LOG_TYPES.values()) | set(TOURNAMENT_LOG_TYPES.values())
+    written |= {"licensing.feeschedulerow_saved", "licensing.bondschedulerow_saved"}  # built from the model name
+    assert sorted(written - set(LABELS)) == []
+    assert sorted(written & set(RENAMED)) == []  # nothing writes an old spelling
+
+
+def test_every_listed_type_is_spelled_app_entity_past_participle():
+    assert [event_type for event_type in LABELS if not SPELLING.match(event_type)] == []
+    # the old imperative and dotted spellings are gone from the list of today's types
+    assert not set(RENAMED) & set(LABELS)
+    assert set(RENAMED.values()) <= set(LABELS)
+
+
+def test_every_bingo_and_tournament_log_event_has_its_audit_type():
+    assert set(BINGO_LOG_TYPES) == set(EventKind.values)
+    assert set(Engine._HANDLERS) <= set(TOURNAMENT_LOG_TYPES)
+
+
+def test_an_old_spelling_reads_as_todays():
+    assert event_type_current("bingo.game_start") == "bingo.game_started"
+    assert event_type_label("bingo.game_start") == event_type_label("bingo.game_started") == "Game started"
+    assert event_type_label("montecarlo.tournament.register") == "Player registered"
+    assert event_type_spellings("bingo.game_started") == ["bingo.game_started", "bingo.game_start"]
+    assert event_type_spellings("bingo.game_start") == ["bingo.game_started", "bingo.game_start"]
+    assert event_type_label("licensing.something_unknown") == "licensing.something_unknown"
+
+
+@pytest.mark.django_db
+def test_the_audit_page_shows_both_spellings_under_one_label(client):
+    staff = board_staff()
+    organization = OrganizationFactory()
+    audit_event_record(event_type="bingo.game_start", actor=staff, organization=organization)  # an old row
+    audit_event_record(event_type="bingo.game_started", actor=staff, organization=organization)
+    client.force_login(staff)
+    page = client.get(reverse("portal:organization_detail", args=[organization.pk])).content.decode()
+    assert page.count("Game started") == 2
+    assert "<code>bingo.game_start</code>" in page and "<code>bingo.game_started</code>" in page
+    assert {event.label for event in AuditEvent.objects.filter(organization=organization)} == {"Game started"}
