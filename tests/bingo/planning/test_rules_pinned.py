@@ -12,7 +12,7 @@ import pytest
 
 from bingo.planning import rules
 from core.findings import Finding
-from tests.bingo.test_planning_rules import game, lic
+from tests.bingo.planning.test_rules import game, lic
 
 D = Decimal
 DAY = dt.date(2026, 6, 3)  # a Wednesday inside the license term below
