@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from bingo.cards import sales
 from bingo.models import CardSale, CardSeries
-from tests.bingo.cards_helpers import operation_with_games, series_for, staff
+from tests.bingo.factories import CardSeriesFactory, operation_with_games, staff
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +39,7 @@ def test_planner_creates_a_series_and_looks_up_a_face(client, setup):
 
 def test_checker_records_voids_and_sees_the_register(client, setup):
     operation, people = setup
-    series = series_for(operation.license.organization, code="RED", size=40)
+    series = CardSeriesFactory(organization=operation.license.organization, code="RED", size=40)
     client.force_login(people["checker"])
     url = reverse("bingo:sales_register", args=[operation.pk])
     games = [g.pk for g in operation.games.all()]

@@ -11,7 +11,7 @@ from bingo.cards import sales
 from bingo.cards import services as services_cards
 from bingo.models import CardColour, CardSale, GameStatus, GameType
 from core.findings import RuleViolation
-from tests.bingo.cards_helpers import close, games, operation_with_games, series_for, staff
+from tests.bingo.factories import CardSeriesFactory, close, games, operation_with_games, staff
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,7 @@ def world():
     sales.clear_caches()
     operation = operation_with_games(regular=2, early_birds=1, special=1)  # 1 early bird, 2-3 regular, 4 special
     organization = operation.license.organization
-    return operation, series_for(organization, size=100), staff(organization)["checker"]
+    return operation, CardSeriesFactory(organization=organization, size=100), staff(organization)["checker"]
 
 
 def sell(operation, series, checker, first, **kwargs):

@@ -12,7 +12,7 @@ from bingo.cards import sales
 from bingo.cards import services as services_cards
 from bingo.models import CardColour, GameType
 from core.findings import RuleViolation
-from tests.bingo.cards_helpers import games, operation_with_games, series_for, staff
+from tests.bingo.factories import CardSeriesFactory, games, operation_with_games, staff
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ def setup():
     sales.clear_caches()
     operation = operation_with_games(regular=3, special=1)
     organization = operation.license.organization
-    return operation, series_for(organization, size=80), staff(organization)["checker"]
+    return operation, CardSeriesFactory(organization=organization, size=80), staff(organization)["checker"]
 
 
 def sell(checker, operation, series, first, last=None, price_each=Decimal("1.00"), **kwargs):
@@ -78,7 +78,7 @@ def test_unknown_face_number_is_refused_on_the_face_number(setup):
 def test_same_face_number_in_two_series_needs_the_series_code(setup):
     operation, series, checker = setup
     game = games(operation)[0]
-    other = series_for(operation.license.organization, code="B", size=80, seed=5)
+    other = CardSeriesFactory(organization=operation.license.organization, code="B", size=80, seed=5)
     sell(checker, operation, series, 1, 10)
     sell(checker, operation, other, 5, 15)
     with pytest.raises(ValidationError) as exc:
@@ -93,7 +93,7 @@ def test_same_face_number_in_two_series_needs_the_series_code(setup):
 def test_sold_faces_bank_matches_the_register_in_order(setup):
     operation, series, checker = setup
     game = games(operation)[0]
-    other = series_for(operation.license.organization, code="B", size=80, seed=5)
+    other = CardSeriesFactory(organization=operation.license.organization, code="B", size=80, seed=5)
     sell(checker, operation, series, 10, 12)
     sell(checker, operation, other, 3, 4)
     sell(checker, operation, series, 30, 30, colour=CardColour.SPECIAL)  # not for this game

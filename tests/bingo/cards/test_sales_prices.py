@@ -10,7 +10,7 @@ from bingo.cards import sales
 from bingo.cards import services as services_cards
 from bingo.models import CardColour, CardSale, GameType
 from core.findings import RuleViolation
-from tests.bingo.cards_helpers import games, operation_with_games, series_for, staff
+from tests.bingo.factories import CardSeriesFactory, games, operation_with_games, staff
 from tests.licensing.factories_applications import LicenseFactory
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,7 @@ def world():
     sales.clear_caches()
     operation = operation_with_games(regular=2, early_birds=1, special=1)
     organization = operation.license.organization
-    return operation, series_for(organization, size=100), staff(organization)["checker"]
+    return operation, CardSeriesFactory(organization=organization, size=100), staff(organization)["checker"]
 
 
 def sell(operation, series, checker, first, price, **kwargs):
@@ -68,7 +68,7 @@ def test_the_issues_sales_are_refused(world):
 def test_class_d_caps_through_the_service(colour, ok, over, rule):
     operation = operation_with_games(regular=2, license=LicenseFactory(application__license_class="D"))
     organization = operation.license.organization
-    series, checker = series_for(organization), staff(organization)["checker"]
+    series, checker = CardSeriesFactory(organization=organization), staff(organization)["checker"]
     assert refused(operation, series, checker, 1, over, colour=colour) == [rule]
     assert sell(operation, series, checker, 1, ok, colour=colour).price_each == Decimal(ok)
 

@@ -10,8 +10,7 @@ from bingo.cards import services as services_cards
 from bingo.models import CardColour, CardSale, GameStatus, GameType, Hall
 from core.findings import RuleViolation
 from licensing.models import AuditEvent, Role
-from tests.bingo.cards_helpers import close, games, operation_with_games, series_for, staff
-from tests.bingo.live_builders import member
+from tests.bingo.factories import CardSeriesFactory, close, games, member, operation_with_games, staff
 from tests.licensing.factories_applications import PremisesFactory
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +20,7 @@ pytestmark = pytest.mark.django_db
 def setup():
     operation = operation_with_games(regular=4, early_birds=2, special=1)
     organization = operation.license.organization
-    return operation, series_for(organization, size=100), staff(organization)
+    return operation, CardSeriesFactory(organization=organization, size=100), staff(organization)
 
 
 def sell(*, price_each=Decimal("1.00"), **kwargs):
@@ -97,7 +96,7 @@ def test_overlapping_sale_for_the_same_game_is_refused_with_the_citation(setup):
          games=[special_game], **special)
     # Another series' face 15 is another card.
     sell(actor=people["checker"], operation=operation, first_face=15, games=[special_game], **special,
-         series=series_for(operation.license.organization, code="B", size=50))
+         series=CardSeriesFactory(organization=operation.license.organization, code="B", size=50))
     assert CardSale.objects.count() == 4
 
 
@@ -166,7 +165,7 @@ def test_games_of_another_operation_and_series_of_another_organization_refused(s
         sell(actor=people["checker"], operation=operation, series=series, first_face=1,
                                    games=games(other_operation))
     assert fields(exc) == {"games"}
-    foreign = series_for(operation_with_games().license.organization, code="F")
+    foreign = CardSeriesFactory(organization=operation_with_games().license.organization, code="F")
     with pytest.raises(RuleViolation) as exc:
         sell(actor=people["checker"], operation=operation, series=foreign, first_face=1)
     assert fields(exc) == {"series"} and rules(exc) == {"30 DCMR 1404.1"}

@@ -12,8 +12,7 @@ from bingo.cards import services as services_cards
 from bingo.models import CardSale, CardSeries
 from bingo.selectors import CHECKER_ROLES, PLANNER_ROLES, READER_ROLES
 from licensing.models import Role
-from tests.bingo.cards_helpers import operation_with_games, series_for, staff
-from tests.bingo.live_builders import member
+from tests.bingo.factories import CardSeriesFactory, member, operation_with_games, staff
 from tests.licensing.factories import board_member, board_staff
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +25,8 @@ def world():
     own_operation = operation_with_games(regular=2)
     other_operation = operation_with_games(regular=2)
     own, other = own_operation.license.organization, other_operation.license.organization
-    own_series, other_series = series_for(own, code="OWN", size=30), series_for(other, code="OTHER", size=30)
+    own_series = CardSeriesFactory(organization=own, code="OWN", size=30)
+    other_series = CardSeriesFactory(organization=other, code="OTHER", size=30)
     own_sale = services_cards.sale_record(actor=staff(own)["checker"], operation=own_operation, series=own_series,
                                           first_face=1, last_face=5, price_each=Decimal("1.00"))
     other_sale = services_cards.sale_record(actor=staff(other)["checker"], operation=other_operation,

@@ -10,26 +10,25 @@ from bingo.cards import services as services_cards
 from bingo.engine import FREE_SQUARE, column_range
 from bingo.models import CardSeries
 from licensing.models import AuditEvent, Role
-from tests.bingo.cards_helpers import series_for
-from tests.bingo.live_builders import member
+from tests.bingo.factories import CardSeriesFactory, member
 
 pytestmark = pytest.mark.django_db
 
 
 def test_faces_are_reproducible_from_the_seed_and_distinct(organization):
-    series = series_for(organization, size=400, seed=99)
+    series = CardSeriesFactory(organization=organization, size=400, seed=99)
     faces = sales.series_faces(series)
     sales.clear_caches()
     again = sales.series_faces(CardSeries.objects.get(pk=series.pk))
     assert [f.squares for f in faces] == [f.squares for f in again]
     assert len(faces) == 400
     assert len({f.squares for f in faces}) == 400
-    other = series_for(organization, code="B", size=400, seed=100)
+    other = CardSeriesFactory(organization=organization, code="B", size=400, seed=100)
     assert sales.series_faces(other)[0] != faces[0]
 
 
 def test_every_face_has_valid_columns_and_the_free_centre(organization):
-    for face in sales.series_faces(series_for(organization, size=300, seed=7)):
+    for face in sales.series_faces(CardSeriesFactory(organization=organization, size=300, seed=7)):
         assert face.squares[FREE_SQUARE] == 0
         for col in range(5):
             numbers = [face.squares[row * 5 + col] for row in range(5) if row * 5 + col != FREE_SQUARE]
@@ -39,7 +38,7 @@ def test_every_face_has_valid_columns_and_the_free_centre(organization):
 
 
 def test_cache_key_includes_the_seed(organization):
-    series = series_for(organization, size=20, seed=1)
+    series = CardSeriesFactory(organization=organization, size=20, seed=1)
     first = sales.series_faces(series)[0]
     series.seed = 2  # a changed seed is never served the old faces
     assert sales.series_faces(series)[0] != first

@@ -12,8 +12,7 @@ from pypdf import PdfReader
 from bingo.cards import sales
 from bingo.cards.sheets import card_sheet_pdf
 from licensing.models import Role
-from tests.bingo.cards_helpers import series_for
-from tests.bingo.live_builders import member
+from tests.bingo.factories import CardSeriesFactory, member
 from tests.conftest import need
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +22,7 @@ pytestmark = pytest.mark.django_db
 def series(organization):
     organization.name = "Anacostia Friends Bingo Club"
     organization.save()
-    return series_for(organization, code="RED-7", size=40)
+    return CardSeriesFactory(organization=organization, code="RED-7", size=40)
 
 
 @pytest.mark.parametrize(("per_page", "pages"), [(1, 12), (3, 4), (6, 2)])

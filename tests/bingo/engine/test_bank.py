@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bingo.engine import CardBank, check_claim, patterns, series
-from tests.bingo.helpers import SAMPLE, random_card
+from tests.bingo.factories import SAMPLE, random_card
 
 CHECKED = ["any-line", "blackout", "four-corners", "postage-stamp", "x", "small-frame", "large-frame", "six-pack",
            "two-lines", "letter-h", "kite", "hardway"]

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from bingo.engine import FREE_BIT, Card, ball_label
-from tests.bingo.helpers import SAMPLE, card_from_rows, random_card
+from tests.bingo.factories import SAMPLE, card_from_rows, random_card
 
 COLUMNS = [[1, 2, 3, 4, 5], [16, 17, 18, 19, 20], [31, 32, 0, 34, 35], [46, 47, 48, 49, 50], [61, 62, 63, 64, 65]]
 

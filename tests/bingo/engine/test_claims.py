@@ -6,7 +6,7 @@ import pytest
 
 from bingo.engine import ClaimResult, check_claim, patterns
 from bingo.engine.claims import check_calls
-from tests.bingo.helpers import SAMPLE
+from tests.bingo.factories import SAMPLE
 
 ANY_LINE = "Any line (horizontal, vertical or diagonal)"
 

@@ -12,7 +12,7 @@ from bingo.live import services, winner_search
 from bingo.live.state import game_state
 from bingo.models import CardSale, Game, GameEvent, GameStatus
 from core.findings import RuleViolation
-from tests.bingo.live_world import bingo_calls, fresh_caches, live_world, record  # noqa: F401
+from tests.bingo.factories import bingo_calls, live_world, record
 
 pytestmark = pytest.mark.django_db
 

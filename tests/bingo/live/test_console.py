@@ -7,8 +7,7 @@ from django.urls import reverse
 from bingo.live.state import game_state
 from bingo.models import GameStatus
 from licensing.models import Role
-from tests.bingo.live_builders import member
-from tests.bingo.live_world import bingo_calls, fresh_caches, live_world, record  # noqa: F401
+from tests.bingo.factories import bingo_calls, live_world, member, record
 from tests.licensing.factories import OrganizationFactory, board_member
 
 pytestmark = pytest.mark.django_db

@@ -8,13 +8,9 @@ from channels.db import database_sync_to_async
 from bingo.live import services
 from bingo.models import GameType, Hall
 from core.findings import RuleViolation
-from tests.bingo.flashboard_screens import connected_flashboard as _connect
-from tests.bingo.flashboard_screens import flashboard
-from tests.bingo.live_world import (  # noqa: F401
-    fresh_caches,
-    live_world,
-    record,
-)
+from tests.bingo.factories import live_world, record
+from tests.bingo.live.flashboard_screens import connected_flashboard as _connect
+from tests.bingo.live.flashboard_screens import flashboard
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("keep_migrated_data", "close_executor_connections")]

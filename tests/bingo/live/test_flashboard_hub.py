@@ -17,13 +17,8 @@ from bingo.live import hub, services
 from bingo.models import GameEvent, Hall
 from bingo.planning import services as services_planning
 from licensing.models import Role
-from tests.bingo.flashboard_screens import connected_flashboard, flashboard
-from tests.bingo.live_builders import member
-from tests.bingo.live_world import (  # noqa: F401
-    fresh_caches,
-    live_world,
-    record,
-)
+from tests.bingo.factories import live_world, member, record
+from tests.bingo.live.flashboard_screens import connected_flashboard, flashboard
 from tests.conftest import need, redis_server_start
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True),

@@ -13,7 +13,7 @@ from bingo.models import GameEvent, GameStatus, Operation
 from core.findings import RuleViolation
 from licensing.models import EnforcementAction
 from licensing.models.choices import EnforcementKind, LicenseStatus
-from tests.bingo.live_world import fresh_caches, live_world  # noqa: F401
+from tests.bingo.factories import live_world
 from tests.clock import board_time, travel
 from tests.licensing.factories import board_staff
 

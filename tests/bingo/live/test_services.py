@@ -11,8 +11,7 @@ from bingo.live.state import game_state
 from bingo.models import GameEvent, GameStatus
 from core.findings import RuleViolation
 from licensing.models import AuditEvent, Role
-from tests.bingo.helpers import SAMPLE
-from tests.bingo.live_builders import live_game, member, record_all
+from tests.bingo.factories import SAMPLE, live_game, member, record_all
 from tests.licensing.factories import OrganizationFactory
 
 pytestmark = pytest.mark.django_db

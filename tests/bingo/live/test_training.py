@@ -15,9 +15,7 @@ from core.findings import RuleViolation
 from licensing.audit.verify import verify_log
 from licensing.models import AuditEvent, Role
 from licensing.models.choices import LicenseStatus
-from tests.bingo.live_builders import member, staff_on_duty
-from tests.bingo.live_world import bingo_calls, fresh_caches, standard_pattern  # noqa: F401
-from tests.bingo.planning_builders import bingo_license, monday, plan
+from tests.bingo.factories import bingo_calls, bingo_license, member, monday, plan, staff_on_duty, standard_pattern
 from tests.clock import board_time, travel
 
 pytestmark = pytest.mark.django_db
@@ -98,7 +96,7 @@ def test_a_start_event_written_before_the_flag_existed_reads_as_not_training():
     import json
 
     from core.chain import row_hash
-    from tests.bingo.live_builders import live_game
+    from tests.bingo.factories import live_game
     from tests.core.tamper import triggers_off
 
     game, _caller = live_game()

@@ -15,7 +15,7 @@ from bingo.live.state import game_state
 from bingo.models import EventKind, GameEvent
 from core.findings import RuleViolation
 from licensing.models import AuditEvent
-from tests.bingo.live_world import bingo_calls, fresh_caches, live_world, record  # noqa: F401
+from tests.bingo.factories import bingo_calls, live_world, record
 
 pytestmark = pytest.mark.django_db
 

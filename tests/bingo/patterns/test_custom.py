@@ -12,8 +12,7 @@ from bingo.engine.card import FREE_BIT
 from bingo.models import Pattern
 from bingo.patterns import services
 from licensing.models import Role
-from tests.bingo.live_builders import member
-from tests.bingo.planning_builders import add_game, bingo_license, plan, planner
+from tests.bingo.factories import add_game, bingo_license, member, plan, planner
 from tests.licensing.factories import OrganizationFactory
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,7 @@ from rest_framework.test import APIClient
 
 from bingo.patterns import services
 from licensing.models import Role
-from tests.bingo.live_builders import member
-from tests.bingo.planning_builders import bingo_license, plan, planner
+from tests.bingo.factories import bingo_license, member, plan, planner
 from tests.licensing.factories import OrganizationFactory, board_staff
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,7 @@ from rest_framework.test import APIClient
 from bingo.models import Operation
 from bingo.patterns import services as pattern_services
 from licensing.models import Role
-from tests.bingo.live_builders import member
-from tests.bingo.planning_builders import bingo_license, monday, multihall_license, plan, planner
+from tests.bingo.factories import bingo_license, member, monday, multihall_license, plan, planner
 from tests.licensing.factories import OrganizationFactory, board_staff
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 from bingo.models import Operation
 from bingo.planning import services
 from core.findings import RuleViolation
-from tests.bingo.planning_builders import bingo_license, plan, planner
+from tests.bingo.factories import bingo_license, plan, planner
 
 pytestmark = pytest.mark.django_db
 T = dt.time

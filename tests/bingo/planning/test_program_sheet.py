@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from bingo.models import WorkerDuty
 from bingo.planning import program_sheet, services
-from tests.bingo.planning_builders import add_game, bingo_license, plan, planner
+from tests.bingo.factories import add_game, bingo_license, plan, planner
 from tests.conftest import need
 
 pytestmark = pytest.mark.django_db

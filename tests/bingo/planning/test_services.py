@@ -13,11 +13,12 @@ from bingo.planning import services
 from core.findings import RuleViolation
 from licensing.models import AuditEvent, Role
 from licensing.models.choices import LicenseStatus, Period
-from tests.bingo.live_builders import ADULT, member
-from tests.bingo.planning_builders import (
+from tests.bingo.factories import (
+    ADULT,
     add_game,
     bingo_license,
     crew,
+    member,
     monday,
     multihall_license,
     pattern,
