@@ -36,7 +36,7 @@ from bingo.planning import services as planning_services
 from licensing.models import Role
 from licensing.models.choices import LicenseType, Period
 from tests.clock import this_evening
-from tests.licensing.factories import MembershipFactory, OrganizationFactory, UserFactory
+from tests.licensing.factories import OrganizationFactory, license_for, member
 from tests.licensing.factories_applications import LicenseFactory, PremisesFactory
 
 ADULT = dt.date(1980, 1, 1)  # a worker's date of birth, well over 18 (30 DCMR 1401.5)
@@ -145,10 +145,6 @@ SAMPLE = card_from_rows([
 # --- People ---
 
 
-def member(organization, role):
-    return MembershipFactory(organization=organization, role=role, user=UserFactory()).user
-
-
 def planner(organization):
     return member(organization, Role.OFFICER)
 
@@ -166,24 +162,16 @@ def monday(weeks_ahead: int = 3) -> dt.date:
     return today + dt.timedelta(days=7 * weeks_ahead - today.weekday())
 
 
-def bingo_license(*, organization=None, premises=None, license_class="B", period=Period.REGULAR, dates=None,
-                  starts="18:00", ends="22:00", **extra):
-    kwargs = {"application__license_class": license_class, "application__period": period, **extra}
-    if organization is not None:
-        kwargs["application__organization"] = organization
-    if premises is not None:
-        kwargs["application__premises"] = premises
-    license = LicenseFactory(**kwargs)
-    license.schedule = [{"date": d.isoformat(), "starts_at": starts, "ends_at": ends, "premises": license.premises_id}
-                        for d in (dates or [monday()])]
-    license.save(update_fields=["schedule"])
-    return license
+def bingo_license(*, license_class="B", period=Period.REGULAR, dates=None, **fields):
+    """An active bingo license, Class B of the regular period unless told, licensed 18:00-22:00 (license_for)
+    on the Monday three weeks ahead or on each of `dates`."""
+    return license_for(license_type=LicenseType.BINGO, license_class=license_class, period=period,
+                       dates=dates or [monday()], **fields)
 
 
 def multihall_license(base, **extra):
-    return LicenseFactory(application__organization=base.organization, application__license_type=LicenseType.MULTIHALL,
-                          application__license_class=base.license_class, application__premises=base.premises,
-                          parent=base, **extra)
+    return license_for(license_type=LicenseType.MULTIHALL, license_class=base.license_class,
+                       organization=base.organization, premises=base.premises, parent=base, **extra)
 
 
 def plan(license, *, actor=None, date=None, starts=dt.time(18, 0), ends=dt.time(22, 0), premises=None, **extra):

@@ -10,7 +10,8 @@ from bingo.cards import services as services_cards
 from bingo.models import CardColour, CardSale, GameStatus, GameType, Hall
 from core.findings import RuleViolation
 from licensing.models import AuditEvent, Role
-from tests.bingo.factories import CardSeriesFactory, close, games, member, operation_with_games, staff
+from tests.bingo.factories import CardSeriesFactory, close, games, operation_with_games, staff
+from tests.licensing.factories import member
 from tests.licensing.factories_applications import PremisesFactory
 
 pytestmark = pytest.mark.django_db

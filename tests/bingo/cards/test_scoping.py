@@ -12,8 +12,8 @@ from bingo.cards import services as services_cards
 from bingo.models import CardSale, CardSeries
 from bingo.selectors import CHECKER_ROLES, PLANNER_ROLES, READER_ROLES
 from licensing.models import Role
-from tests.bingo.factories import CardSeriesFactory, member, operation_with_games, staff
-from tests.licensing.factories import board_member, board_staff
+from tests.bingo.factories import CardSeriesFactory, operation_with_games, staff
+from tests.licensing.factories import board_member, board_staff, member
 
 pytestmark = pytest.mark.django_db
 SELLERS = PLANNER_ROLES | CHECKER_ROLES

@@ -10,7 +10,8 @@ from bingo.cards import services as services_cards
 from bingo.engine import FREE_SQUARE, column_range
 from bingo.models import CardSeries
 from licensing.models import AuditEvent, Role
-from tests.bingo.factories import CardSeriesFactory, member
+from tests.bingo.factories import CardSeriesFactory
+from tests.licensing.factories import member
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,9 @@ from pypdf import PdfReader
 from bingo.cards import sales
 from bingo.cards.sheets import card_sheet_pdf
 from licensing.models import Role
-from tests.bingo.factories import CardSeriesFactory, member
+from tests.bingo.factories import CardSeriesFactory
 from tests.conftest import need
+from tests.licensing.factories import member
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ from django.urls import reverse
 from bingo.live.state import game_state
 from bingo.models import GameStatus
 from licensing.models import Role
-from tests.bingo.factories import bingo_calls, live_world, member, record
-from tests.licensing.factories import OrganizationFactory, board_member
+from tests.bingo.factories import bingo_calls, live_world, record
+from tests.licensing.factories import OrganizationFactory, board_member, member
 
 pytestmark = pytest.mark.django_db
 

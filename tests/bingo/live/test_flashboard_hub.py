@@ -17,9 +17,10 @@ from bingo.live import hub, services
 from bingo.models import GameEvent, Hall
 from bingo.planning import services as services_planning
 from licensing.models import Role
-from tests.bingo.factories import live_world, member, record
+from tests.bingo.factories import live_world, record
 from tests.bingo.live.flashboard_screens import connected_flashboard, flashboard
 from tests.conftest import need, redis_server_start
+from tests.licensing.factories import member
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("keep_migrated_data", "close_executor_connections")]

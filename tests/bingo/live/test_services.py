@@ -11,8 +11,8 @@ from bingo.live.state import game_state
 from bingo.models import GameEvent, GameStatus
 from core.findings import RuleViolation
 from licensing.models import AuditEvent, Role
-from tests.bingo.factories import SAMPLE, live_game, member, record_all
-from tests.licensing.factories import OrganizationFactory
+from tests.bingo.factories import SAMPLE, live_game, record_all
+from tests.licensing.factories import OrganizationFactory, member
 
 pytestmark = pytest.mark.django_db
 

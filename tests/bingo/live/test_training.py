@@ -15,8 +15,9 @@ from core.findings import RuleViolation
 from licensing.audit.verify import verify_log
 from licensing.models import AuditEvent, Role
 from licensing.models.choices import LicenseStatus
-from tests.bingo.factories import bingo_calls, bingo_license, member, monday, plan, staff_on_duty, standard_pattern
+from tests.bingo.factories import bingo_calls, bingo_license, monday, plan, staff_on_duty, standard_pattern
 from tests.clock import board_time, travel
+from tests.licensing.factories import member
 
 pytestmark = pytest.mark.django_db
 

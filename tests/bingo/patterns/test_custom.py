@@ -12,8 +12,8 @@ from bingo.engine.card import FREE_BIT
 from bingo.models import Pattern
 from bingo.patterns import services
 from licensing.models import Role
-from tests.bingo.factories import add_game, bingo_license, member, plan, planner
-from tests.licensing.factories import OrganizationFactory
+from tests.bingo.factories import add_game, bingo_license, plan, planner
+from tests.licensing.factories import OrganizationFactory, member
 
 pytestmark = pytest.mark.django_db
 CORNERS = [0, 4, 20, 24]

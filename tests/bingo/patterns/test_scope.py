@@ -8,8 +8,8 @@ from rest_framework.test import APIClient
 
 from bingo.patterns import services
 from licensing.models import Role
-from tests.bingo.factories import bingo_license, member, plan, planner
-from tests.licensing.factories import OrganizationFactory, board_staff
+from tests.bingo.factories import bingo_license, plan, planner
+from tests.licensing.factories import OrganizationFactory, board_staff, member
 
 pytestmark = pytest.mark.django_db
 

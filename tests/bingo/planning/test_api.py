@@ -9,8 +9,8 @@ from rest_framework.test import APIClient
 from bingo.models import Operation
 from bingo.patterns import services as pattern_services
 from licensing.models import Role
-from tests.bingo.factories import bingo_license, member, monday, multihall_license, plan, planner
-from tests.licensing.factories import OrganizationFactory, board_staff
+from tests.bingo.factories import bingo_license, monday, multihall_license, plan, planner
+from tests.licensing.factories import OrganizationFactory, board_staff, member
 
 pytestmark = pytest.mark.django_db
 OPS = "/api/v1/bingo/operations/"

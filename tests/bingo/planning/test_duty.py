@@ -17,8 +17,9 @@ from bingo.planning import services
 from core.findings import RuleViolation
 from licensing.models import Role
 from licensing.models.choices import ResponsibleRole
-from tests.bingo.factories import ADULT, add_game, bingo_license, crew, member, plan, planner
+from tests.bingo.factories import ADULT, add_game, bingo_license, crew, plan, planner
 from tests.clock import during
+from tests.licensing.factories import member
 from tests.licensing.factories_profile import OrganizationMemberFactory, ResponsiblePersonFactory
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ from django.urls import reverse
 
 from bingo.models import Game, Operation, WorkerDuty
 from licensing.models import Role
-from tests.bingo.factories import add_game, bingo_license, member, pattern, plan, planner
-from tests.licensing.factories import board_staff
+from tests.bingo.factories import add_game, bingo_license, pattern, plan, planner
+from tests.licensing.factories import board_staff, member
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}

@@ -18,7 +18,6 @@ from tests.bingo.factories import (
     add_game,
     bingo_license,
     crew,
-    member,
     monday,
     multihall_license,
     pattern,
@@ -26,7 +25,7 @@ from tests.bingo.factories import (
     planner,
 )
 from tests.clock import during
-from tests.licensing.factories import OrganizationFactory
+from tests.licensing.factories import OrganizationFactory, member
 from tests.licensing.factories_applications import PremisesFactory
 
 pytestmark = pytest.mark.django_db
