@@ -17,7 +17,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from bingo import selectors as bingo_selectors
 from bingo.models import Game, Operation, WorkerDuty
 from bingo.patterns import services as pattern_services
 from bingo.patterns.selectors import pattern_list, pattern_list_for_organization
@@ -65,7 +64,7 @@ def _plan_response(request, operation: Operation, *, failed: bool = False, **for
 @login_required
 @require_GET
 def operation_list(request):
-    operations = bingo_selectors.operation_list(user=request.user).order_by("-date", "-starts_at")
+    operations = planning.operation_list(user=request.user).order_by("-date", "-starts_at")
     return render(request, "bingo/planning/operation_list.html", {
         "operations": operations, "can_create": planning.plannable_licenses(user=request.user).exists()})
 
@@ -92,7 +91,7 @@ def operation_create(request):
 @login_required
 @require_GET
 def operation_detail(request, pk: int):
-    operation = bingo_selectors.operation_get(user=request.user, pk=pk)
+    operation = planning.operation_get(user=request.user, pk=pk)
     return render(request, "bingo/planning/operation_detail.html", _plan_context(request, operation))
 
 
@@ -237,21 +236,21 @@ def _pdf_response(content: bytes, filename: str) -> HttpResponse:
 @login_required
 @require_GET
 def program_sheet_pdf(request, pk: int):
-    operation = bingo_selectors.operation_get(user=request.user, pk=pk)
+    operation = planning.operation_get(user=request.user, pk=pk)
     return _pdf_response(program_sheet.program_sheet_pdf(operation), f"program-sheet-{operation.pk}.pdf")
 
 
 @login_required
 @require_GET
 def worker_posting(request, pk: int):
-    operation = bingo_selectors.operation_get(user=request.user, pk=pk)
+    operation = planning.operation_get(user=request.user, pk=pk)
     return render(request, "bingo/planning/worker_posting.html", program_sheet.worker_posting_context(operation))
 
 
 @login_required
 @require_GET
 def worker_posting_pdf(request, pk: int):
-    operation = bingo_selectors.operation_get(user=request.user, pk=pk)
+    operation = planning.operation_get(user=request.user, pk=pk)
     return _pdf_response(program_sheet.worker_posting_pdf(operation), f"workers-{operation.pk}.pdf")
 
 
