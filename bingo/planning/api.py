@@ -81,7 +81,8 @@ class OperationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
     def findings(self, request, pk=None):
         """Every planning check with its citation; `blocking` false marks what is still to do."""
         operation = planning.operation_get(user=request.user, pk=pk)
-        return Response(PlanningFindingSerializer(_finding_data(services.operation_check(operation)), many=True).data)
+        findings = _finding_data(planning_checks.operation_check(operation))
+        return Response(PlanningFindingSerializer(findings, many=True).data)
 
     @extend_schema(responses={200: PlanningFindingSerializer(many=True), 404: ERRORS})
     def ready(self, request, pk=None):

@@ -22,6 +22,7 @@ from bingo.patterns import services as pattern_services
 from bingo.patterns.selectors import pattern_list, pattern_list_for_organization
 from bingo.planning import program_sheet, services
 from bingo.planning import selectors as planning
+from bingo.planning.checks import operation_check
 from bingo.planning.forms import CustomPatternForm, GameForm, HallForm, OperationForm, WorkerForm
 from core.forms import errors_to_form
 
@@ -32,7 +33,7 @@ def _plan_context(request, operation: Operation, **forms) -> dict:
         "operation": operation,
         "license": operation.license,
         "can_plan": can_plan,
-        "findings": services.operation_check(operation),
+        "findings": operation_check(operation),
         "games": _games(operation),
         "workers": operation.workers.order_by("duty", "name"),
         "halls": operation.halls.select_related("premises").order_by("-is_drawing_location", "name"),

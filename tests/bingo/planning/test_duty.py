@@ -14,6 +14,7 @@ from bingo.cards import services as services_cards
 from bingo.live import services as live_services
 from bingo.models import CardColour, CardSale, CardSeries, WorkerDuty
 from bingo.planning import services
+from bingo.planning.checks import operation_ready
 from core.findings import RuleViolation
 from licensing.models import Role
 from licensing.models.choices import ResponsibleRole
@@ -34,7 +35,7 @@ def operation():
 
 
 def ready_rules(operation) -> list[str]:
-    findings = services.operation_ready(operation)
+    findings = operation_ready(operation)
     assert all(f.blocking for f in findings)
     return [f.rule for f in findings]
 
@@ -53,7 +54,7 @@ def test_security_is_needed_before_the_first_game(operation):
     in_charge = member(operation.license.organization, Role.MEMBER_IN_CHARGE)
     add(operation, in_charge.full_name, IN_CHARGE, date_of_birth=ADULT)
     assert ready_rules(operation) == ["30 DCMR 1400.12"]
-    [finding] = services.operation_ready(operation)
+    [finding] = operation_ready(operation)
     assert finding.field == "workers" and "30 DCMR 1400.12" in finding.message
     add(operation, "Sam Guard", SECURITY, date_of_birth=ADULT)
     assert ready_rules(operation) == []
@@ -91,7 +92,7 @@ def test_a_duty_listed_as_in_charge_without_the_records_does_not_count(operation
     """A duty row written before the check (or the records changed since) is named in the finding."""
     crew(operation, planner(operation.license.organization))
     WorkerDuty.objects.filter(operation=operation, duty=IN_CHARGE).update(name="Not Recorded", user=None)
-    [finding] = services.operation_ready(operation)
+    [finding] = operation_ready(operation)
     assert finding.rule == "30 DCMR 1301.5" and "Not Recorded" in finding.message
 
 
@@ -113,7 +114,7 @@ def test_a_worker_under_18_on_the_day_blocks_the_start(operation):
     add(operation, "Just Eighteen", CALLER, date_of_birth=eighteenth_birthday(operation.date))
     WorkerDuty.objects.filter(name="Just Eighteen").update(date_of_birth=eighteenth_birthday(operation.date)
                                                            + dt.timedelta(days=1))
-    [finding] = services.operation_ready(operation)
+    [finding] = operation_ready(operation)
     assert finding.rule == "30 DCMR 1401.5" and "Just Eighteen" in finding.message
 
 
@@ -135,7 +136,7 @@ def test_the_date_of_birth_comes_from_the_member_record_or_is_asked_for(operatio
 def test_a_worker_without_a_recorded_date_of_birth_blocks_the_start(operation):
     crew(operation, planner(operation.license.organization))
     WorkerDuty.objects.create(operation=operation, name="Listed Before", duty=CALLER)  # before the age check
-    [finding] = services.operation_ready(operation)
+    [finding] = operation_ready(operation)
     assert finding.rule == "30 DCMR 1401.5" and "Listed Before" in finding.message
 
 

@@ -10,6 +10,7 @@ from bingo.live import services as live_services
 from bingo.models import Game, GameStatus, Hall, Operation, WorkerDuty
 from bingo.patterns import services as pattern_services
 from bingo.planning import services
+from bingo.planning.checks import operation_check, operation_ready
 from core.findings import RuleViolation
 from licensing.models import AuditEvent, Role
 from licensing.models.choices import LicenseStatus, Period
@@ -196,15 +197,15 @@ def test_a_started_game_is_never_removed_or_moved():
 def test_workers_and_operation_ready():
     operation = plan(bingo_license())
     actor = planner(operation.license.organization)
-    ready = services.operation_ready(operation)
+    ready = operation_ready(operation)
     assert {f.rule for f in ready} == {"30 DCMR 1401.3", "30 DCMR 1400.12", "30 DCMR 1301.5"}
     assert all(f.blocking for f in ready)
     services.worker_add(actor=actor, operation=operation, name="Rosa Caller", duty=WorkerDuty.Duty.CALLER,
                         date_of_birth=ADULT)
     workers = crew(operation, actor)
-    assert services.operation_ready(operation) == []
+    assert operation_ready(operation) == []
     services.worker_remove(actor=actor, worker=workers["checker"])
-    assert [f.rule for f in services.operation_ready(operation)] == ["30 DCMR 1401.3"]
+    assert [f.rule for f in operation_ready(operation)] == ["30 DCMR 1401.3"]
     with pytest.raises(ValidationError) as exc:
         services.worker_add(actor=actor, operation=operation, name=" ", duty=WorkerDuty.Duty.CHECKER)
     assert "name" in exc.value.error_dict
@@ -224,7 +225,7 @@ def test_workers_stay_on_the_posting_once_a_game_started():
 
 def test_operation_check_lists_what_is_still_to_do():
     operation = plan(bingo_license(), member_in_charge="")
-    rules = {f.rule: f.blocking for f in services.operation_check(operation)}
+    rules = {f.rule: f.blocking for f in operation_check(operation)}
     assert rules == {"30 DCMR 1401.3": False, "30 DCMR 1400.12": False, "30 DCMR 1301.5": False,
                      "30 DCMR 1405.1": False}
 
