@@ -115,7 +115,7 @@ def prepare(database_url: str, redis_url: str, layer: str) -> dict:
 
 def build_world(halls: int):
     from bingo.models import GameType
-    from tests.bingo.live_world import live_world
+    from tests.bingo.factories import live_world
 
     return live_world(game_type=GameType.MULTI_HALL, extra_halls=halls - 1, sold=(1, 500), series_size=500)
 

@@ -1,8 +1,8 @@
 """Card series, faces, the sales register and card counts under /api/v1/bingo/.
 
-Reads are scoped by bingo.selectors (another organization's records are 404); writes go
-through bingo.cards.services, which answer 403 to anyone without the role and 400 with the
-citation when a rule is broken."""
+Reads are scoped by bingo.cards.selectors and bingo.planning.selectors (another organization's
+records are 404); writes go through bingo.cards.services, which answer 403 to anyone without the
+role and 400 with the citation when a rule is broken."""
 
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404
@@ -12,8 +12,7 @@ from rest_framework import generics, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bingo import selectors
-from bingo.cards import services
+from bingo.cards import selectors, services
 from bingo.cards.sales import card_counts, series_faces
 from bingo.cards.serializers import (
     CardCountsSerializer,
@@ -25,6 +24,7 @@ from bingo.cards.serializers import (
     VoidSerializer,
 )
 from bingo.models import CardSale, CardSeries, Hall
+from bingo.planning.selectors import operation_get
 from core.api import ERRORS
 from core.findings import Finding, RuleViolation
 from licensing import selectors as licensing_selectors
@@ -88,14 +88,14 @@ class SaleListApi(generics.ListAPIView):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return CardSale.objects.none()
-        operation = selectors.operation_get(user=self.request.user, pk=self.kwargs["pk"])
+        operation = operation_get(user=self.request.user, pk=self.kwargs["pk"])
         return (selectors.sale_list(user=self.request.user).filter(operation=operation)
                 .prefetch_related("games").order_by("sold_at", "pk"))
 
     @extend_schema(request=SaleCreateSerializer, responses={201: SaleSerializer, 400: ERRORS, 403: ERRORS,
                                                              404: ERRORS})
     def post(self, request, pk: int):
-        operation = selectors.operation_get(user=request.user, pk=pk)
+        operation = operation_get(user=request.user, pk=pk)
         serializer = SaleCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -136,5 +136,5 @@ class CardCountsApi(APIView):
     @extend_schema(responses={200: CardCountsSerializer, 404: ERRORS})
     def get(self, request, pk: int):
         """Faces sold per colour, voids left out: the counts of the financial report (30 DCMR 1404.1(h))."""
-        operation = selectors.operation_get(user=request.user, pk=pk)
+        operation = operation_get(user=request.user, pk=pk)
         return Response(CardCountsSerializer(card_counts(operation)).data)

@@ -1,7 +1,8 @@
 """Portal pages of card series, printable card sheets and the sales register of an operation.
 
-Reads go through bingo.selectors (another organization's series or operation is a 404);
-writes go through bingo.cards.services, which refuse anyone without the role (403)."""
+Reads go through bingo.cards.selectors and bingo.planning.selectors (another organization's series
+or operation is a 404); writes go through bingo.cards.services, which refuse anyone without the
+role (403)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,18 +12,18 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from bingo import selectors
-from bingo.cards import services, sheets
+from bingo.cards import selectors, services, sheets
 from bingo.cards.forms import SaleForm, SeriesForm, SheetForm, VoidForm
 from bingo.cards.sales import card_counts, series_faces
-from bingo.selectors import PLANNER_ROLES
+from bingo.planning.selectors import operation_get
+from bingo.selectors import PLANNER_ROLES, has_role, organization_ids
 from core.forms import errors_to_form
 from core.numbers import ascii_int
 from licensing.models import Organization
 
 
 def _planner_organizations(user):
-    return Organization.objects.filter(pk__in=selectors.organization_ids(user=user, roles=PLANNER_ROLES))
+    return Organization.objects.filter(pk__in=organization_ids(user=user, roles=PLANNER_ROLES))
 
 
 @login_required
@@ -96,15 +97,14 @@ def card_sheet_pdf(request, pk: int):
 
 
 def _can_sell(user, operation) -> bool:
-    return selectors.has_role(user=user, organization_id=operation.license.organization_id,
-                              roles=services.SELLER_ROLES)
+    return has_role(user=user, organization_id=operation.license.organization_id, roles=services.SELLER_ROLES)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def sales_register(request, pk: int):
     """Which faces were sold for which games, by colour (30 DCMR 1404.1(h), 1405.3)."""
-    operation = selectors.operation_get(user=request.user, pk=pk)
+    operation = operation_get(user=request.user, pk=pk)
     can_sell = _can_sell(request.user, operation)
     form = SaleForm(request.POST or None, operation=operation)
     status = 200

@@ -1,5 +1,5 @@
 """The live game under /api/v1/bingo/games/{id}/: its state, and the caller's and checker's
-actions. Reads are scoped by bingo.selectors (another organization's game is a 404); the
+actions. Reads are scoped by bingo.live.selectors (another organization's game is a 404); the
 services answer 403 to anyone without the role and 400, with the citation, when a rule is broken."""
 
 from drf_spectacular.utils import extend_schema
@@ -7,9 +7,8 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bingo import selectors
 from bingo.engine import ball_label
-from bingo.live import services
+from bingo.live import selectors, services
 from bingo.live.state import game_state
 from core.api import ERRORS, service_answer
 from core.numbers import IntegerSerializerField

@@ -19,9 +19,9 @@ from django.db import transaction
 from django.utils import translation
 
 from bingo.engine import ball_label
+from bingo.live.selectors import hall_games
 from bingo.live.state import game_state as read_state
 from bingo.models import Game, GameStatus, GameType, Hall
-from bingo.selectors import hall_games
 
 logger = logging.getLogger(__name__)
 MESSAGE_TYPE = "bingo.state"  # handled by FlashboardConsumer.bingo_state

@@ -13,19 +13,18 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from bingo import selectors
 from bingo.engine import ball_label
-from bingo.live import broadcast, services
+from bingo.live import broadcast, selectors, services
 from bingo.live.forms import ClaimForm, RecordForm, UndoForm, VoidForm
 from bingo.live.state import game_state
 from bingo.models import GameStatus, Hall
+from bingo.selectors import CALLER_ROLES, CHECKER_ROLES, has_role
 from core.forms import errors_to_form
 
 
-def _game_for(request, pk: int, roles=selectors.CHECKER_ROLES):
+def _game_for(request, pk: int, roles=CHECKER_ROLES):
     game = selectors.game_get(user=request.user, pk=pk)  # another organization's game: 404
-    if not selectors.has_role(user=request.user, organization_id=game.operation.license.organization_id,
-                              roles=roles):
+    if not has_role(user=request.user, organization_id=game.operation.license.organization_id, roles=roles):
         raise PermissionDenied(_("Only the organization's callers and checkers use the console."))
     return game
 
@@ -46,8 +45,8 @@ def _face_rows(claim: dict) -> list[list[dict]]:
 def _context(request, game, **extra) -> dict:
     state = game_state(game)
     pattern = game.pattern
-    can_call = selectors.has_role(user=request.user, organization_id=game.operation.license.organization_id,
-                                  roles=selectors.CALLER_ROLES)
+    can_call = has_role(user=request.user, organization_id=game.operation.license.organization_id,
+                        roles=CALLER_ROLES)
     claims = [{**claim, "rows": _face_rows(claim)} for claim in reversed(state.claims)]
     context = {
         "game": game, "state": state, "board": _board(state.calls), "can_call": can_call,

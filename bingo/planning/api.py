@@ -10,7 +10,6 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.response import Response
 
-from bingo import selectors as bingo_selectors
 from bingo.models import Game, Operation, WorkerDuty
 from bingo.patterns import services as pattern_services
 from bingo.patterns.selectors import pattern_list, pattern_list_for_organization
@@ -43,7 +42,7 @@ class OperationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Operation.objects.none()
-        return bingo_selectors.operation_list(user=self.request.user).prefetch_related(
+        return planning.operation_list(user=self.request.user).prefetch_related(
             "games__pattern", "workers", "halls").order_by("-date", "-starts_at")
 
     def get_serializer(self, *args, **kwargs):
@@ -81,13 +80,14 @@ class OperationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
     @extend_schema(responses={200: PlanningFindingSerializer(many=True), 404: ERRORS})
     def findings(self, request, pk=None):
         """Every planning check with its citation; `blocking` false marks what is still to do."""
-        operation = bingo_selectors.operation_get(user=request.user, pk=pk)
-        return Response(PlanningFindingSerializer(_finding_data(services.operation_check(operation)), many=True).data)
+        operation = planning.operation_get(user=request.user, pk=pk)
+        findings = _finding_data(planning_checks.operation_check(operation))
+        return Response(PlanningFindingSerializer(findings, many=True).data)
 
     @extend_schema(responses={200: PlanningFindingSerializer(many=True), 404: ERRORS})
     def ready(self, request, pk=None):
         """What stops a game of this operation from starting now (an empty list: ready)."""
-        operation = bingo_selectors.operation_get(user=request.user, pk=pk)
+        operation = planning.operation_get(user=request.user, pk=pk)
         findings = _finding_data(planning_checks.operation_ready(operation))
         return Response(PlanningFindingSerializer(findings, many=True).data)
 
@@ -95,7 +95,7 @@ class OperationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
 
     @extend_schema(responses={200: GameSerializer(many=True), 404: ERRORS})
     def games(self, request, pk=None):
-        operation = bingo_selectors.operation_get(user=request.user, pk=pk)
+        operation = planning.operation_get(user=request.user, pk=pk)
         return Response(GameSerializer(operation.games.select_related("pattern").order_by("number"), many=True).data)
 
     @extend_schema(request=GameSerializer, responses={201: GameSerializer, 400: ERRORS, 403: ERRORS, 404: ERRORS})
@@ -134,7 +134,7 @@ class OperationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
 
     @extend_schema(responses={200: WorkerSerializer(many=True), 404: ERRORS})
     def workers(self, request, pk=None):
-        operation = bingo_selectors.operation_get(user=request.user, pk=pk)
+        operation = planning.operation_get(user=request.user, pk=pk)
         return Response(WorkerSerializer(operation.workers.order_by("duty", "name"), many=True).data)
 
     @extend_schema(request=WorkerSerializer, responses={201: WorkerSerializer, 400: ERRORS, 403: ERRORS, 404: ERRORS})
@@ -154,7 +154,7 @@ class OperationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
 
     @extend_schema(responses={200: HallSerializer(many=True), 404: ERRORS})
     def halls(self, request, pk=None):
-        operation = bingo_selectors.operation_get(user=request.user, pk=pk)
+        operation = planning.operation_get(user=request.user, pk=pk)
         return Response(HallSerializer(operation.halls.order_by("-is_drawing_location", "name"), many=True).data)
 
     @extend_schema(request=HallCreateSerializer, responses={201: HallSerializer, 400: ERRORS, 403: ERRORS,

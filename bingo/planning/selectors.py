@@ -1,18 +1,32 @@
-"""Scoped reads of planning: what a user may plan under, and the planner's view of an operation.
-Outside the user's scope a record is a 404; inside it, a reader without a planning role gets 403
-on a write."""
+"""Scoped reads of planning: the operations a user sees, what a user may plan under, and the planner's
+view of an operation. Outside the user's scope a record is a 404, never a 403, so its existence is not
+disclosed; inside it, a reader without a planning role gets 403 on a write."""
 
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from bingo.models import Operation
 from bingo.planning.checks import licensed_premises_ids
-from bingo.selectors import CALLER_ROLES, PLANNER_ROLES, has_role, operation_get, organization_ids
+from bingo.selectors import CALLER_ROLES, PLANNER_ROLES, has_role, organization_ids
 from licensing.models import License, Organization, Premises
 from licensing.models.choices import LicenseStatus, LicenseType
+
+
+def operation_list(*, user) -> QuerySet[Operation]:
+    if not getattr(user, "is_authenticated", False):
+        return Operation.objects.none()
+    queryset = Operation.objects.select_related("license__organization", "premises")
+    if user.is_board:
+        return queryset
+    return queryset.filter(license__organization_id__in=organization_ids(user=user))
+
+
+def operation_get(*, user, pk: int) -> Operation:
+    return get_object_or_404(operation_list(user=user), pk=pk)
 
 
 def can_plan(*, user, operation: Operation) -> bool:

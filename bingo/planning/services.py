@@ -28,9 +28,6 @@ from licensing.events import audit_event_record
 from licensing.models import License, Premises
 from licensing.models.choices import LicenseStatus, LicenseType
 
-operation_check = checks.operation_check
-operation_ready = checks.operation_ready
-
 
 def _require_planner(actor, organization_id: int) -> None:
     if not has_role(user=actor, organization_id=organization_id, roles=PLANNER_ROLES):

@@ -17,12 +17,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from bingo import selectors as bingo_selectors
 from bingo.models import Game, Operation, WorkerDuty
 from bingo.patterns import services as pattern_services
 from bingo.patterns.selectors import pattern_list, pattern_list_for_organization
 from bingo.planning import program_sheet, services
 from bingo.planning import selectors as planning
+from bingo.planning.checks import operation_check
 from bingo.planning.forms import CustomPatternForm, GameForm, HallForm, OperationForm, WorkerForm
 from core.forms import errors_to_form
 
@@ -33,7 +33,7 @@ def _plan_context(request, operation: Operation, **forms) -> dict:
         "operation": operation,
         "license": operation.license,
         "can_plan": can_plan,
-        "findings": services.operation_check(operation),
+        "findings": operation_check(operation),
         "games": _games(operation),
         "workers": operation.workers.order_by("duty", "name"),
         "halls": operation.halls.select_related("premises").order_by("-is_drawing_location", "name"),
@@ -65,7 +65,7 @@ def _plan_response(request, operation: Operation, *, failed: bool = False, **for
 @login_required
 @require_GET
 def operation_list(request):
-    operations = bingo_selectors.operation_list(user=request.user).order_by("-date", "-starts_at")
+    operations = planning.operation_list(user=request.user).order_by("-date", "-starts_at")
     return render(request, "bingo/planning/operation_list.html", {
         "operations": operations, "can_create": planning.plannable_licenses(user=request.user).exists()})
 
@@ -92,7 +92,7 @@ def operation_create(request):
 @login_required
 @require_GET
 def operation_detail(request, pk: int):
-    operation = bingo_selectors.operation_get(user=request.user, pk=pk)
+    operation = planning.operation_get(user=request.user, pk=pk)
     return render(request, "bingo/planning/operation_detail.html", _plan_context(request, operation))
 
 
@@ -237,21 +237,21 @@ def _pdf_response(content: bytes, filename: str) -> HttpResponse:
 @login_required
 @require_GET
 def program_sheet_pdf(request, pk: int):
-    operation = bingo_selectors.operation_get(user=request.user, pk=pk)
+    operation = planning.operation_get(user=request.user, pk=pk)
     return _pdf_response(program_sheet.program_sheet_pdf(operation), f"program-sheet-{operation.pk}.pdf")
 
 
 @login_required
 @require_GET
 def worker_posting(request, pk: int):
-    operation = bingo_selectors.operation_get(user=request.user, pk=pk)
+    operation = planning.operation_get(user=request.user, pk=pk)
     return render(request, "bingo/planning/worker_posting.html", program_sheet.worker_posting_context(operation))
 
 
 @login_required
 @require_GET
 def worker_posting_pdf(request, pk: int):
-    operation = bingo_selectors.operation_get(user=request.user, pk=pk)
+    operation = planning.operation_get(user=request.user, pk=pk)
     return _pdf_response(program_sheet.worker_posting_pdf(operation), f"workers-{operation.pk}.pdf")
 
 

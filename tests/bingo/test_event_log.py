@@ -13,7 +13,7 @@ from bingo.live.state import game_state
 from bingo.models import GameEvent, GameEventImmutableError
 from core.chain import row_hash
 from licensing.audit.verify import verify_log
-from tests.bingo.live_builders import live_game, record_all
+from tests.bingo.factories import live_game, record_all
 from tests.core.tamper import triggers_off
 
 pytestmark = pytest.mark.django_db

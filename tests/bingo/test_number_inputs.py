@@ -12,8 +12,7 @@ from rest_framework.test import APIClient
 from bingo.live import services
 from bingo.live.state import game_state
 from bingo.planning import services as planning
-from tests.bingo.live_world import fresh_caches, live_world  # noqa: F401
-from tests.bingo.planning_builders import bingo_license, pattern, plan, planner
+from tests.bingo.factories import bingo_license, live_world, pattern, plan, planner
 
 pytestmark = pytest.mark.django_db
 ARABIC_TEN, FULLWIDTH_TEN, ARABIC_SEVEN = "١٠", "１０", "٧"

@@ -8,11 +8,7 @@ import re
 import pytest
 from django.utils import timezone
 
-from tests.bingo.live_world import (  # noqa: F401
-    bingo_calls,
-    fresh_caches,
-    live_world,
-)
+from tests.bingo.factories import bingo_calls, fresh_caches, live_world  # noqa: F401
 from tests.browser.conftest import sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True),

@@ -5,7 +5,7 @@ import pytest
 
 from bingo.engine.card import FREE_BIT
 from bingo.models import Pattern
-from tests.bingo.planning_builders import bingo_license, plan, planner
+from tests.bingo.factories import bingo_license, plan, planner
 from tests.browser.conftest import browser_page, sign_in  # noqa: F401 - the fixture is used by name
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -14,7 +14,8 @@ from django.utils import timezone
 from licensing.models import Role
 from montecarlo.tournaments import services
 from tests.browser.conftest import sign_in
-from tests.montecarlo.factories import ADULT, MonteCarloLicenseFactory, TournamentFactory, member
+from tests.licensing.factories import member
+from tests.montecarlo.factories import ADULT, TournamentFactory, mcn_license
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NINE = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy"]
@@ -25,7 +26,7 @@ def test_the_clock_screen_follows_the_director_live(asgi_url, browser_page):
 
     def prepare():
         try:
-            license = MonteCarloLicenseFactory(date=timezone.localdate())
+            license = mcn_license(date=timezone.localdate())
             director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
             tournament = TournamentFactory(actor=director, license=license, training=True, prizes=[],
                                            date=timezone.localdate())

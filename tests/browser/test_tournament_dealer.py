@@ -9,14 +9,14 @@ import pytest
 from licensing.models import Role
 from montecarlo.tournaments.state import load_engine
 from tests.browser.conftest import sign_in
+from tests.licensing.factories import member
 from tests.montecarlo.factories import (  # noqa: F401  (board_clock: the fixture)
     BOARD,
     LOSERS,
     WINNER,
-    MonteCarloLicenseFactory,
     TournamentFactory,
     board_clock,
-    member,
+    mcn_license,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("board_clock")]
@@ -24,7 +24,7 @@ NINE = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy"]
 
 
 def test_director_seats_nine_and_dealer_plays_to_showdown(live_server, browser_page):
-    license = MonteCarloLicenseFactory()
+    license = mcn_license()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     dealer = member(license.organization, Role.DEALER)
     tournament = TournamentFactory(actor=director, license=license)

@@ -6,7 +6,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from bingo.models import Game
-from tests.bingo.planning_builders import bingo_license, pattern, plan, planner
+from tests.bingo.factories import bingo_license, pattern, plan, planner
 
 pytestmark = pytest.mark.django_db
 CODE = "null_characters_not_allowed"

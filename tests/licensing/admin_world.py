@@ -14,7 +14,7 @@ from licensing.enforcement.services import license_fine
 from licensing.models import BondScheduleRow, Document, Role, User
 from licensing.models.choices import DocumentKind, VoteChoice
 from licensing.review.services import deficiency_notice_issue, vote_cast
-from tests.bingo.live_builders import live_game
+from tests.bingo.factories import live_game
 from tests.licensing.factories import MembershipFactory, UserFactory, board_admin, board_member, board_staff
 from tests.licensing.factories_applications import ApplicationFactory
 from tests.licensing.factories_profile import OrganizationMemberFactory, ResponsiblePersonFactory

@@ -58,3 +58,27 @@ def board_member() -> User:
 def board_admin(**fields) -> User:
     """A Board administrator as `manage.py board_admin grant` makes one: in the group, not admin staff."""
     return _in_group(BoardGroup.ADMIN, **fields)
+
+
+# Shared by the bingo and montecarlo tests: people on duty and licenses.
+# LicenseFactory is looked up in its module when a license is built: that module imports this one.
+from tests.licensing import factories_applications  # noqa: E402
+
+
+def member(organization, role) -> User:
+    """A new user holding `role` in `organization`: a planner, a caller, a checker, a tournament director..."""
+    return MembershipFactory(organization=organization, role=role, user=UserFactory()).user
+
+
+def license_for(*, license_type, license_class, organization=None, premises=None, period=None, dates=(),
+                starts="18:00", ends="22:00", **fields):
+    """An active license of `license_type` and `license_class` (LicenseFactory: a new organization and premises
+    unless given), licensed on each of `dates` from `starts` to `ends` at its premises: the schedule an
+    operation is planned on and live play is held to. `fields` go to LicenseFactory as they are."""
+    application = {"license_type": license_type, "license_class": license_class, "organization": organization,
+                   "premises": premises, "period": period}
+    kwargs = {f"application__{name}": value for name, value in application.items() if value is not None}
+    schedule = factory.LazyAttribute(lambda license: [
+        {"date": day.isoformat(), "starts_at": starts, "ends_at": ends, "premises": license.premises.pk}
+        for day in dates])
+    return factories_applications.LicenseFactory(**kwargs, schedule=schedule, **fields)

@@ -20,8 +20,7 @@ from licensing.models.choices import LicenseType
 from montecarlo.models import Tournament
 from montecarlo.tournaments import services
 from montecarlo.tournaments.state import load_engine
-from tests.licensing.factories import MembershipFactory, UserFactory
-from tests.licensing.factories_applications import LicenseFactory
+from tests.licensing.factories import license_for, member
 
 DAY = timezone.localdate() + dt.timedelta(days=10)
 ADULT = dt.date(1980, 5, 17)  # a player's date of birth, well over 18 (30 DCMR 1702.1)
@@ -42,23 +41,12 @@ def at(day: dt.date, hour: int, minute: int = 0, second: int = 0) -> dt.datetime
     return dt.datetime.combine(day, dt.time(hour, minute, second), tzinfo=ZoneInfo(settings.TIME_ZONE))
 
 
-def member(organization, role):
-    return MembershipFactory(organization=organization, role=role, user=UserFactory()).user
-
-
-class MonteCarloLicenseFactory(LicenseFactory):
-    """An active Class 2 Monte Carlo Night license (30 DCMR 1204.16) licensed on `date` from `starts` to `ends`."""
-
-    class Params:
-        date = DAY
-        starts = "18:00"
-        ends = "23:30"
-
-    application__license_type = LicenseType.MONTECARLO
-    application__license_class = "2"
-    number = factory.LazyFunction(lambda: f"MC-{random.randint(10**6, 10**7)}")
-    schedule = factory.LazyAttribute(lambda o: [
-        {"date": o.date.isoformat(), "starts_at": o.starts, "ends_at": o.ends, "premises": o.premises.pk}])
+def mcn_license(*, date=DAY, starts="18:00", ends="23:30", **fields):
+    """An active Class 2 Monte Carlo Night license (30 DCMR 1204.16) licensed on `date` from `starts` to `ends`
+    (license_for)."""
+    fields.setdefault("number", f"MC-{random.randint(10**6, 10**7)}")
+    return license_for(license_type=LicenseType.MONTECARLO, license_class="2", dates=[date], starts=starts, ends=ends,
+                       **fields)
 
 
 class TournamentFactory(factory.Factory):
@@ -88,7 +76,7 @@ def running(names, *, director=None, license=None, rng_seed=7, **overrides):
     hours: use the `board_clock` fixture)."""
     if timezone.localdate() != DAY:
         raise AssertionError("running() plays live: freeze the clock with the board_clock fixture (1603.19)")
-    license = license or MonteCarloLicenseFactory()
+    license = license or mcn_license()
     director = director or member(license.organization, Role.TOURNAMENT_DIRECTOR)
     tournament = TournamentFactory(actor=director, license=license, **overrides)
     for entry in names:  # a name, or (name, date of birth[, board player id])

@@ -21,7 +21,7 @@ from licensing.models import AnchorReason, LogAnchor
 from licensing.models.audit import audit_chain_for
 from montecarlo.tournaments import services
 from montecarlo.tournaments.pdf import results_pdf
-from tests.bingo.live_builders import live_game, record_all
+from tests.bingo.factories import live_game, record_all
 from tests.core.tamper import triggers_off
 from tests.licensing.factories import OrganizationFactory
 from tests.montecarlo.factories import board_clock, play_to_one, running  # noqa: F401

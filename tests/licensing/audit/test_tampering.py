@@ -20,7 +20,7 @@ from licensing.audit.verify import verify_all
 from licensing.events import audit_event_record
 from licensing.models import AuditEvent
 from montecarlo.models import Tournament, TournamentEvent
-from tests.bingo.live_builders import live_game, record_all
+from tests.bingo.factories import live_game, record_all
 from tests.core.tamper import triggers_off
 from tests.licensing.factories import OrganizationFactory, UserFactory
 from tests.montecarlo.factories import board_clock, running  # noqa: F401

@@ -8,7 +8,8 @@ from django.urls import reverse
 
 from licensing.models import Role
 from montecarlo.tournaments.state import load_engine
-from tests.montecarlo.factories import BOARD, LOSERS, WINNER, member, running, to_showdown
+from tests.licensing.factories import member
+from tests.montecarlo.factories import BOARD, LOSERS, WINNER, running, to_showdown
 
 pytestmark = pytest.mark.django_db
 NINE = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy"]

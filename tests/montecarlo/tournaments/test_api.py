@@ -6,7 +6,8 @@ from rest_framework.test import APIClient
 
 from licensing.models import Role
 from montecarlo.holdem import replay
-from tests.montecarlo.factories import BOARD, DAY, LOSERS, WINNER, MonteCarloLicenseFactory, member, running
+from tests.licensing.factories import member
+from tests.montecarlo.factories import BOARD, DAY, LOSERS, WINNER, mcn_license, running
 
 pytestmark = pytest.mark.django_db
 BASE = "/api/v1/montecarlo/tournaments/"
@@ -19,7 +20,7 @@ def client_for(user):
 
 
 def test_create_and_rule_error_shape():
-    license = MonteCarloLicenseFactory()
+    license = mcn_license()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     client = client_for(director)
     body = {
@@ -86,7 +87,7 @@ def test_play_a_hand_through_the_api_and_export_it():
 
 def test_other_organization_is_404_and_anonymous_401():
     tournament, _ = running(["Ana", "Ben"])
-    stranger = member(MonteCarloLicenseFactory().organization, Role.TOURNAMENT_DIRECTOR)
+    stranger = member(mcn_license().organization, Role.TOURNAMENT_DIRECTOR)
     client = client_for(stranger)
     assert client.get(f"{BASE}{tournament.pk}/").status_code == 404
     assert client.post(f"{BASE}{tournament.pk}/clock/", {"op": "pause"}, format="json").status_code == 404
@@ -104,8 +105,8 @@ def test_clock_and_state():
 
 
 def test_another_organizations_license_reads_as_an_unknown_one():
-    theirs = MonteCarloLicenseFactory()
-    director = member(MonteCarloLicenseFactory().organization, Role.TOURNAMENT_DIRECTOR)
+    theirs = mcn_license()
+    director = member(mcn_license().organization, Role.TOURNAMENT_DIRECTOR)
     client = client_for(director)
     body = {"name": "Mine", "date": DAY.isoformat(), "starts_at": "18:30", "ends_at": "22:00", "entry_fee": "25.00",
             "starting_chips": 10000, "max_per_table": 7, "finish_method": "last_player", "template": "turbo"}

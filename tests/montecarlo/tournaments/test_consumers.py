@@ -11,7 +11,8 @@ from django.test import override_settings
 from config.routing import websocket_urlpatterns
 from licensing.models import Role
 from montecarlo.tournaments import services
-from tests.montecarlo.factories import member, running
+from tests.licensing.factories import member
+from tests.montecarlo.factories import running
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
               pytest.mark.usefixtures("keep_migrated_data", "close_executor_connections")]

@@ -16,8 +16,8 @@ from licensing.models import EnforcementAction, Role
 from licensing.models.choices import EnforcementKind, LicenseStatus
 from montecarlo.models import Tournament, TournamentStatus, changed_terms
 from montecarlo.tournaments import services
-from tests.licensing.factories import board_staff
-from tests.montecarlo.factories import ADULT, DAY, MonteCarloLicenseFactory, TournamentFactory, at, member, running
+from tests.licensing.factories import board_staff, member
+from tests.montecarlo.factories import ADULT, DAY, TournamentFactory, at, mcn_license, running
 
 pytestmark = pytest.mark.django_db
 API = "/api/v1/montecarlo/tournaments/"
@@ -30,7 +30,7 @@ def findings_of(error: ValidationError) -> list[tuple[str, str]]:
 @pytest.fixture
 def seated():
     """Three players seated, the clock not started."""
-    license = MonteCarloLicenseFactory()
+    license = mcn_license()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     tournament = TournamentFactory(actor=director, license=license)
     for name in ("Ana", "Ben", "Cy"):
@@ -178,7 +178,7 @@ def test_the_pages_refuse_with_the_rule(client, board_clock):
 
 
 def training(**overrides):
-    license = MonteCarloLicenseFactory()
+    license = mcn_license()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     return running(["Ana", "Ben"], license=license, director=director, training=True, prizes=[], **overrides)
 
@@ -199,7 +199,7 @@ def test_a_training_tournament_still_needs_a_license_in_force():
 
 
 def test_a_training_tournament_has_no_prizes():
-    license = MonteCarloLicenseFactory()
+    license = mcn_license()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     with pytest.raises(ValidationError) as caught:
         TournamentFactory(actor=director, license=license, training=True, prizes=["0", "0.01"])
@@ -236,7 +236,7 @@ def test_a_config_event_without_the_flag_is_a_tournament_played_for_real():
 
 
 def test_the_api_and_the_page_plan_a_training_tournament(client):
-    license = MonteCarloLicenseFactory()
+    license = mcn_license()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     api = APIClient()
     api.force_authenticate(director)

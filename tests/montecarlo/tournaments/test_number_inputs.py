@@ -7,7 +7,8 @@ from licensing.models import Role
 from montecarlo.models import Tournament
 from montecarlo.tournaments.forms import TournamentForm
 from montecarlo.tournaments.rules import prize_findings
-from tests.montecarlo.factories import DAY, MonteCarloLicenseFactory, member
+from tests.licensing.factories import member
+from tests.montecarlo.factories import DAY, mcn_license
 
 pytestmark = pytest.mark.django_db
 BASE = "/api/v1/montecarlo/tournaments/"
@@ -19,7 +20,7 @@ BASE = "/api/v1/montecarlo/tournaments/"
     ({"entry_fee": "25.001"}, "entry_fee"), ({"prizes": ["٢٠٠"]}, "prizes"),
 ])
 def test_the_api_refuses_them_naming_the_field(change, field):
-    license = MonteCarloLicenseFactory()
+    license = mcn_license()
     client = APIClient()
     client.force_authenticate(member(license.organization, Role.TOURNAMENT_DIRECTOR))
     body = {"license": license.pk, "name": "Hold'em", "date": DAY.isoformat(), "starts_at": "18:30",
@@ -32,7 +33,7 @@ def test_the_api_refuses_them_naming_the_field(change, field):
 
 
 def test_the_form_and_the_rules_refuse_them_too():
-    license = MonteCarloLicenseFactory()
+    license = mcn_license()
     form = TournamentForm({"license": license.pk, "name": "Hold'em", "date": DAY.isoformat(), "starts_at": "18:30",
                            "ends_at": "22:00", "entry_fee": "٢٥", "starting_chips": "١٠٠٠٠", "max_per_table": "7",
                            "finish_method": "last_player", "template": "turbo", "prizes": "٢٠٠, 100"},

@@ -9,20 +9,14 @@ from django.urls import reverse
 from licensing.models import Role
 from montecarlo.tournaments import services
 from montecarlo.tournaments.state import load_engine
-from tests.montecarlo.factories import (
-    DAY,
-    MonteCarloLicenseFactory,
-    TournamentFactory,
-    allin_hand,
-    member,
-    running,
-)
+from tests.licensing.factories import member
+from tests.montecarlo.factories import DAY, TournamentFactory, allin_hand, mcn_license, running
 
 pytestmark = pytest.mark.django_db
 
 
 def test_director_registers_and_draws_through_the_page(client):
-    license = MonteCarloLicenseFactory()
+    license = mcn_license()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     tournament = TournamentFactory(actor=director, license=license)
     client.force_login(director)
@@ -39,7 +33,7 @@ def test_director_registers_and_draws_through_the_page(client):
 
 def test_pages_are_scoped(client):
     tournament, _ = running(["Ana", "Ben"])
-    stranger = member(MonteCarloLicenseFactory().organization, Role.TOURNAMENT_DIRECTOR)
+    stranger = member(mcn_license().organization, Role.TOURNAMENT_DIRECTOR)
     client.force_login(stranger)
     for name, args in [("tournament_detail", [tournament.pk]), ("table_dealer", [tournament.pk, 1]),
                        ("results", [tournament.pk]), ("hand_list", [tournament.pk])]:
@@ -72,7 +66,7 @@ def test_results_page_and_pdf(client):
 
 
 def test_create_page(client):
-    license = MonteCarloLicenseFactory()
+    license = mcn_license()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     client.force_login(director)
     url = reverse("montecarlo:tournament_create")

@@ -14,7 +14,8 @@ from licensing.organizations.eligibility import years_before
 from montecarlo.tournaments import services
 from montecarlo.tournaments.rules import eighteenth_birthday, player_findings
 from montecarlo.tournaments.state import load_engine
-from tests.montecarlo.factories import DAY, MonteCarloLicenseFactory, TournamentFactory, member
+from tests.licensing.factories import member
+from tests.montecarlo.factories import DAY, TournamentFactory, mcn_license
 
 pytestmark = pytest.mark.django_db
 API = "/api/v1/montecarlo/tournaments/"
@@ -23,7 +24,7 @@ EIGHTEEN = years_before(DAY, 18)  # born on this day, a player turns 18 on DAY
 
 @pytest.fixture
 def planned():
-    license = MonteCarloLicenseFactory()
+    license = mcn_license()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     return TournamentFactory(actor=director, license=license), director
 

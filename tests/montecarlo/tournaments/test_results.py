@@ -16,8 +16,8 @@ from montecarlo import selectors
 from montecarlo.models import Tournament
 from montecarlo.tournaments import services
 from montecarlo.tournaments.pdf import results_pdf
-from tests.licensing.factories import UserFactory, board_member, board_staff
-from tests.montecarlo.factories import ADULT, DAY, MonteCarloLicenseFactory, at, member, play_to_one, running
+from tests.licensing.factories import UserFactory, board_member, board_staff, member
+from tests.montecarlo.factories import ADULT, DAY, at, mcn_license, play_to_one, running
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +42,7 @@ def test_own_organization_roles(role, sees):
 
 def test_other_organization_board_and_anonymous():
     tournament, _ = running(["Ana", "Ben"])
-    other = MonteCarloLicenseFactory()
+    other = mcn_license()
     stranger = member(other.organization, Role.TOURNAMENT_DIRECTOR)
     with pytest.raises(Http404):
         selectors.tournament_get(user=stranger, pk=tournament.pk)
@@ -98,7 +98,7 @@ def _finished(license, director, names, *, winner_prize="300", **overrides):
 
 
 def test_day_prize_cap_across_tournaments_of_the_organization():
-    license = MonteCarloLicenseFactory()
+    license = mcn_license()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     first = _finished(license, director, ["Ana", "Ben"])
     services.results_publish(actor=director, tournament=first)
@@ -117,7 +117,7 @@ def test_day_prize_cap_across_tournaments_of_the_organization():
 @pytest.fixture
 def ana_won_300():
     """Ana (born 1980-05-17) won $300 today at one organization's tournament."""
-    license = MonteCarloLicenseFactory()
+    license = mcn_license()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     services.results_publish(actor=director, tournament=_finished(license, director, ["Ana", "Ben"]))
     return license, director
@@ -125,7 +125,7 @@ def ana_won_300():
 
 def elsewhere(names, **overrides):
     """A finished tournament of another organization, today, and its director."""
-    other = MonteCarloLicenseFactory()
+    other = mcn_license()
     director = member(other.organization, Role.TOURNAMENT_DIRECTOR)
     return _finished(other, director, names, **overrides), director
 
@@ -154,7 +154,7 @@ def test_a_name_alone_is_not_a_person(ana_won_300):
 
 
 def test_a_board_player_id_is_the_same_person_under_any_name():
-    license = MonteCarloLicenseFactory()
+    license = mcn_license()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     first = _finished(license, director, [("Ana Diaz", dt.date(1980, 1, 1), "DC-7"), "Ben"])
     services.results_publish(actor=director, tournament=first)
@@ -164,7 +164,7 @@ def test_a_board_player_id_is_the_same_person_under_any_name():
 
 
 def test_another_day_does_not_count():
-    license = MonteCarloLicenseFactory()
+    license = mcn_license()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     first = services.results_publish(actor=director, tournament=_finished(license, director, ["Ana", "B"]))
     # As if the first had been played the day before (only the row's date moves, for this check).

@@ -15,16 +15,9 @@ from licensing.models.choices import LicenseType
 from montecarlo.models import Tournament, TournamentEvent, TournamentEventImmutableError
 from montecarlo.tournaments import services
 from montecarlo.tournaments.state import clock_position, load_engine
+from tests.licensing.factories import member
 from tests.licensing.factories_applications import LicenseFactory
-from tests.montecarlo.factories import (
-    ADULT,
-    DAY,
-    MonteCarloLicenseFactory,
-    TournamentFactory,
-    allin_hand,
-    member,
-    running,
-)
+from tests.montecarlo.factories import ADULT, DAY, TournamentFactory, allin_hand, mcn_license, running
 
 pytestmark = pytest.mark.django_db
 NINE = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy"]
@@ -36,7 +29,7 @@ def rules_of(error: ValidationError) -> set[str]:
 
 @pytest.fixture
 def license():
-    return MonteCarloLicenseFactory()
+    return mcn_license()
 
 
 @pytest.fixture

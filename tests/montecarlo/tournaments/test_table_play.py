@@ -11,7 +11,8 @@ from rest_framework.test import APIClient
 from licensing.models import Role
 from montecarlo.tournaments import services
 from montecarlo.tournaments.state import load_engine
-from tests.montecarlo.factories import BOARD, LOSERS, WINNER, member, running, to_showdown
+from tests.licensing.factories import member
+from tests.montecarlo.factories import BOARD, LOSERS, WINNER, running, to_showdown
 
 pytestmark = pytest.mark.django_db
 API = "/api/v1/montecarlo/tournaments/"
