@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.admin import AuditedAdminSite
 from licensing.accounts.roles import ACCOUNT_MODELS
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 
 # Who can sign in and as whom (users, API tokens), with which rights (groups, permissions, organization
 # and vendor memberships), the lockout records and the periodic tasks: only a superuser opens these.

@@ -14,7 +14,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.models import License, Premises
 from licensing.models.choices import ApplicationKind, LicenseType
 

@@ -24,7 +24,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.models import Application, DeficiencyNotice, License, Organization, ReminderSent, SubstantialChange
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus, Period
 from licensing.organizations.mail import organization_email_send

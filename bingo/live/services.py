@@ -23,8 +23,8 @@ from bingo.planning.checks import operation_ready
 from bingo.selectors import CALLER_ROLES, CHECKER_ROLES, has_role
 from core.chain import Head
 from core.findings import Finding, RuleViolation
+from licensing.audit.events import audit_event_record
 from licensing.audit.tasks import anchors_after_commit
-from licensing.events import audit_event_record
 from licensing.models import AnchorReason
 from licensing.models.choices import LicenseType
 

@@ -21,7 +21,7 @@ from bingo.engine import Card
 from bingo.models import CardSeries, Game, Hall, Operation
 from bingo.selectors import PLANNER_ROLES, has_role
 from core.findings import Finding, RuleViolation
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.models import License, Premises
 from licensing.models.choices import LicenseType
 

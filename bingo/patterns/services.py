@@ -12,7 +12,7 @@ from bingo.engine.card import FREE_BIT, FREE_SQUARE
 from bingo.engine.patterns import _rotations
 from bingo.models import Pattern
 from bingo.selectors import CALLER_ROLES, PLANNER_ROLES, has_role
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.models import Organization
 
 

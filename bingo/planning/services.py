@@ -24,7 +24,7 @@ from bingo.planning import checks, rules
 from bingo.selectors import PLANNER_ROLES, has_role
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.models import License, Premises
 from licensing.models.choices import LicenseStatus, LicenseType
 

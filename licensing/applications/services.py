@@ -21,7 +21,7 @@ from licensing.applications.checks import (
     quote_for,
     senior_group,
 )
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.models import Application, BingoOccasion, License, Organization, Premises, User
 from licensing.models.choices import LICENSE_CLASSES, ApplicationKind, ApplicationStatus, LicenseStatus, LicenseType
 from licensing.models.organizations import FILING_ROLES

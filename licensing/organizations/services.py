@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.findings import Finding, RuleError, RuleViolation
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.models import (
     Application,
     ChangeKind,

@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.findings import Finding, RuleViolation
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.models import Application, Decision, DeficiencyNotice, User, Vote
 from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason, VoteChoice
 from licensing.organizations.mail import organization_email_after_commit

@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.models import Application, Document, Organization, User
 from licensing.models.choices import DocumentKind
 

@@ -23,7 +23,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.findings import Finding, RuleViolation
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.licenses.tasks import license_certificate_build
 from licensing.models import Application, ChangeKind, License
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus, LicenseType

@@ -2,7 +2,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from core.findings import RuleError
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.models import Membership, Organization, Role, User
 from licensing.organizations.rules import address_findings, phone_findings, phone_number, us_state
 

@@ -6,7 +6,7 @@ import pytest
 from django.db import DatabaseError, connection, transaction
 from django.urls import reverse
 
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.models import AuditEvent, Role
 from licensing.models.audit import AuditImmutableError
 from licensing.services.organizations import membership_end, membership_grant, organization_create
