@@ -17,8 +17,8 @@ from licensing.applications.services import (
     application_update,
 )
 from licensing.models import License, Organization, Role, User
+from licensing.organizations.services import membership_grant
 from licensing.review.services import vote_cast
-from licensing.services.organizations import membership_grant
 
 
 def refuse_in_production() -> None:

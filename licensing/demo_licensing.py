@@ -17,9 +17,9 @@ from licensing.applications.services import (
 )
 from licensing.models import BondScheduleRow, Organization, User
 from licensing.models.choices import DeterminationLetter, DocumentKind, ResponsibleRole
+from licensing.organizations.documents import document_upload
 from licensing.organizations.services import member_add, organization_profile_update, responsible_person_set
 from licensing.review.services import vote_cast
-from licensing.services.documents import document_upload
 
 # Bond amounts are board data that no regulation text gives (RULES.md); these are for the demo only.
 DEMO_BONDS = [("bingo", "A", "5000.00"), ("bingo", "B", "2500.00"), ("bingo", "C", "1000.00"),

@@ -12,7 +12,7 @@ from django.utils import translation
 
 
 def normalized_email(email: str) -> str:
-    # Accounts are stored lower-cased (licensing.services.accounts.user_create).
+    # Accounts are stored lower-cased (licensing.accounts.services.user_create).
     return email.strip().lower()
 
 

@@ -1,5 +1,5 @@
 """Celery task of the license certificate: rendered and kept off the request path once the license is issued
-(licensing.services.licenses starts it after commit)."""
+(licensing.licenses.services starts it after commit)."""
 
 from celery import shared_task
 from django.conf import settings

@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 from core.api import ERRORS
 from licensing import selectors
 from licensing.models import Application, Document, Organization, OrganizationMember, ResponsiblePerson
+from licensing.organizations import documents as document_services
 from licensing.organizations import selectors as organization_selectors
 from licensing.organizations import services as profile_services
 from licensing.organizations.eligibility import organization_findings
@@ -32,7 +33,6 @@ from licensing.organizations.serializers import (
     ResponsiblePersonSerializer,
 )
 from licensing.organizations.views import document_file_response
-from licensing.services import documents as document_services
 
 
 class OrganizationProfileMixin:

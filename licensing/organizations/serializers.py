@@ -1,5 +1,5 @@
 """API shapes of the organization profile. Serializers check the input's shape; the
-services in licensing/organizations/services.py and licensing/services/documents.py check the rules."""
+services in licensing/organizations/services.py and licensing/organizations/documents.py check the rules."""
 
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _

@@ -22,6 +22,7 @@ from core.forms import errors_to_form
 from licensing import selectors
 from licensing.models import Document, Organization, OrganizationMember
 from licensing.models.choices import ResponsibleRole
+from licensing.organizations import documents as document_services
 from licensing.organizations import selectors as organization_selectors
 from licensing.organizations import services as profile_services
 from licensing.organizations.forms import (
@@ -31,7 +32,6 @@ from licensing.organizations.forms import (
     OrganizationProfileForm,
     ResponsiblePersonForm,
 )
-from licensing.services import documents as document_services
 
 MEMBERS_PER_PAGE = 100
 

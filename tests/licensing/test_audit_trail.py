@@ -9,7 +9,7 @@ from django.urls import reverse
 from licensing.audit.events import audit_event_record
 from licensing.models import AuditEvent, Role
 from licensing.models.audit import AuditImmutableError
-from licensing.services.organizations import membership_end, membership_grant, organization_create
+from licensing.organizations.services import membership_end, membership_grant, organization_create
 from tests.licensing.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

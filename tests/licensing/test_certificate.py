@@ -8,10 +8,10 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from licensing import certificates
+from licensing.licenses.services import license_issue
 from licensing.licenses.tasks import license_certificate_build
 from licensing.models import AuditEvent, License
 from licensing.models.choices import ApplicationStatus
-from licensing.services.licenses import license_issue
 from tests.licensing.factories import MembershipFactory, OrganizationFactory, board_member, board_staff
 from tests.licensing.factories_applications import ApplicationFactory, BingoOccasionFactory
 

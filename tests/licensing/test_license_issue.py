@@ -7,11 +7,11 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from core.findings import RuleViolation
+from licensing.licenses import services as license_services
+from licensing.licenses.services import license_issue, licenses_supersede_started
 from licensing.models import AuditEvent, License
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus, LicenseType, VoteChoice
 from licensing.review.services import deficiency_notice_issue, vote_cast
-from licensing.services import licenses as license_services
-from licensing.services.licenses import license_issue, licenses_supersede_started
 from tests.licensing.factories import board_member
 from tests.licensing.factories_applications import (
     ApplicationFactory,

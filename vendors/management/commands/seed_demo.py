@@ -10,7 +10,7 @@ from licensing import demo_world as world
 from licensing.accounts.services import board_admin_grant, board_group_add, user_create
 from licensing.demo_helpers import refuse_in_production
 from licensing.models import BoardGroup, Organization, User
-from licensing.services.organizations import membership_grant, organization_create
+from licensing.organizations.services import membership_grant, organization_create
 from vendors.models import Vendor
 from vendors.services import vendor_create, vendor_membership_grant
 
