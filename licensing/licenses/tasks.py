@@ -6,7 +6,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from licensing.certificates import certificate_pdf, license_certificate_store, license_lookup_url
+from licensing.licenses.certificates import certificate_pdf, license_certificate_store, license_lookup_url
 from licensing.models import License
 from licensing.organizations.mail import organization_email_after_commit
 

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from licensing import certificates
+from licensing.licenses import certificates
 from licensing.licenses.services import license_issue
 from licensing.licenses.tasks import license_certificate_build
 from licensing.models import AuditEvent, License
