@@ -20,7 +20,7 @@ class QueuedPasswordResetForm(PasswordResetForm):
 
     def save(self, **kwargs) -> None:
         from licensing.accounts.password_reset import normalized_email
-        from licensing.tasks import password_reset_email_send
+        from licensing.accounts.tasks import password_reset_email_send
 
         password_reset_email_send.delay(email=normalized_email(self.cleaned_data["email"]),
                                         language=get_language() or settings.LANGUAGE_CODE)

@@ -7,8 +7,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from licensing.accounts.tasks import password_reset_email_send
 from licensing.models import User
-from licensing.tasks import password_reset_email_send
 from tests.licensing.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from django.core.management import call_command
 
 from licensing.models import AuditEvent, DeficiencyNotice, ReminderSent
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus, Period
-from licensing.reminders import reminders_send
+from licensing.reminders.services import reminders_send
 from tests.licensing.factories import MembershipFactory, OrganizationFactory, board_staff
 from tests.licensing.factories_applications import ApplicationFactory, LicenseFactory
 
@@ -161,8 +161,9 @@ def test_the_management_command_runs_the_job(org, django_capture_on_commit_callb
 
 
 def test_the_jobs_are_celery_tasks_on_the_beat_schedule():
-    from licensing import tasks
+    from licensing.enforcement import tasks as enforcement_tasks
+    from licensing.reminders import tasks
 
     schedule = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
-    assert {tasks.reminders_send.name, tasks.license_statuses_refresh.name} <= schedule
+    assert {tasks.reminders_send.name, enforcement_tasks.license_statuses_refresh.name} <= schedule
     assert tasks.reminders_send.delay().get(timeout=10) == {}  # nothing due in an empty database

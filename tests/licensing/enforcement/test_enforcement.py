@@ -121,7 +121,7 @@ def test_the_daily_job_lifts_a_suspension_after_its_last_day(staff_user, license
 
 
 def test_the_daily_job_through_celery_expires_licenses_past_their_date(license):
-    from licensing.tasks import license_statuses_refresh as task
+    from licensing.enforcement.tasks import license_statuses_refresh as task
 
     License.objects.filter(pk=license.pk).update(expires_on=timezone.localdate() - dt.timedelta(days=1))
     revoked = LicenseFactory(status=LicenseStatus.REVOKED, expires_on=timezone.localdate() - dt.timedelta(days=1))
