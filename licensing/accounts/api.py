@@ -6,15 +6,15 @@ from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from config.api import BOARD_ERRORS
 from core.api import error_response
 from licensing.accounts import selectors, services
 from licensing.accounts.rules import may_manage_board_accounts
 from licensing.accounts.serializers import BoardAccountInviteSerializer, BoardAccountSerializer
 from licensing.models import User
-from licensing.review.api import ERRORS
 
 ACCOUNT_ERRORS = {
-    **ERRORS,
+    **BOARD_ERRORS,
     403: error_response(
         "Not a Board administrator, or an account it may not change: its own, a superuser's or another "
         "administrator's."),
