@@ -18,8 +18,8 @@ from bingo.models import (
     Hall,
     Operation,
 )
+from licensing.accounts.selectors import has_role, organization_ids_with_roles
 from licensing.models import Role
-from licensing.selectors import has_role, organization_ids_with_roles
 
 __all__ = ["has_role"]  # re-exported: bingo's services and views check roles through bingo.selectors
 
