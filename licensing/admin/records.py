@@ -8,6 +8,7 @@ from django.contrib import admin
 from core.admin import ReadOnlyAdmin
 from licensing.models import (
     Application,
+    AuditEvent,
     Decision,
     DeficiencyNotice,
     Document,
@@ -18,6 +19,17 @@ from licensing.models import (
     ResponsiblePerson,
     Vote,
 )
+
+
+@admin.register(AuditEvent)
+class AuditEventAdmin(ReadOnlyAdmin):
+    """Read-only: the admin can look at the trail and never change it."""
+
+    list_display = ["created_at", "event_type", "actor", "organization", "object_type", "object_id", "request_id"]
+    list_filter = ["event_type"]
+    search_fields = ["event_type", "object_id", "request_id", "actor__email"]
+    date_hierarchy = "created_at"
+    list_select_related = ["actor", "organization"]
 
 
 @admin.register(Application)
