@@ -1,7 +1,7 @@
 import pytest
 from django.core.management import call_command
 
-from licensing.demo_world import BOARD_ADMIN, BOARD_MEMBERS, DEMO_PASSWORD
+from licensing.demo.world import BOARD_ADMIN, BOARD_MEMBERS, DEMO_PASSWORD
 from licensing.models import Application, AuditEvent, License, Membership, Organization, Role, User
 from vendors.models import VendorMembership
 

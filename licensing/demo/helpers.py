@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.core.management.base import CommandError
 
-from licensing import demo_world as world
 from licensing.accounts.services import user_create
 from licensing.applications.services import (
     application_create,
@@ -16,6 +15,7 @@ from licensing.applications.services import (
     application_submit,
     application_update,
 )
+from licensing.demo import world
 from licensing.models import License, Organization, Role, User
 from licensing.organizations.services import membership_grant
 from licensing.review.services import vote_cast
