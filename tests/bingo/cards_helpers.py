@@ -8,7 +8,7 @@ from bingo.cards import sales
 from bingo.models import CardSeries, Game, GameStatus, GameType, Operation, Pattern
 from licensing.models import Role
 from tests.bingo.live_builders import member
-from tests.licensing.factories_applications import LicenseFactory
+from tests.licensing.factories import LicenseFactory
 
 
 def operation_with_games(*, regular=4, early_birds=0, special=0, license=None):

@@ -10,8 +10,7 @@ from bingo.live import services
 from bingo.models import Game, Operation, Pattern, WorkerDuty
 from licensing.models import Role
 from tests.clock import this_evening
-from tests.licensing.factories import MembershipFactory, UserFactory
-from tests.licensing.factories_applications import LicenseFactory
+from tests.licensing.factories import LicenseFactory, MembershipFactory, UserFactory
 
 
 def member(organization, role):

@@ -18,7 +18,7 @@ from bingo.models import CardSale, CardSeries, Game, GameType, Hall, Operation, 
 from licensing.models import Role
 from tests.bingo.live_builders import member, staff_on_duty
 from tests.clock import this_evening
-from tests.licensing.factories_applications import LicenseFactory, PremisesFactory
+from tests.licensing.factories import LicenseFactory, PremisesFactory
 
 
 @dataclass

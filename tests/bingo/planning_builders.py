@@ -10,7 +10,7 @@ from bingo.planning import services
 from licensing.models import Role
 from licensing.models.choices import LicenseType, Period
 from tests.bingo.live_builders import ADULT, member
-from tests.licensing.factories_applications import LicenseFactory
+from tests.licensing.factories import LicenseFactory
 
 
 def monday(weeks_ahead: int = 3) -> dt.date:

@@ -20,7 +20,7 @@ from licensing.models.choices import ResponsibleRole
 from tests.bingo.live_builders import ADULT, member
 from tests.bingo.planning_builders import add_game, bingo_license, crew, plan, planner
 from tests.clock import during
-from tests.licensing.factories_profile import OrganizationMemberFactory, ResponsiblePersonFactory
+from tests.licensing.factories import OrganizationMemberFactory, ResponsiblePersonFactory
 
 pytestmark = pytest.mark.django_db
 CHECKER, SECURITY, IN_CHARGE, ALTERNATE, CALLER = (WorkerDuty.Duty.CHECKER, WorkerDuty.Duty.SECURITY,

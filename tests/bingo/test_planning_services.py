@@ -25,8 +25,7 @@ from tests.bingo.planning_builders import (
     planner,
 )
 from tests.clock import during
-from tests.licensing.factories import OrganizationFactory
-from tests.licensing.factories_applications import PremisesFactory
+from tests.licensing.factories import OrganizationFactory, PremisesFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from core.findings import RuleViolation
 from licensing.models import AuditEvent, Role
 from tests.bingo.cards_helpers import close, games, operation_with_games, series_for, staff
 from tests.bingo.live_builders import member
-from tests.licensing.factories_applications import PremisesFactory
+from tests.licensing.factories import PremisesFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -20,8 +20,7 @@ from licensing.models.choices import LicenseType
 from montecarlo.models import Tournament
 from montecarlo.tournaments import services
 from montecarlo.tournaments.state import load_engine
-from tests.licensing.factories import MembershipFactory, UserFactory
-from tests.licensing.factories_applications import LicenseFactory
+from tests.licensing.factories import LicenseFactory, MembershipFactory, UserFactory
 
 DAY = timezone.localdate() + dt.timedelta(days=10)
 ADULT = dt.date(1980, 5, 17)  # a player's date of birth, well over 18 (30 DCMR 1702.1)

@@ -13,8 +13,7 @@ from core.findings import RuleViolation
 from licensing.enforcement.services import license_fine, license_revoke, license_statuses_refresh, license_suspend
 from licensing.models import AuditEvent, EnforcementAction, License
 from licensing.models.choices import LicenseStatus
-from tests.licensing.factories import MembershipFactory, UserFactory, board_member, board_staff
-from tests.licensing.factories_applications import LicenseFactory
+from tests.licensing.factories import LicenseFactory, MembershipFactory, UserFactory, board_member, board_staff
 
 pytestmark = pytest.mark.django_db
 

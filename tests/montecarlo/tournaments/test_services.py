@@ -15,7 +15,7 @@ from licensing.models.choices import LicenseType
 from montecarlo.models import Tournament, TournamentEvent, TournamentEventImmutableError
 from montecarlo.tournaments import services
 from montecarlo.tournaments.state import clock_position, load_engine
-from tests.licensing.factories_applications import LicenseFactory
+from tests.licensing.factories import LicenseFactory
 from tests.montecarlo.factories import (
     ADULT,
     DAY,

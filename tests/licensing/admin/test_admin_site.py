@@ -10,8 +10,8 @@ from django.contrib import admin
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
-from tests.licensing.admin_world import ROLES, build_admin_world, role_user
-from tests.licensing.factories import board_admin, board_member
+from tests.licensing.admin.world import build_admin_world
+from tests.licensing.factories import ROLES, board_admin, board_member, role_user
 
 pytestmark = pytest.mark.django_db
 

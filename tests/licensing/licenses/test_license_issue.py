@@ -12,12 +12,12 @@ from licensing.licenses.services import license_issue, licenses_supersede_starte
 from licensing.models import AuditEvent, License
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus, LicenseType, VoteChoice
 from licensing.review.services import deficiency_notice_issue, vote_cast
-from tests.licensing.factories import board_member
-from tests.licensing.factories_applications import (
+from tests.licensing.factories import (
     ApplicationFactory,
     BingoOccasionFactory,
     LicenseFactory,
     PremisesFactory,
+    board_member,
 )
 from tests.licensing.review.helpers import approve, event_types
 

@@ -1,49 +1,17 @@
 """Filing an application through the API and the portal, on a frozen day: shared by the tests of the rules
-that hold in every filing (senior groups, impossible data, premises, multi-hall, raffles, substantial changes)."""
+that hold in every filing (senior groups, impossible data, premises, multi-hall, raffles, substantial changes).
+The fixtures (the frozen day, an eligible filer, its API client) are in tests/licensing/conftest.py."""
 
 import datetime as dt
-import importlib
 from zoneinfo import ZoneInfo
 
-import pytest
-import time_machine
-from django.apps import apps
 from django.urls import reverse
-
-from licensing.models import Role
-from tests.licensing.eligible import make_eligible, set_bond
-from tests.licensing.factories import MembershipFactory
 
 TODAY = dt.date(2027, 3, 1)  # a Monday
 NOON = dt.datetime(2027, 3, 1, 12, 0, tzinfo=ZoneInfo("America/New_York"))
 NEXT_MONTH = TODAY + dt.timedelta(days=30)
 HALL = {"name": "St. Augustine Parish Hall", "street_address": "1419 V Street NW", "postal_code": "20009",
         "certificate_of_occupancy": "CO-2019-04417"}
-
-_fee_seed = importlib.import_module("licensing.migrations.0004_seed_fee_schedule")
-
-
-@pytest.fixture
-def frozen():
-    """The Board's clock at noon on TODAY; the fee schedule seeded (a transactional test may have flushed it)."""
-    with time_machine.travel(NOON, tick=False):
-        _fee_seed.seed(apps, None)
-        yield TODAY
-
-
-@pytest.fixture
-def filer(frozen, organization):
-    user = MembershipFactory(organization=organization, role=Role.OFFICER).user
-    make_eligible(organization, uploaded_by=user)
-    for license_type, license_class in (("bingo", "A"), ("bingo", "B"), ("bingo", "C"), ("montecarlo", "1")):
-        set_bond(license_type, license_class)
-    return user
-
-
-@pytest.fixture
-def api(client, filer):
-    client.force_login(filer)
-    return client
 
 
 def url(application_id: int, action: str | None = None) -> str:

@@ -1,7 +1,7 @@
 import pytest
 from django.urls import reverse
 
-from tests.licensing.factories_applications import LicenseFactory
+from tests.licensing.factories import LicenseFactory
 
 pytestmark = pytest.mark.django_db
 

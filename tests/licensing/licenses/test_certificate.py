@@ -12,8 +12,14 @@ from licensing.licenses.services import license_issue
 from licensing.licenses.tasks import license_certificate_build
 from licensing.models import AuditEvent, License
 from licensing.models.choices import ApplicationStatus
-from tests.licensing.factories import MembershipFactory, OrganizationFactory, board_member, board_staff
-from tests.licensing.factories_applications import ApplicationFactory, BingoOccasionFactory
+from tests.licensing.factories import (
+    ApplicationFactory,
+    BingoOccasionFactory,
+    MembershipFactory,
+    OrganizationFactory,
+    board_member,
+    board_staff,
+)
 
 pytestmark = pytest.mark.django_db
 

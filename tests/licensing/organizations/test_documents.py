@@ -11,8 +11,18 @@ from licensing.models import AuditEvent, Document, Role
 from licensing.models.choices import DocumentKind
 from licensing.organizations import documents as document_services
 from licensing.organizations.documents import document_upload
-from tests.licensing.factories import MembershipFactory, UserFactory, board_member, board_staff
-from tests.licensing.factories_profile import GIF_BYTES, JPEG_BYTES, PDF_BYTES, PNG_BYTES, draft_application, upload
+from tests.licensing.factories import (
+    GIF_BYTES,
+    JPEG_BYTES,
+    PDF_BYTES,
+    PNG_BYTES,
+    MembershipFactory,
+    UserFactory,
+    board_member,
+    board_staff,
+    draft_application,
+    upload,
+)
 
 pytestmark = pytest.mark.django_db
 

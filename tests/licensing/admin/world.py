@@ -1,5 +1,6 @@
 """One row of every model the admin shows (ours and third-party), so every change, delete and history
-page has an object to open; and a client signed in as each of the roles the admin tests walk through."""
+page has an object to open; and the organization admin's form with one new membership row. The users
+of each role the admin tests walk through: tests.licensing.factories.role_user."""
 
 import datetime as dt
 from decimal import Decimal
@@ -11,30 +12,18 @@ from rest_framework.authtoken.models import Token
 
 from bingo.live import services as bingo_services
 from licensing.enforcement.services import license_fine
-from licensing.models import BondScheduleRow, Document, Role, User
+from licensing.models import BondScheduleRow, Document, Role
 from licensing.models.choices import DocumentKind, VoteChoice
 from licensing.review.services import deficiency_notice_issue, vote_cast
 from tests.bingo.live_builders import live_game
-from tests.licensing.factories import MembershipFactory, UserFactory, board_admin, board_member, board_staff
-from tests.licensing.factories_applications import ApplicationFactory
-from tests.licensing.factories_profile import OrganizationMemberFactory, ResponsiblePersonFactory
+from tests.licensing.factories import (
+    ApplicationFactory,
+    OrganizationMemberFactory,
+    ResponsiblePersonFactory,
+    board_member,
+    board_staff,
+)
 from tests.vendors.factories import VendorMembershipFactory
-
-ROLES = ["anonymous", "officer", "board_staff", "board_member", "board_admin", "superuser"]
-
-
-def role_user(role: str, organization) -> User | None:
-    """The user of each role as the system makes them: board staff are admin staff (they keep the fee
-    schedules), board members and administrators are not (they work in the portal)."""
-    if role == "anonymous":
-        return None
-    if role == "officer":
-        return MembershipFactory(organization=organization, role=Role.OFFICER).user
-    if role == "superuser":
-        return UserFactory(is_staff=True, is_superuser=True)
-    if role == "board_staff":
-        return board_staff(is_staff=True)
-    return {"board_member": board_member, "board_admin": board_admin}[role]()
 
 
 def build_admin_world() -> dict:

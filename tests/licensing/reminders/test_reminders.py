@@ -11,8 +11,13 @@ from django.core.management import call_command
 from licensing.models import AuditEvent, DeficiencyNotice, ReminderSent
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus, Period
 from licensing.reminders.services import reminders_send
-from tests.licensing.factories import MembershipFactory, OrganizationFactory, board_staff
-from tests.licensing.factories_applications import ApplicationFactory, LicenseFactory
+from tests.licensing.factories import (
+    ApplicationFactory,
+    LicenseFactory,
+    MembershipFactory,
+    OrganizationFactory,
+    board_staff,
+)
 
 pytestmark = pytest.mark.django_db
 
