@@ -1,6 +1,6 @@
 """Does the password reset page answer in the same time for an address with an account and one without?
 
-The page only queues the address (licensing.tasks.password_reset_email_send); here the queue is a list, as a
+The page only queues the address (licensing.accounts.tasks.password_reset_email_send); here the queue is a list, as a
 broker would be, so the figures are the request alone. Prints the median and p95 of each and their ratio.
 Last line: one JSON object. `--quick` runs a small version."""
 
@@ -16,8 +16,8 @@ def main() -> None:
     with test_database() as connection:
         from django.test import Client
 
+        from licensing.accounts.tasks import password_reset_email_send
         from licensing.models import User
-        from licensing.tasks import password_reset_email_send
 
         User.objects.create_user(email="known@example.org", full_name="Known Person",
                                  password=secrets.token_urlsafe(16))

@@ -24,11 +24,11 @@ from bingo.models import CardColour, CardSale, CardSeries, GameType, Operation, 
 from bingo.planning import checks as planning_checks
 from bingo.planning import rules
 from bingo.planning import services as planning
-from licensing import demo_world as world
 from licensing.applications.services import (
     premises_get_or_create,
 )
-from licensing.demo_helpers import Created, license_issue, person
+from licensing.demo import world
+from licensing.demo.helpers import Created, license_issue, person
 from licensing.models import License, Organization, Role, User
 from licensing.models.choices import LicenseStatus, LicenseType
 

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
+from licensing.accounts.selectors import organization_ids_with_roles
 from licensing.models import Role
-from licensing.selectors import has_role, organization_ids_with_roles
-
-__all__ = ["has_role"]  # re-exported: bingo's services and views check roles through bingo.selectors
 
 # Who may plan an operation, register sales and manage series (the filing roles).
 PLANNER_ROLES = frozenset({Role.OFFICER, Role.MEMBER_IN_CHARGE, Role.ALTERNATE, Role.GROSS_RECEIPTS})

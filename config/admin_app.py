@@ -5,4 +5,4 @@ from django.contrib.admin.apps import AdminConfig
 
 
 class BoardAdminConfig(AdminConfig):
-    default_site = "licensing.admin_site.BoardAdminSite"
+    default_site = "licensing.admin.site.BoardAdminSite"

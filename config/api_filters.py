@@ -3,11 +3,18 @@
 django-filter's default for a foreign key is a choice among every row of the related table, so
 `?organization=<another organization's id>` matched nothing (200, empty) while an unknown id was
 refused (400): the answer told which ids exist. Here both simply match nothing, and a value that is
-not a whole number is a 400 naming the filter."""
+not a whole number is a 400 naming the filter.
+
+A time filter takes an ISO 8601 date and time within bounds (BoundedIsoDateTimeFilter): anything else is a
+typo or a probe, answered 400 before it reaches the database."""
+
+import datetime as dt
 
 import django_filters
 from django import forms
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django_filters.fields import IsoDateTimeField
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
@@ -28,3 +35,29 @@ class IdFilterSet(django_filters.rest_framework.FilterSet):
 
 class IdFilterBackend(DjangoFilterBackend):
     filterset_base = IdFilterSet
+
+
+class BoundedIsoDateTimeField(IsoDateTimeField):
+    """An ISO 8601 date and time from `earliest` up to `latest` (as written, whatever its offset),
+    handed on in UTC: PostgreSQL refuses UTC offsets past ±15:59, and a year past 9999 overflows."""
+
+    def __init__(self, *, earliest: dt.date, latest: dt.date, name: str, **kwargs):
+        self.earliest, self.latest, self.name = earliest, latest, name
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        value = super().clean(value)
+        if value is None:
+            return None
+        if not self.earliest <= value.date() < self.latest:
+            raise forms.ValidationError(
+                _("“%(name)s” must be a date and time from %(earliest)s up to %(latest)s in ISO 8601, "
+                  "e.g. 2026-03-01T09:00:00-05:00."),
+                code="out_of_range",
+                params={"name": self.name, "earliest": self.earliest.isoformat(), "latest": self.latest.isoformat()},
+            )
+        return value.astimezone(dt.UTC)
+
+
+class BoundedIsoDateTimeFilter(django_filters.IsoDateTimeFilter):
+    field_class = BoundedIsoDateTimeField

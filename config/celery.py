@@ -11,4 +11,7 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 # Feature packages keep their tasks in their own tasks.py; each is named here (Celery looks for
 # <package>.tasks), so a worker registers what beat schedules.
-app.autodiscover_tasks(["licensing.audit", "licensing.licenses", "licensing.review"])
+app.autodiscover_tasks([
+    "licensing.accounts", "licensing.audit", "licensing.enforcement", "licensing.licenses", "licensing.reminders",
+    "licensing.review",
+])

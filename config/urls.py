@@ -7,13 +7,14 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from bingo import urls as bingo_urls
 from config.health import healthz
+from licensing import urls as licensing_urls
 from licensing import views as licensing_views
+from licensing.accounts.forms import EmailAuthenticationForm, QueuedPasswordResetForm
 from licensing.accounts.lockout import views as lockout_views
-from licensing.forms import EmailAuthenticationForm, QueuedPasswordResetForm
 from montecarlo import urls as montecarlo_urls
 
 api_v1 = [
-    path("", include("licensing.api_urls")),
+    path("", include(licensing_urls.api_urlpatterns)),
     path("", include("vendors.api_urls")),
     path("", include(bingo_urls.api_urlpatterns)),
     path("", include(montecarlo_urls.api_urlpatterns)),

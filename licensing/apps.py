@@ -8,8 +8,9 @@ class LicensingConfig(AppConfig):
     verbose_name = _("Licensing")
 
     def ready(self):
-        from licensing import admin_records, signals  # noqa: F401  (registers record admins, audit receivers)
+        from licensing import signals  # noqa: F401  (registers the audit receivers)
         from licensing.accounts.roles import board_groups_sync
+        from licensing.admin import accounts, records, schedules  # noqa: F401  (register their admins)
 
         # After every app migrates, since each app creates its own permissions in its post_migrate.
         post_migrate.connect(board_groups_sync, dispatch_uid="board_staff_permissions")

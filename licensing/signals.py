@@ -4,7 +4,7 @@ from axes.signals import user_locked_out
 from django.contrib.auth.signals import user_logged_in, user_logged_out, user_login_failed
 from django.dispatch import receiver
 
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 
 
 def _client(request) -> dict:

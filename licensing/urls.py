@@ -1,17 +1,50 @@
+"""The licensing app's patterns, gathered from its features: the portal (urlpatterns, under /portal/, in the
+portal namespace, by config/urls.py) and the API (api_urlpatterns, under /api/v1/, by config/urls.py)."""
+
 from django.urls import include, path
 
+from config.api_router import IdRouter
 from licensing import views
+from licensing.accounts import api as accounts_api_views
+from licensing.accounts.urls import api_urlpatterns as accounts_api
 from licensing.applications import urls as applications_urls
+from licensing.applications.urls import api_urlpatterns as applications_api
+from licensing.audit.api import AuditEventViewSet
 from licensing.enforcement import urls as enforcement_urls
+from licensing.enforcement.urls import api_urlpatterns as enforcement_api
+from licensing.fees.urls import api_urlpatterns as fees_api
 from licensing.organizations import urls as organizations_urls
+from licensing.organizations.api import MembershipViewSet, OrganizationViewSet
+from licensing.organizations.urls import api_urlpatterns as organizations_api
+from licensing.premises.api import PremisesCorrectionViewSet
+from licensing.public.urls import api_urlpatterns as public_api
+from licensing.review.urls import api_urlpatterns as review_api
 
 app_name = "portal"
 urlpatterns = [
     path("", include("licensing.review.urls")),  # Board review
     path("", include("licensing.accounts.urls")),  # the Board administrator's accounts pages
     path("", views.dashboard, name="dashboard"),
-    path("organizations/<int:pk>/", views.organization_detail, name="organization_detail"),
-    path("", include(organizations_urls.urlpatterns)),  # the profile: facts, members, responsible people, documents
+    path("", include(organizations_urls.urlpatterns)),  # the page and profile: facts, members, people, documents
     path("", include(applications_urls.urlpatterns)),  # the guided application; its steps are only its own
     path("", include(enforcement_urls.urlpatterns)),  # the license's enforcement page
+]
+
+router = IdRouter()
+router.register("organizations", OrganizationViewSet, basename="organization")
+router.register("memberships", MembershipViewSet, basename="membership")
+router.register("audit-events", AuditEventViewSet, basename="audit-event")
+router.register("review/premises-corrections", PremisesCorrectionViewSet, basename="premises-correction")
+
+api_urlpatterns = [
+    path("auth/token/", accounts_api_views.TokenCreateApi.as_view(), name="token-create"),
+    path("me/", accounts_api_views.MeApi.as_view(), name="me"),
+    path("", include(organizations_api)),  # members, responsible people, documents
+    path("", include(accounts_api)),  # Board accounts, for Board administrators
+    path("", include(fees_api)),  # the public fee quote
+    path("", include(public_api)),  # the public license lookup
+    path("", include(enforcement_api)),  # suspend, revoke, fine: before the router's licenses/<pk>/
+    *router.urls,
+    *applications_api,  # filing an application
+    *review_api,  # the Board review's applications, and licenses
 ]

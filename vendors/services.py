@@ -1,6 +1,6 @@
 from django.db import transaction
 
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.models import User
 from vendors.models import Vendor, VendorMembership
 

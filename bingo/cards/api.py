@@ -27,7 +27,7 @@ from bingo.models import CardSale, CardSeries, Hall
 from bingo.planning.selectors import operation_get
 from core.api import ERRORS
 from core.findings import Finding, RuleViolation
-from licensing import selectors as licensing_selectors
+from licensing.organizations.selectors import organization_get
 
 
 class SeriesListApi(generics.ListAPIView):
@@ -47,7 +47,7 @@ class SeriesListApi(generics.ListAPIView):
         serializer = SeriesCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        organization = licensing_selectors.organization_get(user=request.user, pk=data["organization"])
+        organization = organization_get(user=request.user, pk=data["organization"])
         series = services.series_create(actor=request.user, organization=organization, code=data["code"],
                                               size=data.get("size"))
         return Response(SeriesSerializer(series).data, status=status.HTTP_201_CREATED)

@@ -16,9 +16,10 @@ from bingo.cards import selectors, services, sheets
 from bingo.cards.forms import SaleForm, SeriesForm, SheetForm, VoidForm
 from bingo.cards.sales import card_counts, series_faces
 from bingo.planning.selectors import operation_get
-from bingo.selectors import PLANNER_ROLES, has_role, organization_ids
+from bingo.selectors import PLANNER_ROLES, organization_ids
 from core.forms import errors_to_form
 from core.numbers import ascii_int
+from licensing.accounts.selectors import has_role
 from licensing.models import Organization
 
 

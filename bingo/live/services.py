@@ -20,11 +20,12 @@ from bingo.live.payout import game_payout
 from bingo.live.state import GameState, game_state
 from bingo.models import CardSale, EventKind, Game, GameEvent, GameStatus, game_terms
 from bingo.planning.checks import operation_ready
-from bingo.selectors import CALLER_ROLES, CHECKER_ROLES, has_role
+from bingo.selectors import CALLER_ROLES, CHECKER_ROLES
 from core.chain import Head
 from core.findings import Finding, RuleViolation
+from licensing.accounts.selectors import has_role
+from licensing.audit.events import audit_event_record
 from licensing.audit.tasks import anchors_after_commit
-from licensing.events import audit_event_record
 from licensing.models import AnchorReason
 from licensing.models.choices import LicenseType
 

@@ -19,9 +19,10 @@ from django.utils.translation import gettext as _
 from bingo.cards.sales import series_faces
 from bingo.engine import Card
 from bingo.models import CardSeries, Game, Hall, Operation
-from bingo.selectors import PLANNER_ROLES, has_role
+from bingo.selectors import PLANNER_ROLES
 from core.findings import Finding, RuleViolation
-from licensing.events import audit_event_record
+from licensing.accounts.selectors import has_role
+from licensing.audit.events import audit_event_record
 from licensing.models import License, Premises
 from licensing.models.choices import LicenseType
 

@@ -18,8 +18,9 @@ from bingo.live import broadcast, selectors, services
 from bingo.live.forms import ClaimForm, RecordForm, UndoForm, VoidForm
 from bingo.live.state import game_state
 from bingo.models import GameStatus, Hall
-from bingo.selectors import CALLER_ROLES, CHECKER_ROLES, has_role
+from bingo.selectors import CALLER_ROLES, CHECKER_ROLES
 from core.forms import errors_to_form
+from licensing.accounts.selectors import has_role
 
 
 def _game_for(request, pk: int, roles=CHECKER_ROLES):

@@ -11,8 +11,9 @@ from django.utils.translation import gettext as _
 from bingo.engine.card import FREE_BIT, FREE_SQUARE
 from bingo.engine.patterns import _rotations
 from bingo.models import Pattern
-from bingo.selectors import CALLER_ROLES, PLANNER_ROLES, has_role
-from licensing.events import audit_event_record
+from bingo.selectors import CALLER_ROLES, PLANNER_ROLES
+from licensing.accounts.selectors import has_role
+from licensing.audit.events import audit_event_record
 from licensing.models import Organization
 
 

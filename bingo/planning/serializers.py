@@ -7,7 +7,7 @@ from bingo.models import Game, GameType, Hall, Operation, Pattern, WorkerDuty
 from core.money import MoneySerializerField
 from core.numbers import IntegerSerializerField
 from licensing.models import License, Organization, Premises
-from licensing.serializers import VisibleOrganizationField
+from licensing.organizations.serializers import VisibleOrganizationField
 
 MONEY = {"max_digits": 10, "decimal_places": 2}
 

@@ -21,10 +21,11 @@ from django.utils.translation import gettext as _
 
 from bingo.models import Game, GameStatus, GameType, Hall, Operation, Pattern, WorkerDuty
 from bingo.planning import checks, rules
-from bingo.selectors import PLANNER_ROLES, has_role
+from bingo.selectors import PLANNER_ROLES
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
-from licensing.events import audit_event_record
+from licensing.accounts.selectors import has_role
+from licensing.audit.events import audit_event_record
 from licensing.models import License, Premises
 from licensing.models.choices import LicenseStatus, LicenseType
 

@@ -1,25 +1,60 @@
-"""Board accounts API (/api/v1/board/accounts/), for Board administrators: list, invite, deactivate,
-reactivate, invite again. Thin: a serializer checks the input's shape, a service decides and writes."""
+"""Accounts API: an API token for an email and password (/api/v1/auth/token/), the signed-in user
+(/api/v1/me/), and the Board accounts (/api/v1/board/accounts/), for Board administrators: list, invite,
+deactivate, reactivate, invite again. Thin: a serializer checks the input's shape, a service decides and writes."""
 
+from django.utils.decorators import method_decorator
+from django.views.decorators.debug import sensitive_post_parameters
 from drf_spectacular.utils import extend_schema
-from rest_framework import mixins, permissions, status, viewsets
+from rest_framework import generics, mixins, permissions, status, viewsets
+from rest_framework.authtoken.models import Token
 from rest_framework.decorators import action
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
+from config.api import BOARD_ERRORS
 from core.api import error_response
 from licensing.accounts import selectors, services
 from licensing.accounts.rules import may_manage_board_accounts
-from licensing.accounts.serializers import BoardAccountInviteSerializer, BoardAccountSerializer
+from licensing.accounts.serializers import (
+    BoardAccountInviteSerializer,
+    BoardAccountSerializer,
+    MeSerializer,
+    TokenRequestSerializer,
+    TokenSerializer,
+)
 from licensing.models import User
-from licensing.review.api import ERRORS
 
 ACCOUNT_ERRORS = {
-    **ERRORS,
+    **BOARD_ERRORS,
     403: error_response(
         "Not a Board administrator, or an account it may not change: its own, a superuser's or another "
         "administrator's."),
     404: error_response("No Board account with this id."),
 }
+
+
+@method_decorator(sensitive_post_parameters("password"), name="dispatch")
+class TokenCreateApi(APIView):
+    """Exchange an email and password for an API token (counted by the login lockout)."""
+
+    permission_classes = [permissions.AllowAny]
+    authentication_classes: list = []
+
+    @extend_schema(request=TokenRequestSerializer, responses=TokenSerializer)
+    def post(self, request):
+        serializer = TokenRequestSerializer(data=request.data, context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
+        return Response({"token": token.key})
+
+
+class MeApi(generics.RetrieveAPIView):
+    """The signed-in user, with board groups and organization roles."""
+
+    serializer_class = MeSerializer
+
+    def get_object(self):
+        return self.request.user
 
 
 class IsBoardAdmin(permissions.BasePermission):

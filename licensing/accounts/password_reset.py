@@ -1,4 +1,4 @@
-"""The password reset email, built and sent by a Celery task (licensing.tasks.password_reset_email_send).
+"""The password reset email, built and sent by a Celery task (licensing.accounts.tasks.password_reset_email_send).
 
 The reset page only queues the typed address: looking the account up, making the token and rendering the
 email happen here, off the request, so the page does the same work, and answers in the same time, for an
@@ -12,7 +12,7 @@ from django.utils import translation
 
 
 def normalized_email(email: str) -> str:
-    # Accounts are stored lower-cased (licensing.services.accounts.user_create).
+    # Accounts are stored lower-cased (licensing.accounts.services.user_create).
     return email.strip().lower()
 
 

@@ -10,7 +10,7 @@ one place these rights are decided (a permission added by hand is taken away at 
   (licensing.accounts.services) and need no admin permission either.
 - Accounts and memberships (ACCOUNT_MODELS), groups, tokens, lockouts and periodic tasks are for
   superusers only; no permission here names them, and the admin site refuses them to anyone else
-  whatever a group holds (licensing.admin_site)."""
+  whatever a group holds (licensing.admin.site)."""
 
 from django.contrib.auth.models import Group, Permission
 from django.db import DEFAULT_DB_ALIAS

@@ -1,8 +1,10 @@
+from django.contrib.auth import authenticate
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from licensing.accounts.rules import INVITABLE_ROLES
-from licensing.accounts.selectors import board_roles
-from licensing.models import User
+from licensing.accounts.selectors import board_roles, user_memberships
+from licensing.models import Membership, User
 
 
 class BoardAccountSerializer(serializers.ModelSerializer):
@@ -29,3 +31,49 @@ class BoardAccountInviteSerializer(serializers.Serializer):
     full_name = serializers.CharField(max_length=150)
     phone = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
     role = serializers.ChoiceField(choices=[(role.value, role.label) for role in INVITABLE_ROLES])
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    email = serializers.EmailField()
+    password = serializers.CharField(trim_whitespace=False, write_only=True, style={"input_type": "password"})
+
+    def validate(self, attrs):
+        # authenticate() with the Django request lets django-axes count failures and lock out.
+        user = authenticate(request=self.context["request"]._request, username=attrs["email"].lower(),
+                            password=attrs["password"])
+        if user is None:
+            raise serializers.ValidationError(
+                {"password": _("No active account matches this email and password.")}, code="authentication"
+            )
+        attrs["user"] = user
+        return attrs
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class MembershipSerializer(serializers.ModelSerializer):
+    organization_name = serializers.CharField(source="organization.name", read_only=True)
+    user_email = serializers.EmailField(source="user.email", read_only=True)
+
+    class Meta:
+        model = Membership
+        fields = ["id", "organization", "organization_name", "user_email", "role", "is_active", "created_at"]
+
+
+class MeSerializer(serializers.ModelSerializer):
+    memberships = serializers.SerializerMethodField()
+    board_groups = serializers.SerializerMethodField()
+
+    class Meta:
+        model = User
+        fields = ["id", "email", "full_name", "phone", "board_groups", "memberships"]
+
+    def get_board_groups(self, user) -> list[str]:
+        flags = (("board_staff", user.is_board_staff), ("board_member", user.is_board_member),
+                 ("board_admin", user.is_board_admin))
+        return [name for name, flag in flags if flag]
+
+    def get_memberships(self, user) -> list[dict]:
+        return MembershipSerializer(user_memberships(user=user), many=True).data

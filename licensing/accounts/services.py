@@ -14,7 +14,7 @@ from rest_framework.authtoken.models import Token
 
 from licensing.accounts.invitation import invitation_send_after_commit
 from licensing.accounts.rules import INVITABLE_ROLES, board_account_refusal, may_manage_board_accounts
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.models import BoardGroup, User
 
 

@@ -1,5 +1,5 @@
 """The Board accounts and sign-in locks: portal pages (in the portal namespace, via licensing/urls.py) and the API
-(api_urlpatterns, via licensing/api_urls.py)."""
+(api_urlpatterns, via licensing/urls.py's api_urlpatterns)."""
 
 from django.urls import path
 from rest_framework.routers import SimpleRouter

@@ -5,10 +5,11 @@ from rest_framework import serializers
 from core.findings import Finding, RuleViolation
 from core.money import MoneySerializerField
 from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING
+from licensing.licenses.serializers import VisibleLicenseField
 from licensing.models import Application, BingoOccasion, License, Organization, Premises
 from licensing.models.choices import ApplicationKind, LicenseType, Period
+from licensing.organizations.serializers import VisibleOrganizationField
 from licensing.premises.services import RESOLUTIONS
-from licensing.serializers import VisibleLicenseField, VisibleOrganizationField
 
 SENIOR_RULE = "30 DCMR 1201.1"
 

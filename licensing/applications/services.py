@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleError, RuleViolation
 from core.money import parse_money
+from licensing.accounts.selectors import roles_in
 from licensing.applications import rules
 from licensing.applications.checks import (
     MONEY_RULES,
@@ -21,12 +22,11 @@ from licensing.applications.checks import (
     quote_for,
     senior_group,
 )
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.models import Application, BingoOccasion, License, Organization, Premises, User
 from licensing.models.choices import LICENSE_CLASSES, ApplicationKind, ApplicationStatus, LicenseStatus, LicenseType
 from licensing.models.organizations import FILING_ROLES
 from licensing.premises.services import PremisesTyped, premises_find_or_create, premises_for_application
-from licensing.selectors import roles_in
 
 EDITABLE_STATUSES = (ApplicationStatus.DRAFT, ApplicationStatus.DEFICIENT)
 # What the organization may fill in; status, fees, snapshot and findings are the system's.

@@ -1,5 +1,5 @@
 """The guided application: portal pages (urlpatterns, in the portal namespace, via licensing/urls.py) and the
-applications API (api_urlpatterns, via licensing/api_urls.py)."""
+applications API (api_urlpatterns, via licensing/urls.py)."""
 
 from django.urls import path, register_converter
 

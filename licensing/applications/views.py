@@ -15,13 +15,13 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from core.findings import RuleViolation
 from core.forms import errors_to_form
-from licensing import selectors
 from licensing.applications import forms, services
 from licensing.applications.checks import application_findings, quote_for
 from licensing.applications.selectors import application_get
 from licensing.models import CorrectionStatus
 from licensing.models.choices import ApplicationKind, LicenseType
 from licensing.organizations.eligibility import senior_group_checked
+from licensing.organizations.selectors import organization_get
 from licensing.premises.services import PremisesOnRecord
 from licensing.review.views import application_status_context
 
@@ -55,7 +55,7 @@ def _next(application, step):
 
 @login_required
 def application_start(request, organization_pk: int):
-    organization = selectors.organization_get(user=request.user, pk=organization_pk)
+    organization = organization_get(user=request.user, pk=organization_pk)
     form = forms.StartForm(request.POST or None, organization=organization)
     if request.method == "POST" and form.is_valid():
         try:

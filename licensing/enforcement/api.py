@@ -4,9 +4,10 @@ Serializers check the shape of the input only; the limits (60 days, $1,000 per v
 reasons (a)-(f)) are the service's, so a breach comes back as a 400 naming the field and the rule."""
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import permissions, serializers, status
+from rest_framework import serializers, status
 from rest_framework.views import APIView
 
+from config.api import IsBoardStaff
 from core.api import service_answer
 from licensing.enforcement.selectors import license_for_enforcement_get
 from licensing.enforcement.serializers import (
@@ -17,11 +18,6 @@ from licensing.enforcement.serializers import (
 )
 from licensing.enforcement.services import license_fine, license_revoke, license_suspend
 from licensing.models import EnforcementAction
-
-
-class IsBoardStaff(permissions.BasePermission):
-    def has_permission(self, request, view) -> bool:
-        return bool(request.user and request.user.is_authenticated and request.user.is_board_staff)
 
 
 class _EnforcementApi(APIView):

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.models import EnforcementAction, License, User
 from licensing.models.choices import DenialReason, EnforcementKind, LicenseStatus
 from licensing.organizations.mail import organization_email_send

@@ -1,5 +1,5 @@
 """Enforcement: the license's enforcement page (urlpatterns, in the portal namespace, via licensing/urls.py) and the
-suspend, revoke and fine API (api_urlpatterns, via licensing/api_urls.py)."""
+suspend, revoke and fine API (api_urlpatterns, via licensing/urls.py)."""
 
 from django.urls import path
 

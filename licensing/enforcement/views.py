@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import errors_to_form
-from licensing import selectors
+from licensing.audit.selectors import audit_event_list
 from licensing.enforcement.forms import FineForm, RevokeForm, SuspendForm
 from licensing.enforcement.selectors import enforcement_action_list, license_for_enforcement_get
 from licensing.enforcement.services import license_fine, license_revoke, license_suspend
@@ -60,7 +60,7 @@ def license_enforcement(request, pk: int):
         "license": license,
         "forms": forms,
         "actions": enforcement_action_list(user=user, license=license),
-        "events": selectors.audit_event_list(user=user).filter(
+        "events": audit_event_list(user=user).filter(
             object_type="licensing.license", object_id=str(license.pk)
         )[:15],
     }

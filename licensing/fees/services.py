@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleError
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.fees.quotes import CLASS_RULES
 from licensing.models import BondScheduleRow, FeeScheduleRow, User
 from licensing.models.choices import LICENSE_CLASSES, LicenseType, Period

@@ -1,5 +1,5 @@
 """Fees: the public fee calculator (urlpatterns, in the public namespace, via licensing/public/urls.py) and the
-quote API (api_urlpatterns, via licensing/api_urls.py)."""
+quote API (api_urlpatterns, via licensing/urls.py)."""
 
 from django.urls import path
 

@@ -1,12 +1,12 @@
 """Celery task of the license certificate: rendered and kept off the request path once the license is issued
-(licensing.services.licenses starts it after commit)."""
+(licensing.licenses.services starts it after commit)."""
 
 from celery import shared_task
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from licensing.certificates import certificate_pdf, license_certificate_store, license_lookup_url
+from licensing.licenses.certificates import certificate_pdf, license_certificate_store, license_lookup_url
 from licensing.models import License
 from licensing.organizations.mail import organization_email_after_commit
 

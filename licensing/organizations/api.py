@@ -1,5 +1,5 @@
-"""Organization profile API: profile facts (PATCH /organizations/{id}/), members, member CSV
-import, responsible people, documents and their download.
+"""Organizations API: the organizations and memberships the caller may see, the profile facts
+(PATCH /organizations/{id}/), members, member CSV import, responsible people, documents and their download.
 
 Reads are scoped like the portal (another organization's records are 404); writes need a
 filing role in the organization (403 for game roles and the Board)."""
@@ -16,11 +16,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import ERRORS
-from licensing import selectors
+from licensing.accounts.serializers import MembershipSerializer
 from licensing.models import Application, Document, Organization, OrganizationMember, ResponsiblePerson
+from licensing.organizations import documents as document_services
 from licensing.organizations import selectors as organization_selectors
 from licensing.organizations import services as profile_services
 from licensing.organizations.eligibility import organization_findings
+from licensing.organizations.filters import OrganizationFilter
 from licensing.organizations.serializers import (
     DocumentSerializer,
     DocumentUploadSerializer,
@@ -29,10 +31,10 @@ from licensing.organizations.serializers import (
     MemberImportSerializer,
     MemberSerializer,
     OrganizationProfileSerializer,
+    OrganizationSerializer,
     ResponsiblePersonSerializer,
 )
 from licensing.organizations.views import document_file_response
-from licensing.services import documents as document_services
 
 
 class OrganizationProfileMixin:
@@ -54,7 +56,7 @@ class OrganizationProfileMixin:
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def eligibility(self, request, pk=None):
         """What the profile lacks for 30 DCMR 1200.2, 1201.1 and 1202.2(j),(k), no exemption assumed."""
-        organization = selectors.organization_get(user=request.user, pk=pk)
+        organization = organization_selectors.organization_get(user=request.user, pk=pk)
         return Response(EligibilityFindingSerializer(organization_findings(organization), many=True).data)
 
 
@@ -65,7 +67,9 @@ class _OrganizationScopedViewSet(viewsets.GenericViewSet):
 
     def organization(self) -> Organization:
         if not hasattr(self, "_organization"):
-            self._organization = selectors.organization_get(user=self.request.user, pk=self.kwargs["organization_pk"])
+            self._organization = organization_selectors.organization_get(
+                user=self.request.user, pk=self.kwargs["organization_pk"]
+            )
         return self._organization
 
     def filing_organization(self) -> Organization:
@@ -77,6 +81,25 @@ class _OrganizationScopedViewSet(viewsets.GenericViewSet):
         if getattr(self, "swagger_fake_view", False):  # schema generation has no organization
             return self.model.objects.none()
         return self.scoped_queryset()
+
+
+class OrganizationViewSet(OrganizationProfileMixin, viewsets.ReadOnlyModelViewSet):
+    """Organizations the caller may see: their own, or all for the Board. PATCH: the profile facts
+    (licensing/organizations/api.py), by the organization's filing roles only."""
+
+    serializer_class = OrganizationSerializer
+    filterset_class = OrganizationFilter
+
+    def get_queryset(self):
+        return organization_selectors.organization_list(user=self.request.user)
+
+
+class MembershipViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = MembershipSerializer
+    filterset_fields = ["organization", "role", "is_active"]
+
+    def get_queryset(self):
+        return organization_selectors.membership_list(user=self.request.user)
 
 
 class MemberViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, _OrganizationScopedViewSet):

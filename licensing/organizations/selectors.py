@@ -1,5 +1,6 @@
-"""Scoped reads of an organization: its profile (members, responsible people, documents), its open substantial
-changes (30 DCMR 1202.3), and where the Board writes to it.
+"""Scoped reads of organizations: which ones a user may see and the memberships in them, an organization's profile
+(members, responsible people, documents), its open substantial changes (30 DCMR 1202.3), and where the Board writes
+to it.
 
 Everything goes through `organization_list(user=...)`: an organization's people see their
 own organization (any role), the Board sees all, anyone else nothing, and a record
@@ -10,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
+from licensing.accounts.selectors import roles_in, user_memberships
 from licensing.models import (
     Document,
     Membership,
@@ -20,7 +22,33 @@ from licensing.models import (
     User,
 )
 from licensing.models.organizations import FILING_ROLES
-from licensing.selectors import organization_get, organization_list, roles_in
+from licensing.organizations.filters import OrganizationFilter
+
+
+def organization_list(*, user: User, filters: dict | None = None) -> QuerySet[Organization]:
+    if not user.is_authenticated:
+        queryset = Organization.objects.none()
+    elif user.is_board:
+        queryset = Organization.objects.all()
+    else:
+        queryset = Organization.objects.filter(
+            pk__in=user_memberships(user=user).values("organization_id")
+        )
+    return OrganizationFilter(filters, queryset).qs if filters is not None else queryset
+
+
+def organization_get(*, user: User, pk: int) -> Organization:
+    """404, not 403, for another organization's record: its existence is not disclosed."""
+    return get_object_or_404(organization_list(user=user), pk=pk)
+
+
+def membership_list(*, user: User, organization: Organization | None = None) -> QuerySet[Membership]:
+    queryset = Membership.objects.filter(organization__in=organization_list(user=user)).select_related(
+        "user", "organization"
+    )
+    if organization is not None:
+        queryset = queryset.filter(organization=organization)
+    return queryset.order_by("organization__name", "user__full_name", "role")
 
 
 def can_file_for(*, user: User, organization: Organization) -> bool:

@@ -1,15 +1,35 @@
 """API shapes of the organization profile. Serializers check the input's shape; the
-services in licensing/organizations/services.py and licensing/services/documents.py check the rules."""
+services in licensing/organizations/services.py and licensing/organizations/documents.py check the rules."""
 
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core.numbers import IntegerSerializerField
+from core.numbers import AsciiDigitsSerializerMixin, IntegerSerializerField
 from licensing.models import Document, Organization, OrganizationMember, ResponsiblePerson
 from licensing.models.choices import DocumentKind
+from licensing.organizations.selectors import organization_list
 from licensing.organizations.services import MEMBER_FIELDS, PROFILE_FIELDS
+
+
+class AsciiPrimaryKeyField(AsciiDigitsSerializerMixin, serializers.PrimaryKeyRelatedField):
+    """A primary key written with the digits 0 to 9: int() would read "١٠" as the id 10."""
+
+
+class VisibleOrganizationField(AsciiPrimaryKeyField):
+    """One of the caller's organizations: another organization's id reads as unknown, like a missing one."""
+
+    def get_queryset(self):
+        return organization_list(user=self.context["request"].user)
+
+
+class OrganizationSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Organization
+        fields = ["id", "name", "organization_type", "street_address", "city", "state", "postal_code", "phone",
+                  "email", "is_senior_group", "incorporated_in_dc", "determination_letter", "founded_on", "purpose",
+                  "operates_without_profit", "created_at"]
 
 
 class AmendmentDueSerializer(serializers.Serializer):

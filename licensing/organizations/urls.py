@@ -1,12 +1,14 @@
-"""An organization's profile: portal pages (urlpatterns, in the portal namespace, via licensing/urls.py) and the
-profile API (api_urlpatterns, via licensing/api_urls.py, under /api/v1/). PATCH /organizations/{id}/ and
-GET /organizations/{id}/eligibility/ come with the router's OrganizationViewSet (OrganizationProfileMixin)."""
+"""An organization's page and profile: portal pages (urlpatterns, in the portal namespace, via licensing/urls.py) and
+the profile API (api_urlpatterns, via licensing/urls.py's api_urlpatterns, under /api/v1/). PATCH
+/organizations/{id}/ and GET /organizations/{id}/eligibility/ come with the router's OrganizationViewSet
+(OrganizationProfileMixin)."""
 
 from django.urls import path
 
 from licensing.organizations import api, views
 
 urlpatterns = [
+    path("organizations/<int:pk>/", views.organization_detail, name="organization_detail"),
     path("organizations/<int:pk>/profile/", views.organization_profile, name="organization_profile"),
     path("organizations/<int:pk>/members/", views.members, name="organization_members"),
     path("organizations/<int:pk>/members/add/", views.member_add, name="member_add"),

@@ -1,5 +1,6 @@
-"""Portal pages of an organization's profile: eligibility facts, members (htmx inline
-editing and CSV import), responsible people, documents and their private download.
+"""Portal pages of an organization: its overview (roles, applications, recent events) and its profile:
+eligibility facts, members (htmx inline editing and CSV import), responsible people, documents and their
+private download.
 
 Everyone who may see the organization may read these pages; only its filing roles
 get the forms, and a write by anyone else is refused (404 outside the scope, 403 inside)."""
@@ -19,11 +20,16 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.forms import errors_to_form
-from licensing import selectors
-from licensing.models import Document, Organization, OrganizationMember
+from licensing.accounts.selectors import roles_in
+from licensing.applications.selectors import application_list
+from licensing.audit.selectors import audit_event_list
+from licensing.models import Document, Organization, OrganizationMember, Role
 from licensing.models.choices import ResponsibleRole
+from licensing.models.organizations import FILING_ROLES
+from licensing.organizations import documents as document_services
 from licensing.organizations import selectors as organization_selectors
 from licensing.organizations import services as profile_services
+from licensing.organizations.eligibility import senior_group_checked
 from licensing.organizations.forms import (
     DocumentUploadForm,
     MemberForm,
@@ -31,9 +37,31 @@ from licensing.organizations.forms import (
     OrganizationProfileForm,
     ResponsiblePersonForm,
 )
-from licensing.services import documents as document_services
 
 MEMBERS_PER_PAGE = 100
+RECENT_EVENTS = 15
+
+
+@login_required
+def organization_detail(request, pk: int):
+    user = request.user
+    organization = organization_selectors.organization_get(user=user, pk=pk)
+    roles = roles_in(user=user, organization=organization)
+    context = {
+        "organization": organization,
+        "senior_group": senior_group_checked(organization),
+        "amendments_due": organization_selectors.substantial_changes_open(user=user, organization=organization),
+        "applications": application_list(user=user).filter(organization=organization)[:RECENT_EVENTS],
+        "can_file": bool(roles & FILING_ROLES),
+        "memberships": organization_selectors.membership_list(user=request.user, organization=organization).filter(
+            is_active=True
+        ),
+        "my_roles": [Role(role).label for role in sorted(roles)],
+        "recent_events": audit_event_list(user=request.user).filter(organization=organization)[
+            :RECENT_EVENTS
+        ],
+    }
+    return render(request, "licensing/organization_detail.html", context)
 
 
 def document_file_response(document: Document) -> FileResponse:
@@ -78,7 +106,7 @@ def organization_profile(request, pk: int):
                 return redirect("portal:organization_detail", pk=organization.pk)
         status = 400
     else:
-        organization = selectors.organization_get(user=request.user, pk=pk)
+        organization = organization_selectors.organization_get(user=request.user, pk=pk)
         form = OrganizationProfileForm(instance=organization)
         status = 200
     context = _page_context(request, organization, form=form)
@@ -112,7 +140,7 @@ def _members_response(request, organization: Organization, *, status: int = 200,
 @login_required
 @require_GET
 def members(request, pk: int):
-    organization = selectors.organization_get(user=request.user, pk=pk)
+    organization = organization_selectors.organization_get(user=request.user, pk=pk)
     return _members_response(request, organization)
 
 
@@ -148,7 +176,7 @@ def _row(request, organization, member, *, status: int = 200):
 @login_required
 @require_GET
 def member_row(request, pk: int, member_pk: int):
-    organization = selectors.organization_get(user=request.user, pk=pk)
+    organization = organization_selectors.organization_get(user=request.user, pk=pk)
     member = organization_selectors.member_get(user=request.user, organization=organization, pk=member_pk)
     return _row(request, organization, member)
 
@@ -237,7 +265,7 @@ def responsible_people(request, pk: int):
                 return redirect("portal:organization_responsible_people", pk=organization.pk)
         status = 400
     else:
-        organization = selectors.organization_get(user=request.user, pk=pk)
+        organization = organization_selectors.organization_get(user=request.user, pk=pk)
         form = ResponsiblePersonForm(initial={"role": request.GET.get("role", ResponsibleRole.MEMBER_IN_CHARGE)})
         status = 200
     people = organization_selectors.responsible_people(user=request.user, organization=organization, current=None)
@@ -271,7 +299,7 @@ def documents(request, pk: int):
                 return redirect("portal:organization_documents", pk=organization.pk)
         status = 400
     else:
-        organization = selectors.organization_get(user=request.user, pk=pk)
+        organization = organization_selectors.organization_get(user=request.user, pk=pk)
         form = DocumentUploadForm()
         status = 200
     context = _page_context(
@@ -284,7 +312,7 @@ def documents(request, pk: int):
 @login_required
 @require_GET
 def document_download(request, pk: int, document_pk: int):
-    organization = selectors.organization_get(user=request.user, pk=pk)
+    organization = organization_selectors.organization_get(user=request.user, pk=pk)
     document = organization_selectors.document_get(user=request.user, organization=organization, pk=document_pk)
     return document_file_response(document)
 

@@ -7,9 +7,9 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
+from config.api import BOARD_ERRORS, IsBoard
 from licensing.premises import selectors, services
 from licensing.premises.serializers import PremisesCorrectionSerializer
-from licensing.review.api import ERRORS, IsBoard
 
 
 class PremisesCorrectionViewSet(viewsets.ReadOnlyModelViewSet):
@@ -29,13 +29,13 @@ class PremisesCorrectionViewSet(viewsets.ReadOnlyModelViewSet):
             raise PermissionDenied()
         return Response(PremisesCorrectionSerializer(decide(actor=self.request.user, correction=correction)).data)
 
-    @extend_schema(request=None, responses={200: PremisesCorrectionSerializer, **ERRORS})
+    @extend_schema(request=None, responses={200: PremisesCorrectionSerializer, **BOARD_ERRORS})
     @action(detail=True, methods=["post"])
     def accept(self, request, pk=None):
         """Board staff: take the corrected name or certificate of occupancy into the premises on record."""
         return self._decide(services.premises_correction_accept)
 
-    @extend_schema(request=None, responses={200: PremisesCorrectionSerializer, **ERRORS})
+    @extend_schema(request=None, responses={200: PremisesCorrectionSerializer, **BOARD_ERRORS})
     @action(detail=True, methods=["post"])
     def reject(self, request, pk=None):
         """Board staff: leave the premises on record as they are."""

@@ -4,7 +4,7 @@ from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
 from licensing.models import Application, PremisesCorrection, User
-from licensing.selectors import organization_list
+from licensing.organizations.selectors import organization_list
 
 
 def premises_correction_list(*, user: User, application: Application | None = None) -> QuerySet[PremisesCorrection]:

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleError, RuleViolation
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.models import Application, CorrectionStatus, Premises, PremisesCorrection, User
 from licensing.organizations.rules import address_findings, us_state
 from licensing.premises import rules

@@ -1,5 +1,5 @@
 """Public pages of the licensing app, no sign-in needed (urlpatterns, the "public" namespace, mounted at /public/ by
-config/urls.py), and the public license lookup API (api_urlpatterns, via licensing/api_urls.py)."""
+config/urls.py), and the public license lookup API (api_urlpatterns, via licensing/urls.py)."""
 
 from django.urls import include, path
 

@@ -9,6 +9,7 @@ from rest_framework import permissions, renderers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from config.api import BOARD_ERRORS, IsBoard
 from core.api import error_response
 from licensing.review import selectors as selectors_review
 from licensing.review import services as review_services
@@ -26,19 +27,6 @@ from licensing.review.serializers import (
 )
 
 
-class IsBoard(permissions.BasePermission):
-    """The review is the Board's: staff and members read it; each write checks its own role in the service."""
-
-    def has_permission(self, request, view) -> bool:
-        return bool(request.user and request.user.is_authenticated and request.user.is_board)
-
-
-ERRORS = {
-    400: error_response("Bad input or a broken rule (the rule is cited)."),
-    403: error_response("Not the Board, or not the role this action needs."),
-}
-
-
 class ReviewApplicationViewSet(viewsets.ReadOnlyModelViewSet):
     """Submitted applications for the Board, oldest first; filters: license_type, license_class, status
     (or `open`), older_than / newer_than (days since submission), findings (blocking, any, none)."""
@@ -52,7 +40,7 @@ class ReviewApplicationViewSet(viewsets.ReadOnlyModelViewSet):
     def get_serializer_class(self):
         return ReviewApplicationListSerializer if self.action == "list" else ReviewApplicationDetailSerializer
 
-    @extend_schema(request=DeficiencyRequestSerializer, responses={201: DeficiencyNoticeSerializer, **ERRORS})
+    @extend_schema(request=DeficiencyRequestSerializer, responses={201: DeficiencyNoticeSerializer, **BOARD_ERRORS})
     @action(detail=True, methods=["post"])
     def deficiency(self, request, pk=None):
         """Board staff: send a deficiency notice; the organization has `cure_days` (default: the Board's) to cure."""
@@ -68,7 +56,7 @@ class ReviewApplicationViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(
         request=VoteRequestSerializer,
         responses={
-            201: VoteSerializer, **ERRORS,
+            201: VoteSerializer, **BOARD_ERRORS,
             409: error_response("Already voted (30 DCMR 1202.4)."),
         },
     )
@@ -87,7 +75,7 @@ class ReviewApplicationViewSet(viewsets.ReadOnlyModelViewSet):
             return Response(body, status=status.HTTP_409_CONFLICT)
         return Response(VoteSerializer(vote).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=DenyRequestSerializer, responses={201: DecisionSerializer, **ERRORS})
+    @extend_schema(request=DenyRequestSerializer, responses={201: DecisionSerializer, **BOARD_ERRORS})
     @action(detail=True, methods=["post"])
     def deny(self, request, pk=None):
         """Board staff: record the Board's denial with its reasons under 30 DCMR 1210.1 (a)-(f)."""

@@ -8,6 +8,7 @@ from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquer
 from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404
 
+from licensing.audit.selectors import audit_event_list
 from licensing.models import (
     Application,
     AuditEvent,
@@ -18,8 +19,8 @@ from licensing.models import (
     Vote,
 )
 from licensing.models.choices import ApplicationStatus, VoteChoice
+from licensing.organizations.selectors import organization_list
 from licensing.review.filters import ApplicationReviewFilter
-from licensing.selectors import audit_event_list, organization_list
 
 
 def _open_notice(field: str) -> Subquery:

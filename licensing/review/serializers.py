@@ -6,7 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from core.numbers import IntegerSerializerField
-from licensing.certificates import license_lookup_url
+from licensing.licenses.certificates import license_lookup_url
 from licensing.models import (
     Application,
     BingoOccasion,

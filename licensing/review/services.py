@@ -15,12 +15,12 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.findings import Finding, RuleViolation
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
+from licensing.licenses.services import license_issue, license_terms
 from licensing.models import Application, Decision, DeficiencyNotice, User, Vote
 from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason, VoteChoice
 from licensing.organizations.mail import organization_email_after_commit
 from licensing.review.rules import QUORUM_RULE, quorum_problem
-from licensing.services.licenses import license_issue, license_terms
 
 DENIAL_RULE = "30 DCMR 1210.1"
 MAX_CURE_DAYS = 365

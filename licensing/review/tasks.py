@@ -2,8 +2,8 @@
 
 from celery import shared_task
 
+from licensing.licenses.services import licenses_supersede_started
 from licensing.review.services import deficiency_notices_expire
-from licensing.services.licenses import licenses_supersede_started
 
 
 # Named as it was when it lived in licensing/tasks_review.py: the beat schedule uses the name.

@@ -1,5 +1,5 @@
 """The Board review: portal pages (in the portal namespace, via licensing/urls.py) and the API
-(api_urlpatterns, via licensing/api_urls.py)."""
+(api_urlpatterns, via licensing/urls.py)."""
 
 from django.urls import path
 

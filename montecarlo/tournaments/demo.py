@@ -18,9 +18,9 @@ from decimal import Decimal
 
 from django.utils import timezone
 
-from licensing import demo_world as world
 from licensing.applications.services import premises_get_or_create
-from licensing.demo_helpers import Created, license_issue, person
+from licensing.demo import world
+from licensing.demo.helpers import Created, license_issue, person
 from licensing.models import License, Organization, Role, User
 from licensing.models.choices import LicenseStatus, LicenseType
 from montecarlo.models import Tournament, TournamentStatus

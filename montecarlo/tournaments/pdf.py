@@ -1,4 +1,4 @@
-"""The published results of a tournament as a PDF (WeasyPrint, like licensing.certificates):
+"""The published results of a tournament as a PDF (WeasyPrint, like licensing.licenses.certificates):
 the finishing order and prizes (30 DCMR 1603.25, 1603.26) that feed the Monte Carlo Night report."""
 
 from decimal import Decimal

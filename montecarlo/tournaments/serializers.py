@@ -6,8 +6,8 @@ from rest_framework import serializers
 
 from core.money import MoneySerializerField
 from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING, IntegerSerializerField
+from licensing.licenses.serializers import VisibleLicenseField
 from licensing.models import License
-from licensing.serializers import VisibleLicenseField
 from montecarlo.holdem.tournament import TEMPLATES
 from montecarlo.models import Tournament
 from montecarlo.tournaments.services import ACTIONS

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from montecarlo.holdem.tournament import TEMPLATES, draw_seats, level_from_dict, level_to_dict
 from montecarlo.holdem.tournament import Tournament as Engine
 from montecarlo.models import CONFIG_EVENT, Tournament, TournamentEvent, TournamentStatus, tournament_terms

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 
 from core.chain import head_of
 from core.findings import Finding, RuleViolation
+from licensing.audit.events import audit_event_record
 from licensing.audit.tasks import anchors_after_commit
-from licensing.events import audit_event_record
 from licensing.models import AnchorReason
 from montecarlo.holdem import HandError
 from montecarlo.holdem.tournament import Tournament as Engine

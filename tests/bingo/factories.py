@@ -36,8 +36,7 @@ from bingo.planning import services as planning_services
 from licensing.models import Role
 from licensing.models.choices import LicenseType, Period
 from tests.clock import this_evening
-from tests.licensing.factories import OrganizationFactory, license_for, member
-from tests.licensing.factories_applications import LicenseFactory, PremisesFactory
+from tests.licensing.factories import LicenseFactory, OrganizationFactory, PremisesFactory, license_for, member
 
 ADULT = dt.date(1980, 1, 1)  # a worker's date of birth, well over 18 (30 DCMR 1401.5)
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 from bingo import demo
 from bingo.models import CardSale, CardSeries, Game, GameType, Hall, Operation, WorkerDuty
 from bingo.planning.checks import operation_check, operation_ready
-from licensing.demo_world import DEMO_PASSWORD
+from licensing.demo.world import DEMO_PASSWORD
 from licensing.models import AuditEvent, License, Membership, Role, User
 from licensing.models.choices import LicenseStatus, LicenseType
 

@@ -9,8 +9,14 @@ from django.utils import timezone
 from licensing.models import Application, License
 from licensing.models.choices import ApplicationStatus, DocumentKind
 from tests.browser.conftest import sign_in
-from tests.licensing.eligible import add_document, make_eligible, set_bond
-from tests.licensing.factories import MembershipFactory, board_member, board_staff
+from tests.licensing.factories import (
+    MembershipFactory,
+    add_document,
+    board_member,
+    board_staff,
+    make_eligible,
+    set_bond,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -14,10 +14,10 @@ from django_celery_beat.models import IntervalSchedule, PeriodicTask
 from rest_framework.authtoken.models import Token
 
 from core.admin_changes import NOT_RECORDED
-from licensing.admin import UserAdmin
-from licensing.admin_site import BoardAdminSite
+from licensing.admin.accounts import UserAdmin
+from licensing.admin.site import BoardAdminSite
 from licensing.models import AuditEvent, Membership, Organization, Role, User
-from tests.licensing.admin_world import inline_membership_form
+from tests.licensing.admin.world import inline_membership_form
 from tests.licensing.factories import PASSWORD, OrganizationFactory, UserFactory, board_staff
 
 pytestmark = pytest.mark.django_db

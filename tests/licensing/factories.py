@@ -1,9 +1,50 @@
+"""The licensing tests' factories (factory_boy) and builders: people and organizations, applications,
+occasions, premises and licenses, an organization's profile (members, responsible people, sample files), an
+eligible organization, and a user in each role."""
+
+import datetime as dt
+import hashlib
+from decimal import Decimal
+
 import factory
 from django.contrib.auth.models import Group
+from django.core.files.base import ContentFile
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone
 
-from licensing.models import BoardGroup, Membership, Organization, OrganizationType, Role, User
+from licensing.models import (
+    Application,
+    BingoOccasion,
+    BoardGroup,
+    BondScheduleRow,
+    Document,
+    License,
+    Membership,
+    Organization,
+    OrganizationMember,
+    OrganizationType,
+    Premises,
+    ResponsiblePerson,
+    Role,
+    User,
+)
+from licensing.models.choices import (
+    ApplicationKind,
+    ApplicationStatus,
+    DeterminationLetter,
+    DocumentKind,
+    LicenseStatus,
+    LicenseType,
+    Period,
+    ResponsibleRole,
+)
 
 PASSWORD = "Correct-Horse-Battery-9"
+# The smallest files `filetype.guess` recognizes: it reads only the signature bytes.
+PDF_BYTES = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+PNG_BYTES = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\rIHDR" + b"\x00" * 17
+JPEG_BYTES = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01" + b"\x00" * 20 + b"\xff\xd9"
+GIF_BYTES = b"GIF89a\x01\x00\x01\x00\x00\x00\x00;"
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -40,6 +81,188 @@ class MembershipFactory(factory.django.DjangoModelFactory):
     role = Role.OFFICER
 
 
+# --- Applications, occasions, premises, licenses ---
+
+
+class PremisesFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Premises
+
+    name = factory.Sequence(lambda n: f"Parish Hall {n}")
+    street_address = factory.Sequence(lambda n: f"{200 + n} Rhode Island Avenue NE")
+    postal_code = "20018"
+    certificate_of_occupancy = factory.Sequence(lambda n: f"CO-{10000 + n}")
+
+
+class ApplicationFactory(factory.django.DjangoModelFactory):
+    """A bingo Class B regular original application; `submitted=True` gives a submitted one."""
+
+    class Meta:
+        model = Application
+
+    class Params:
+        submitted = factory.Trait(
+            status=ApplicationStatus.SUBMITTED,
+            submitted_at=factory.LazyFunction(timezone.now),
+            application_fee=Decimal("250.00"),
+            fee_rules=["30 DCMR 1204.1"],
+        )
+
+    organization = factory.SubFactory(OrganizationFactory)
+    license_type = LicenseType.BINGO
+    license_class = "B"
+    period = Period.REGULAR
+    kind = ApplicationKind.ORIGINAL
+    status = ApplicationStatus.DRAFT
+    lawful_purpose = "Scholarships for parish school students"
+    premises = factory.SubFactory(PremisesFactory)
+    created_by = factory.SubFactory(UserFactory)
+
+
+class BingoOccasionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = BingoOccasion
+
+    application = factory.SubFactory(ApplicationFactory)
+    premises = factory.SelfAttribute("application.premises")
+    date = factory.LazyFunction(lambda: timezone.localdate() + dt.timedelta(days=30))
+    starts_at = dt.time(18, 0)
+    ends_at = dt.time(22, 0)
+
+
+class LicenseFactory(factory.django.DjangoModelFactory):
+    """An active license issued from an approved application."""
+
+    class Meta:
+        model = License
+
+    application = factory.SubFactory(ApplicationFactory, status=ApplicationStatus.APPROVED)
+    organization = factory.SelfAttribute("application.organization")
+    licensed_name = factory.SelfAttribute("organization.name")
+    number = factory.Sequence(lambda n: f"BG-2026-{n:05d}")
+    license_type = factory.SelfAttribute("application.license_type")
+    license_class = factory.SelfAttribute("application.license_class")
+    period = factory.SelfAttribute("application.period")
+    premises = factory.SelfAttribute("application.premises")
+    status = LicenseStatus.ACTIVE
+    effective_on = factory.LazyFunction(timezone.localdate)
+    expires_on = factory.LazyFunction(lambda: timezone.localdate() + dt.timedelta(days=364))
+
+
+# --- An organization's profile: members, responsible people, documents; an eligible organization ---
+
+
+def upload(name: str, content: bytes, content_type: str = "application/pdf") -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, content, content_type=content_type)
+
+
+def years_ago(years: int, days: int = 0) -> dt.date:
+    today = timezone.localdate()
+    try:
+        return today.replace(year=today.year - years) - dt.timedelta(days=days)
+    except ValueError:
+        return today.replace(year=today.year - years, day=28) - dt.timedelta(days=days)
+
+
+class OrganizationMemberFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = OrganizationMember
+
+    organization = factory.SubFactory(OrganizationFactory)
+    full_name = factory.Sequence(lambda n: f"Member Number {n}")
+    street_address = factory.Sequence(lambda n: f"{n + 1} Kennedy Street NW")
+    postal_code = "20011"
+    date_of_birth = dt.date(1950, 6, 15)
+
+
+class ResponsiblePersonFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ResponsiblePerson
+
+    organization = factory.SubFactory(OrganizationFactory)
+    role = ResponsibleRole.MEMBER_IN_CHARGE
+    full_name = factory.Sequence(lambda n: f"Responsible Person {n}")
+    street_address = "12 Upshur Street NW"
+    postal_code = "20011"
+    phone = "202-555-0142"
+    date_of_birth = dt.date(1970, 3, 1)
+
+
+def draft_application(organization):
+    """A bare draft application, for attaching documents to (the application engineer's factories do more)."""
+    return Application.objects.create(organization=organization, license_type=LicenseType.BINGO, license_class="C",
+                                      created_by=UserFactory())
+
+
+def eligible_organization(*, members: int = 20, **fields):
+    """An organization whose profile meets 30 DCMR 1200.2 and 1202.2(j),(k)."""
+    defaults = {
+        "incorporated_in_dc": True, "determination_letter": DeterminationLetter.IRS,
+        "founded_on": years_ago(5), "purpose": "Scholarships for students of Ward 4",
+        "operates_without_profit": True,
+    }
+    organization = OrganizationFactory(**{**defaults, **fields})
+    OrganizationMemberFactory.create_batch(members, organization=organization)
+    for role in ResponsibleRole:
+        ResponsiblePersonFactory(organization=organization, role=role)
+    return organization
+
+
+def make_eligible(organization, *, uploaded_by, members=20):
+    organization.incorporated_in_dc = True
+    organization.determination_letter = DeterminationLetter.IRS
+    organization.founded_on = timezone.localdate() - dt.timedelta(days=3 * 365)
+    organization.purpose = "Support for the parish school"
+    organization.operates_without_profit = True
+    organization.save()
+    OrganizationMember.objects.bulk_create([
+        OrganizationMember(organization=organization, full_name=f"Member {i}", street_address=f"{i} Elm St NW",
+                           postal_code="20010", date_of_birth=dt.date(1950, 1, 1)) for i in range(members)
+    ])
+    for role in ResponsibleRole:
+        ResponsiblePerson.objects.create(
+            organization=organization, role=role, full_name=f"{role.label} person", street_address="5 Oak St NW",
+            postal_code="20010", phone="202-555-0100", date_of_birth=dt.date(1970, 1, 1),
+        )
+    add_document(organization, DocumentKind.BYLAWS, uploaded_by=uploaded_by)
+    return organization
+
+
+def add_document(organization, kind, *, uploaded_by, application=None):
+    digest = hashlib.sha256(PDF_BYTES + kind.encode() + str(organization.pk).encode()).hexdigest()
+    document = Document(organization=organization, application=application, kind=kind, original_name=f"{kind}.pdf",
+                        content_type="application/pdf", size=len(PDF_BYTES), sha256=digest, uploaded_by=uploaded_by)
+    document.file.save(f"{kind}.pdf", ContentFile(PDF_BYTES), save=False)
+    document.save()
+    return document
+
+
+def set_bond(license_type, license_class, amount="1000.00"):
+    return BondScheduleRow.objects.create(
+        license_type=license_type, license_class=license_class, amount=Decimal(amount),
+        effective_from=dt.date(2000, 1, 1), rule="30 DCMR 1205.2", notes="test board data",
+    )
+
+
+# --- Users in their roles ---
+
+ROLES = ["anonymous", "officer", "board_staff", "board_member", "board_admin", "superuser"]
+
+
+def role_user(role: str, organization) -> User | None:
+    """The user of each role as the system makes them: board staff are admin staff (they keep the fee
+    schedules), board members and administrators are not (they work in the portal)."""
+    if role == "anonymous":
+        return None
+    if role == "officer":
+        return MembershipFactory(organization=organization, role=Role.OFFICER).user
+    if role == "superuser":
+        return UserFactory(is_staff=True, is_superuser=True)
+    if role == "board_staff":
+        return board_staff(is_staff=True)
+    return {"board_member": board_member, "board_admin": board_admin}[role]()
+
+
 def _in_group(group: BoardGroup, **fields) -> User:
     user = UserFactory(**fields)
     user.groups.add(Group.objects.get_or_create(name=group.value)[0])
@@ -61,8 +284,6 @@ def board_admin(**fields) -> User:
 
 
 # Shared by the bingo and montecarlo tests: people on duty and licenses.
-# LicenseFactory is looked up in its module when a license is built: that module imports this one.
-from tests.licensing import factories_applications  # noqa: E402
 
 
 def member(organization, role) -> User:
@@ -81,4 +302,4 @@ def license_for(*, license_type, license_class, organization=None, premises=None
     schedule = factory.LazyAttribute(lambda license: [
         {"date": day.isoformat(), "starts_at": starts, "ends_at": ends, "premises": license.premises.pk}
         for day in dates])
-    return factories_applications.LicenseFactory(**kwargs, schedule=schedule, **fields)
+    return LicenseFactory(**kwargs, schedule=schedule, **fields)

@@ -5,7 +5,7 @@ their existence is not disclosed."""
 import pytest
 from django.urls import reverse
 
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.models import Role
 from licensing.models.organizations import FILING_ROLES
 from tests.licensing.factories import MembershipFactory, UserFactory, board_member, board_staff

@@ -5,7 +5,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from bingo import demo
-from licensing.demo_helpers import refuse_in_production, report_created
+from licensing.demo.helpers import refuse_in_production, report_created
 from licensing.models import Organization
 
 

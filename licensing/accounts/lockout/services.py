@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from licensing.accounts.lockout.policy import attempted_email
-from licensing.events import audit_event_record
+from licensing.audit.events import audit_event_record
 from licensing.models import User
 
 

@@ -4,7 +4,7 @@ import datetime as dt
 
 from django.core.management.base import BaseCommand, CommandError
 
-from licensing.reminders import reminders_send
+from licensing.reminders.services import reminders_send
 
 
 class Command(BaseCommand):

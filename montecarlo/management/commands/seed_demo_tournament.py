@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.urls import reverse
 
-from licensing.demo_helpers import refuse_in_production, report_created
+from licensing.demo.helpers import refuse_in_production, report_created
 from licensing.models import Organization, Role
 from montecarlo.tournaments import demo
 from montecarlo.tournaments.state import load_engine

@@ -11,7 +11,7 @@ from bingo.cards import services as services_cards
 from bingo.models import CardColour, CardSale, GameType
 from core.findings import RuleViolation
 from tests.bingo.factories import CardSeriesFactory, games, operation_with_games, staff
-from tests.licensing.factories_applications import LicenseFactory
+from tests.licensing.factories import LicenseFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,7 @@ from bingo.models import CardColour, CardSale, GameStatus, GameType, Hall
 from core.findings import RuleViolation
 from licensing.models import AuditEvent, Role
 from tests.bingo.factories import CardSeriesFactory, close, games, operation_with_games, staff
-from tests.licensing.factories import member
-from tests.licensing.factories_applications import PremisesFactory
+from tests.licensing.factories import PremisesFactory, member
 
 pytestmark = pytest.mark.django_db
 

@@ -20,8 +20,7 @@ from licensing.models import Role
 from licensing.models.choices import ResponsibleRole
 from tests.bingo.factories import ADULT, add_game, bingo_license, crew, plan, planner
 from tests.clock import during
-from tests.licensing.factories import member
-from tests.licensing.factories_profile import OrganizationMemberFactory, ResponsiblePersonFactory
+from tests.licensing.factories import OrganizationMemberFactory, ResponsiblePersonFactory, member
 
 pytestmark = pytest.mark.django_db
 CHECKER, SECURITY, IN_CHARGE, ALTERNATE, CALLER = (WorkerDuty.Duty.CHECKER, WorkerDuty.Duty.SECURITY,

@@ -26,8 +26,7 @@ from tests.bingo.factories import (
     planner,
 )
 from tests.clock import during
-from tests.licensing.factories import OrganizationFactory, member
-from tests.licensing.factories_applications import PremisesFactory
+from tests.licensing.factories import OrganizationFactory, PremisesFactory, member
 
 pytestmark = pytest.mark.django_db
 

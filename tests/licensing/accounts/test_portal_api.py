@@ -6,8 +6,7 @@ from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from licensing.models import AuditEvent, BoardGroup, User
-from tests.licensing.admin_world import ROLES, role_user
-from tests.licensing.factories import UserFactory, board_admin, board_staff
+from tests.licensing.factories import ROLES, UserFactory, board_admin, board_staff, role_user
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,7 @@ from rest_framework.test import APIClient
 from licensing.applications.services import application_update
 from licensing.models import Role
 from licensing.models.choices import LicenseType
-from tests.licensing.factories import MembershipFactory
-from tests.licensing.factories_applications import ApplicationFactory
+from tests.licensing.factories import ApplicationFactory, MembershipFactory
 
 pytestmark = pytest.mark.django_db
 ARABIC_TEN, FULLWIDTH_TEN = "١٠", "１０"

@@ -8,8 +8,7 @@ from django.utils import timezone
 
 from licensing.models import Application, Role
 from licensing.models.choices import ApplicationStatus
-from tests.licensing.eligible import make_eligible, set_bond
-from tests.licensing.factories import MembershipFactory
+from tests.licensing.factories import MembershipFactory, make_eligible, set_bond
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,16 @@ from django.utils import timezone
 from licensing.applications.services import application_create
 from licensing.models import Application, AuditEvent, DeficiencyNotice, Role
 from licensing.models.choices import ApplicationStatus, DocumentKind
-from tests.licensing.eligible import add_document, make_eligible, set_bond
-from tests.licensing.factories import MembershipFactory, board_staff
-from tests.licensing.factories_applications import BingoOccasionFactory, LicenseFactory, PremisesFactory
+from tests.licensing.factories import (
+    BingoOccasionFactory,
+    LicenseFactory,
+    MembershipFactory,
+    PremisesFactory,
+    add_document,
+    board_staff,
+    make_eligible,
+    set_bond,
+)
 
 pytestmark = pytest.mark.django_db
 

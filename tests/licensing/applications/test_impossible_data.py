@@ -6,8 +6,7 @@ import datetime as dt
 import pytest
 
 from licensing.models import Application, BingoOccasion
-from tests.licensing.factories_applications import BingoOccasionFactory
-from tests.licensing.filing import (
+from tests.licensing.applications.filing import (
     NEXT_MONTH,
     TODAY,
     blocking,
@@ -22,6 +21,7 @@ from tests.licensing.filing import (
     step,
     submit,
 )
+from tests.licensing.factories import BingoOccasionFactory
 
 pytestmark = pytest.mark.django_db
 YESTERDAY, TOMORROW = TODAY - dt.timedelta(days=1), TODAY + dt.timedelta(days=1)

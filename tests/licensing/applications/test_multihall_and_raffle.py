@@ -8,9 +8,8 @@ import pytest
 
 from licensing.models import Application
 from licensing.models.choices import DocumentKind, LicenseStatus
-from tests.licensing.eligible import add_document
-from tests.licensing.factories_applications import LicenseFactory
-from tests.licensing.filing import NEXT_MONTH, TODAY, blocking, check, create, errors, patch, step, submit
+from tests.licensing.applications.filing import NEXT_MONTH, TODAY, blocking, check, create, errors, patch, step, submit
+from tests.licensing.factories import LicenseFactory, add_document
 
 pytestmark = pytest.mark.django_db
 
@@ -101,7 +100,7 @@ def raffle(api, organization, license_class="1"):
 @pytest.fixture
 def raffle_fees(frozen):
     from licensing.models import FeeScheduleRow
-    from tests.licensing.eligible import set_bond
+    from tests.licensing.factories import set_bond
 
     for license_class in "12345":
         FeeScheduleRow.objects.create(license_type="raffle", license_class=license_class, kind="original",

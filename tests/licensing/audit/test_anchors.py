@@ -15,8 +15,8 @@ from django.urls import reverse
 from bingo.live import services as bingo
 from bingo.models import GameEvent, Hall
 from config.celery import app as celery_app
+from licensing.audit.events import audit_event_record
 from licensing.audit.tasks import log_anchors_record
-from licensing.events import audit_event_record
 from licensing.models import AnchorReason, LogAnchor
 from licensing.models.audit import audit_chain_for
 from montecarlo.tournaments import services

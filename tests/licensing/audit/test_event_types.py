@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from bingo.live.services import AUDIT_TYPES as BINGO_LOG_TYPES
 from bingo.models import EventKind
+from licensing.audit.events import audit_event_record
 from licensing.audit.types import LABELS, RENAMED, event_type_current, event_type_label, event_type_spellings
-from licensing.events import audit_event_record
 from licensing.models import AuditEvent
 from montecarlo.holdem.tournament import Tournament as Engine
 from montecarlo.tournaments.state import AUDIT_TYPES as TOURNAMENT_LOG_TYPES

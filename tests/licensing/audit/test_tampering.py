@@ -15,9 +15,9 @@ from django.db import DatabaseError, connection, transaction
 from bingo.live import services as bingo
 from bingo.models import Game, GameEvent, Pattern
 from core.chain import row_hash
+from licensing.audit.events import audit_event_record
 from licensing.audit.services import log_anchors_record
 from licensing.audit.verify import verify_all
-from licensing.events import audit_event_record
 from licensing.models import AuditEvent
 from montecarlo.models import Tournament, TournamentEvent
 from tests.bingo.factories import live_game, record_all

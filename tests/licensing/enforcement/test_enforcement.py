@@ -13,8 +13,7 @@ from core.findings import RuleViolation
 from licensing.enforcement.services import license_fine, license_revoke, license_statuses_refresh, license_suspend
 from licensing.models import AuditEvent, EnforcementAction, License
 from licensing.models.choices import LicenseStatus
-from tests.licensing.factories import MembershipFactory, UserFactory, board_member, board_staff
-from tests.licensing.factories_applications import LicenseFactory
+from tests.licensing.factories import LicenseFactory, MembershipFactory, UserFactory, board_member, board_staff
 
 pytestmark = pytest.mark.django_db
 
@@ -121,7 +120,7 @@ def test_the_daily_job_lifts_a_suspension_after_its_last_day(staff_user, license
 
 
 def test_the_daily_job_through_celery_expires_licenses_past_their_date(license):
-    from licensing.tasks import license_statuses_refresh as task
+    from licensing.enforcement.tasks import license_statuses_refresh as task
 
     License.objects.filter(pk=license.pk).update(expires_on=timezone.localdate() - dt.timedelta(days=1))
     revoked = LicenseFactory(status=LicenseStatus.REVOKED, expires_on=timezone.localdate() - dt.timedelta(days=1))

@@ -9,8 +9,7 @@ from licensing.licenses.live import board_now, live_play_findings
 from licensing.licenses.rules import LicenseInForce, in_force_findings, within_hours_findings
 from licensing.models import EnforcementAction
 from licensing.models.choices import EnforcementKind, LicenseStatus
-from tests.licensing.factories import board_staff
-from tests.licensing.factories_applications import LicenseFactory
+from tests.licensing.factories import LicenseFactory, board_staff
 
 DAY = dt.date(2026, 12, 5)
 NEW_YORK = zoneinfo.ZoneInfo("America/New_York")

@@ -6,8 +6,16 @@ from rest_framework.authtoken.models import Token
 
 from licensing.models import AuditEvent, OrganizationMember, ResponsiblePerson, Role
 from licensing.models.organizations import FILING_ROLES
-from tests.licensing.factories import MembershipFactory, UserFactory, board_member, board_staff
-from tests.licensing.factories_profile import OrganizationMemberFactory, ResponsiblePersonFactory, upload, years_ago
+from tests.licensing.factories import (
+    MembershipFactory,
+    OrganizationMemberFactory,
+    ResponsiblePersonFactory,
+    UserFactory,
+    board_member,
+    board_staff,
+    upload,
+    years_ago,
+)
 
 pytestmark = pytest.mark.django_db
 

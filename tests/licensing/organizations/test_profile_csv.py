@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from licensing.models import AuditEvent, OrganizationMember
 from licensing.organizations import member_csv
 from licensing.organizations.services import members_import_csv
-from tests.licensing.factories_profile import OrganizationMemberFactory, upload
+from tests.licensing.factories import OrganizationMemberFactory, upload
 
 pytestmark = pytest.mark.django_db
 

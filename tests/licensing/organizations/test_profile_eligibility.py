@@ -6,8 +6,7 @@ import pytest
 
 from licensing.models.choices import DeterminationLetter, ResponsibleRole
 from licensing.organizations.eligibility import ProfileFacts, organization_findings, profile_facts
-from tests.licensing.factories import OrganizationFactory
-from tests.licensing.factories_profile import OrganizationMemberFactory, eligible_organization
+from tests.licensing.factories import OrganizationFactory, OrganizationMemberFactory, eligible_organization
 
 ALL_ROLES = frozenset(ResponsibleRole.values)
 

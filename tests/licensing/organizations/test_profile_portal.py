@@ -5,8 +5,7 @@ import pytest
 from django.urls import reverse
 
 from licensing.models import OrganizationMember, ResponsiblePerson, Role
-from tests.licensing.factories import MembershipFactory, board_staff
-from tests.licensing.factories_profile import OrganizationMemberFactory, upload, years_ago
+from tests.licensing.factories import MembershipFactory, OrganizationMemberFactory, board_staff, upload, years_ago
 
 pytestmark = pytest.mark.django_db
 

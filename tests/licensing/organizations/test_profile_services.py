@@ -16,7 +16,7 @@ from licensing.organizations.services import (
     organization_profile_update,
     responsible_person_set,
 )
-from tests.licensing.factories_profile import OrganizationMemberFactory, ResponsiblePersonFactory, years_ago
+from tests.licensing.factories import OrganizationMemberFactory, ResponsiblePersonFactory, years_ago
 
 pytestmark = pytest.mark.django_db
 

@@ -11,9 +11,9 @@ from django.urls import reverse
 
 from licensing.models import AuditEvent, ChangeKind, License, SubstantialChange
 from licensing.models.choices import LicenseStatus
-from licensing.reminders import reminders_send
-from tests.licensing.factories_applications import LicenseFactory
-from tests.licensing.filing import TODAY, create, patch, submit
+from licensing.reminders.services import reminders_send
+from tests.licensing.applications.filing import TODAY, create, patch, submit
+from tests.licensing.factories import LicenseFactory
 from tests.licensing.review.helpers import approve
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ from django.urls import reverse
 
 from licensing.models import Organization, OrganizationMember, ResponsiblePerson
 from licensing.organizations.rules import phone_number, us_state, us_zip
-from licensing.services.organizations import organization_create
-from tests.licensing.factories_profile import OrganizationMemberFactory
+from licensing.organizations.services import organization_create
+from tests.licensing.factories import OrganizationMemberFactory
 
 pytestmark = pytest.mark.django_db
 PERSON = {"role": "gross_receipts", "full_name": "Angela Brooks", "street_address": "1419 V Street NW",

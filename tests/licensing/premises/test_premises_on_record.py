@@ -6,10 +6,9 @@ import pytest
 from django.urls import reverse
 
 from licensing.models import Application, AuditEvent, CorrectionStatus, Premises, PremisesCorrection
-from tests.licensing import filing
-from tests.licensing.factories import board_member, board_staff
-from tests.licensing.factories_applications import PremisesFactory
-from tests.licensing.filing import HALL, create, errors, premises
+from tests.licensing.applications import filing
+from tests.licensing.applications.filing import HALL, create, errors, premises
+from tests.licensing.factories import PremisesFactory, board_member, board_staff
 
 pytestmark = pytest.mark.django_db
 

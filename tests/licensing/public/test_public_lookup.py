@@ -9,8 +9,7 @@ from django.utils import timezone
 
 from licensing.enforcement.services import license_suspend
 from licensing.models.choices import ApplicationStatus, LicenseStatus
-from tests.licensing.factories import OrganizationFactory
-from tests.licensing.factories_applications import ApplicationFactory, LicenseFactory
+from tests.licensing.factories import ApplicationFactory, LicenseFactory, OrganizationFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,7 @@ from django.urls import reverse
 
 from licensing.models import License
 from licensing.models.choices import ApplicationStatus, LicenseType
-from tests.licensing.factories import MembershipFactory, board_member, board_staff
-from tests.licensing.factories_applications import ApplicationFactory, LicenseFactory
+from tests.licensing.factories import ApplicationFactory, LicenseFactory, MembershipFactory, board_member, board_staff
 
 pytestmark = pytest.mark.django_db
 

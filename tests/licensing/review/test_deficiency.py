@@ -10,8 +10,7 @@ from licensing.models import AuditEvent, DeficiencyNotice
 from licensing.models.choices import ApplicationStatus
 from licensing.review.services import deficiency_notice_issue, deficiency_notices_expire
 from licensing.review.tasks import review_daily
-from tests.licensing.factories import MembershipFactory, board_member
-from tests.licensing.factories_applications import ApplicationFactory
+from tests.licensing.factories import ApplicationFactory, MembershipFactory, board_member
 
 pytestmark = pytest.mark.django_db
 

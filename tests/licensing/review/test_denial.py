@@ -7,8 +7,7 @@ from core.findings import RuleViolation
 from licensing.models import AuditEvent, Decision
 from licensing.models.choices import ApplicationStatus, VoteChoice
 from licensing.review.services import application_deny, vote_cast
-from tests.licensing.factories import board_member
-from tests.licensing.factories_applications import ApplicationFactory
+from tests.licensing.factories import ApplicationFactory, board_member
 
 pytestmark = pytest.mark.django_db
 

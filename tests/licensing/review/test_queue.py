@@ -12,8 +12,13 @@ from licensing.models import Document
 from licensing.models.choices import ApplicationStatus, DocumentKind, LicenseType, VoteChoice
 from licensing.review import selectors as selectors_review
 from licensing.review.services import deficiency_notice_issue, vote_cast
-from tests.licensing.factories import MembershipFactory, board_member, board_staff
-from tests.licensing.factories_applications import ApplicationFactory, BingoOccasionFactory
+from tests.licensing.factories import (
+    ApplicationFactory,
+    BingoOccasionFactory,
+    MembershipFactory,
+    board_member,
+    board_staff,
+)
 
 pytestmark = pytest.mark.django_db
 

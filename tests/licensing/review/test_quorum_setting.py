@@ -11,8 +11,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from licensing.review.rules import MINIMUM_QUORUM, quorum_problem
 from licensing.review.services import vote_cast
-from tests.licensing.factories import board_member
-from tests.licensing.factories_applications import ApplicationFactory
+from tests.licensing.factories import ApplicationFactory, board_member
 
 LOAD_SETTINGS = "import django; django.setup(); from django.conf import settings; print(settings.BOARD_VOTE_QUORUM)"
 

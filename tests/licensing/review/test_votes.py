@@ -7,8 +7,7 @@ from licensing.models import AuditEvent, Decision, License, Vote
 from licensing.models.choices import ApplicationStatus, VoteChoice
 from licensing.review import services as review
 from licensing.review.services import VoteAlreadyCast, vote_cast
-from tests.licensing.factories import MembershipFactory, board_member, board_staff
-from tests.licensing.factories_applications import ApplicationFactory
+from tests.licensing.factories import ApplicationFactory, MembershipFactory, board_member, board_staff
 
 pytestmark = pytest.mark.django_db
 

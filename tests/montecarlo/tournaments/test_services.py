@@ -15,9 +15,15 @@ from licensing.models.choices import LicenseType
 from montecarlo.models import Tournament, TournamentEvent, TournamentEventImmutableError
 from montecarlo.tournaments import services
 from montecarlo.tournaments.state import clock_position, load_engine
-from tests.licensing.factories import member
-from tests.licensing.factories_applications import LicenseFactory
-from tests.montecarlo.factories import ADULT, DAY, TournamentFactory, allin_hand, mcn_license, running
+from tests.licensing.factories import LicenseFactory, member
+from tests.montecarlo.factories import (
+    ADULT,
+    DAY,
+    TournamentFactory,
+    allin_hand,
+    mcn_license,
+    running,
+)
 
 pytestmark = pytest.mark.django_db
 NINE = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy"]

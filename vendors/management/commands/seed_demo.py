@@ -5,12 +5,12 @@ from datetime import date
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from licensing import demo_licensing
-from licensing import demo_world as world
 from licensing.accounts.services import board_admin_grant, board_group_add, user_create
-from licensing.demo_helpers import refuse_in_production
+from licensing.demo import seed as demo_seed
+from licensing.demo import world
+from licensing.demo.helpers import refuse_in_production
 from licensing.models import BoardGroup, Organization, User
-from licensing.services.organizations import membership_grant, organization_create
+from licensing.organizations.services import membership_grant, organization_create
 from vendors.models import Vendor
 from vendors.services import vendor_create, vendor_membership_grant
 
@@ -77,7 +77,7 @@ class Command(BaseCommand):
 
         officers = {spec["name"]: User.objects.get(email=spec["people"][0][0]) for spec in world.ORGANIZATIONS}
         board_members = list(User.objects.filter(email__in=[email for email, _ in world.BOARD_MEMBERS]))
-        if demo_licensing.build(officers=officers, board_members=board_members):
+        if demo_seed.build(officers=officers, board_members=board_members):
             self.stdout.write("Demo applications: one in the review queue, one licensed Monte Carlo Night, "
                               "a senior group's draft.")
 

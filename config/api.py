@@ -1,0 +1,27 @@
+"""The Board's API permissions, and the error answers of the Board's operations (on the shared error
+schema of core.api.error_response)."""
+
+from rest_framework import permissions
+
+from core.api import error_response
+
+
+class IsBoard(permissions.BasePermission):
+    """Board staff and board members (the review, premises corrections): each write checks its own role in the
+    service."""
+
+    def has_permission(self, request, view) -> bool:
+        return bool(request.user and request.user.is_authenticated and request.user.is_board)
+
+
+class IsBoardStaff(permissions.BasePermission):
+    """Board staff only (enforcement: suspend, revoke, fine)."""
+
+    def has_permission(self, request, view) -> bool:
+        return bool(request.user and request.user.is_authenticated and request.user.is_board_staff)
+
+
+BOARD_ERRORS = {
+    400: error_response("Bad input or a broken rule (the rule is cited)."),
+    403: error_response("Not the Board, or not the role this action needs."),
+}

@@ -1,0 +1,112 @@
+"""Documents an organization files with the Board: bylaws (30 DCMR 1202.2(s)), the tax
+determination letter (1202.2(f)), the lease (1400.4), the certificate of occupancy (1400.8),
+the printer's affidavit (1202.2(n)).
+
+The type is decided from the bytes, never from the name or the browser's claim: a text
+file called x.pdf is refused. Files go to the default storage under a name derived from
+their content, never the uploader's file name, and are served only through the scoped
+download views."""
+
+import hashlib
+import os
+
+import filetype
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from licensing.audit.events import audit_event_record
+from licensing.models import Application, Document, Organization, User
+from licensing.models.choices import DocumentKind
+
+MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
+# filetype reads signatures from the first 8 KiB (filetype.utils._NUM_SIGNATURE_BYTES).
+SIGNATURE_BYTES = 8192
+ALLOWED_TYPES = {"application/pdf": "pdf", "image/png": "png", "image/jpeg": "jpg"}
+
+
+def _file_error(message, code: str) -> ValidationError:
+    return ValidationError({"file": [ValidationError(message, code=code)]})
+
+
+def detect_content_type(head: bytes) -> str | None:
+    """The MIME type of an accepted file from its first bytes, or None if it is not one."""
+    kind = filetype.guess(head)
+    if kind is None or kind.mime not in ALLOWED_TYPES:
+        return None
+    return kind.mime
+
+
+def _size_of(uploaded_file) -> int:
+    size = getattr(uploaded_file, "size", None)
+    if size is None:
+        uploaded_file.seek(0, os.SEEK_END)
+        size = uploaded_file.tell()
+    return size
+
+
+def _sha256(uploaded_file) -> str:
+    digest = hashlib.sha256()
+    uploaded_file.seek(0)
+    for chunk in iter(lambda: uploaded_file.read(64 * 1024), b""):
+        digest.update(chunk)
+    uploaded_file.seek(0)
+    return digest.hexdigest()
+
+
+def _display_name(name: str) -> str:
+    # Only for showing in the portal: path parts and control characters never leave here.
+    base = os.path.basename(str(name).replace("\\", "/")).strip()
+    base = "".join(character for character in base if character.isprintable())
+    return base[:200] or "document"
+
+
+@transaction.atomic
+def document_upload(*, actor: User, organization: Organization, kind: str, uploaded_file,
+                    application: Application | None = None) -> Document:
+    """Store a PDF, PNG or JPEG of at most MAX_DOCUMENT_BYTES for the organization."""
+    errors: dict[str, list] = {}
+    if kind not in DocumentKind.values:
+        errors["kind"] = [ValidationError(_("Choose the kind of document."), code="invalid_choice")]
+    if application is not None and application.organization_id != organization.pk:
+        errors["application"] = [ValidationError(_("This application belongs to another organization."),
+                                                 code="invalid")]
+    size = _size_of(uploaded_file)
+    if size == 0:
+        errors.update(_file_error(_("The file is empty."), code="empty").error_dict)
+    elif size > MAX_DOCUMENT_BYTES:
+        errors.update(_file_error(
+            _("The file is larger than %(limit)s MB.") % {"limit": MAX_DOCUMENT_BYTES // (1024 * 1024) or 1},
+            code="too_large",
+        ).error_dict)
+    content_type = None
+    if "file" not in errors:
+        uploaded_file.seek(0)
+        content_type = detect_content_type(uploaded_file.read(SIGNATURE_BYTES))
+        if content_type is None:
+            errors.update(_file_error(
+                _("Only PDF, PNG and JPEG files are accepted; this file's content is none of these."),
+                code="file_type",
+            ).error_dict)
+    if errors:
+        raise ValidationError(errors)
+
+    document = Document(
+        organization=organization, application=application, kind=kind, content_type=content_type, size=size,
+        original_name=_display_name(getattr(uploaded_file, "name", "")), uploaded_by=actor,
+        sha256=_sha256(uploaded_file),
+    )
+    # upload_to builds the stored name from sha256 (set above); the name passed here is ignored.
+    document.file.save(f"{document.sha256}.{ALLOWED_TYPES[content_type]}", uploaded_file, save=False)
+    try:
+        document.full_clean()
+        document.save()
+        audit_event_record(
+            event_type="licensing.document_uploaded", actor=actor, organization=organization, target=document,
+            payload={"kind": kind, "content_type": content_type, "size": size, "sha256": document.sha256,
+                     "application": application.pk if application else None},
+        )
+    except Exception:
+        document.file.delete(save=False)  # no stored file without its row
+        raise
+    return document

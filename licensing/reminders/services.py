@@ -1,0 +1,190 @@
+"""Scheduled reminders to organizations, each sent once.
+
+A daily job asks each kind of reminder what is due today (the windows of licensing.reminders.rules) and
+sends what was not sent before; the unique `ReminderSent.key` is the memory.
+"""
+
+import datetime as dt
+import logging
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from licensing.audit.events import audit_event_record
+from licensing.models import Application, DeficiencyNotice, License, Organization, ReminderSent, SubstantialChange
+from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus, Period
+from licensing.organizations.mail import organization_email_send
+from licensing.organizations.selectors import organization_recipients
+from licensing.reminders.rules import (
+    AMENDMENT_FILING_DAYS,
+    AMENDMENT_NOTICE_DAYS,
+    CURE_NOTICE_DAYS,
+    RENEWAL_DEADLINE_DAYS,
+    RENEWAL_DEADLINE_NOTICE_DAYS,
+    RENEWAL_WINDOW_DAYS,
+)
+
+logger = logging.getLogger(__name__)
+
+KEY_BATCH = 500
+
+
+@dataclass(frozen=True)
+class Reminder:
+    key: str  # unique for ever: "renewal-window:license:42"
+    organization: Organization
+    subject: str
+    template: str
+    context: dict = field(default_factory=dict)
+
+
+def _renewal_filed():
+    """A renewal application for the license that went beyond a draft (denied ones count: it was filed)."""
+    return Application.objects.filter(kind=ApplicationKind.RENEWAL, base_license=OuterRef("pk")).exclude(
+        status__in=[ApplicationStatus.DRAFT, ApplicationStatus.WITHDRAWN]
+    )
+
+
+def _renewable_licenses(*, expires_from: dt.date, expires_to: dt.date):
+    # Limited-period licenses (at most 7 days, 30 DCMR 1204.1) are not renewed: nothing to remind.
+    return License.objects.filter(
+        status=LicenseStatus.ACTIVE, period=Period.REGULAR, expires_on__gte=expires_from, expires_on__lte=expires_to,
+    ).exclude(Exists(_renewal_filed())).select_related("organization")
+
+
+def renewal_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
+    window = _renewable_licenses(
+        expires_from=today + dt.timedelta(days=RENEWAL_DEADLINE_DAYS),
+        expires_to=today + dt.timedelta(days=RENEWAL_WINDOW_DAYS),
+    )
+    for license in window:
+        yield Reminder(
+            key=f"renewal-window:license:{license.pk}", organization=license.organization,
+            subject=_("Renewal of license %(number)s is open") % {"number": license.number},
+            template="licensing/reminders/renewal_window.txt",
+            context={"license": license, "deadline": license.expires_on - dt.timedelta(days=RENEWAL_DEADLINE_DAYS)},
+        )
+    deadline = _renewable_licenses(
+        expires_from=today + dt.timedelta(days=RENEWAL_DEADLINE_DAYS),
+        expires_to=today + dt.timedelta(days=RENEWAL_DEADLINE_DAYS + RENEWAL_DEADLINE_NOTICE_DAYS),
+    )
+    for license in deadline:
+        due = license.expires_on - dt.timedelta(days=RENEWAL_DEADLINE_DAYS)
+        yield Reminder(
+            key=f"renewal-deadline:license:{license.pk}", organization=license.organization,
+            subject=_("Renewal of license %(number)s is due by %(date)s (30 DCMR 1204.2)")
+            % {"number": license.number, "date": due.isoformat()},
+            template="licensing/reminders/renewal_deadline.txt", context={"license": license, "deadline": due},
+        )
+
+
+def cure_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
+    notices = DeficiencyNotice.objects.filter(
+        cured_at__isnull=True, expired_at__isnull=True,
+        cure_by__gte=today, cure_by__lte=today + dt.timedelta(days=max(CURE_NOTICE_DAYS)),
+    ).select_related("application__organization")
+    for notice in notices:
+        days_left = (notice.cure_by - today).days
+        # The tightest threshold that still covers the days left: 5 days left is the 7-day reminder.
+        threshold = min(days for days in CURE_NOTICE_DAYS if days >= days_left)
+        yield Reminder(
+            key=f"cure:notice:{notice.pk}:{threshold}d", organization=notice.application.organization,
+            subject=_("Deficiency on application #%(id)s: cure by %(date)s")
+            % {"id": notice.application_id, "date": notice.cure_by.isoformat()},
+            template="licensing/reminders/cure_deadline.txt",
+            context={"notice": notice, "application": notice.application, "days_left": days_left},
+        )
+
+
+def amendment_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
+    # Deadline = change_date + 10 days, due between today and today + 3.
+    earliest_change = today - dt.timedelta(days=AMENDMENT_FILING_DAYS)
+    drafts = Application.objects.filter(
+        kind=ApplicationKind.AMENDMENT, status=ApplicationStatus.DRAFT,
+        change_date__gte=earliest_change, change_date__lte=earliest_change + dt.timedelta(days=AMENDMENT_NOTICE_DAYS),
+    ).select_related("organization", "base_license")
+    for application in drafts:
+        due = application.change_date + dt.timedelta(days=AMENDMENT_FILING_DAYS)
+        yield Reminder(
+            key=f"amendment-deadline:application:{application.pk}", organization=application.organization,
+            subject=_("Amended application #%(id)s is due by %(date)s (30 DCMR 1202.3)")
+            % {"id": application.pk, "date": due.isoformat()},
+            template="licensing/reminders/amendment_deadline.txt",
+            context={"application": application, "deadline": due},
+        )
+
+
+def _amendment_filed_since_change():
+    """An amended application for the change's license, submitted on or after the change was recorded."""
+    return Application.objects.filter(
+        kind=ApplicationKind.AMENDMENT, base_license=OuterRef("license"), submitted_at__gte=OuterRef("recorded_at"),
+    ).exclude(status__in=[ApplicationStatus.DRAFT, ApplicationStatus.WITHDRAWN])
+
+
+def substantial_change_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
+    changes = SubstantialChange.objects.filter(
+        resolved_at__isnull=True, changed_on__lte=today, due_on__gte=today,
+        license__status__in=[LicenseStatus.ACTIVE, LicenseStatus.SUSPENDED],
+    ).exclude(Exists(_amendment_filed_since_change())).select_related("license", "organization").order_by("pk")
+    by_license: dict[int, list[SubstantialChange]] = {}
+    for change in changes:
+        by_license.setdefault(change.license_id, []).append(change)
+    for batch in by_license.values():
+        # Keyed by the latest change: a change made after a reminder went out brings a new one.
+        latest = batch[-1]
+        due = min(change.due_on for change in batch)
+        yield Reminder(
+            key=f"substantial-change:license:{latest.license_id}:{latest.pk}", organization=latest.organization,
+            subject=_("License %(number)s: file the amended application by %(date)s (30 DCMR 1202.3)")
+            % {"number": latest.license.number, "date": due.isoformat()},
+            template="licensing/reminders/substantial_change.txt",
+            context={"license": latest.license, "changes": batch, "deadline": due},
+        )
+
+
+REMINDER_SOURCES = (renewal_reminders_due, cure_reminders_due, amendment_reminders_due,
+                    substantial_change_reminders_due)
+
+
+def reminder_send(*, reminder: Reminder) -> bool:
+    """Record and send one reminder; False when it was sent before or there is nobody to write to."""
+    if not organization_recipients(organization=reminder.organization):
+        # Not recorded, so it goes out once the organization gives an address.
+        logger.warning("Reminder %s not sent: organization %s has no email", reminder.key, reminder.organization.pk)
+        return False
+    try:
+        with transaction.atomic():
+            ReminderSent.objects.create(key=reminder.key, organization=reminder.organization)
+            audit_event_record(event_type="licensing.reminder_sent", actor=None, organization=reminder.organization,
+                               payload={"key": reminder.key})
+            # Sent only once the row is committed: a concurrent run that loses the race sends nothing.
+            transaction.on_commit(lambda: organization_email_send(
+                organization=reminder.organization, subject=reminder.subject, template=reminder.template,
+                context=reminder.context,
+            ))
+    except IntegrityError:
+        return False
+    return True
+
+
+def reminders_send(*, today: dt.date | None = None,
+                   sources: Iterable = REMINDER_SOURCES) -> dict[str, int]:
+    """The daily job: send every reminder due and not yet sent. Returns counts by key prefix."""
+    today = today or timezone.localdate()
+    due = [reminder for source in sources for reminder in source(today=today)]
+    already: set[str] = set()
+    for start in range(0, len(due), KEY_BATCH):  # batches keep under the database's parameter limit
+        keys = [reminder.key for reminder in due[start:start + KEY_BATCH]]
+        already.update(ReminderSent.objects.filter(key__in=keys).values_list("key", flat=True))
+    counts: dict[str, int] = {}
+    for reminder in due:
+        if reminder.key in already:
+            continue
+        if reminder_send(reminder=reminder):
+            kind = reminder.key.split(":", 1)[0]
+            counts[kind] = counts.get(kind, 0) + 1
+    return counts

@@ -1,1 +1,0 @@
-"""Every write of the licensing app. Views, APIs, tasks and commands call these."""

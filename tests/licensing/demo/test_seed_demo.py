@@ -1,0 +1,40 @@
+import pytest
+from django.core.management import call_command
+
+from licensing.demo.world import BOARD_ADMIN, BOARD_MEMBERS, DEMO_PASSWORD
+from licensing.models import Application, AuditEvent, License, Membership, Organization, Role, User
+from vendors.models import VendorMembership
+
+pytestmark = pytest.mark.django_db
+
+
+def test_seed_demo_builds_the_world_once(capsys, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):  # the certificate is built after commit
+        call_command("seed_demo")
+    first = capsys.readouterr().out
+    assert DEMO_PASSWORD in first
+
+    assert Organization.objects.count() == 3
+    assert Organization.objects.filter(is_senior_group=True).count() == 1
+    assert User.objects.filter(groups__name="board_member").count() == len(BOARD_MEMBERS) == 5
+    assert User.objects.filter(groups__name="board_staff").count() == 1
+    # The Board administrator works in the portal (Board accounts), with no admin rights.
+    board_admin = User.objects.get(email=BOARD_ADMIN[0])
+    assert board_admin.is_board_admin and not board_admin.is_staff and not board_admin.is_superuser
+    assert BOARD_ADMIN[0] in first
+    assert Membership.objects.filter(role=Role.CALLER).exists()
+    assert Membership.objects.filter(role=Role.TOURNAMENT_DIRECTOR).exists()
+    assert VendorMembership.objects.count() == 1
+    officer = User.objects.get(email="officer@staugustine.demo.dcgaming.org")
+    assert officer.check_password(DEMO_PASSWORD)
+
+    # The licensing demo went through the real services: one queued, one licensed, one draft.
+    statuses = sorted(Application.objects.values_list("status", flat=True))
+    assert statuses == ["approved", "draft", "submitted"]
+    assert License.objects.get().certificate
+
+    counts = (User.objects.count(), Membership.objects.count(), AuditEvent.objects.count())
+    call_command("seed_demo")
+    second = capsys.readouterr().out
+    assert DEMO_PASSWORD not in second  # printed once
+    assert (User.objects.count(), Membership.objects.count(), AuditEvent.objects.count()) == counts
