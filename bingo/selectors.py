@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from licensing.accounts.selectors import organization_ids_with_roles
 from licensing.models import Role
+from licensing.selectors import organization_ids_with_roles
 
 # Who may plan an operation, register sales and manage series (the filing roles).
 PLANNER_ROLES = frozenset({Role.OFFICER, Role.MEMBER_IN_CHARGE, Role.ALTERNATE, Role.GROSS_RECEIPTS})

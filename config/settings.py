@@ -256,11 +256,11 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_FILTER_BACKENDS": ["config.api_filters.IdFilterBackend"],
+    "DEFAULT_FILTER_BACKENDS": ["config.api.filters.IdFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "config.api_errors.api_exception_handler",
+    "EXCEPTION_HANDLER": "config.api.errors.api_exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Charitable Gaming Licensing API",
@@ -275,8 +275,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     # Every operation's 400/401/403/404 in the one error shape, documented once (config/api_schema.py).
-    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.api_schema.error_responses",
-                             "config.api_schema.local_times"],
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.api.schema.error_responses",
+                             "config.api.schema.local_times"],
 }
 # Several models share field names for different choice sets (kind, status): name each enum, or the schema warns.
 SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {}).update({

@@ -12,10 +12,11 @@ from licensing import views as licensing_views
 from licensing.accounts.forms import EmailAuthenticationForm, QueuedPasswordResetForm
 from licensing.accounts.lockout import views as lockout_views
 from montecarlo import urls as montecarlo_urls
+from vendors import urls as vendors_urls
 
 api_v1 = [
     path("", include(licensing_urls.api_urlpatterns)),
-    path("", include("vendors.api_urls")),
+    path("", include(vendors_urls.api_urlpatterns)),
     path("", include(bingo_urls.api_urlpatterns)),
     path("", include(montecarlo_urls.api_urlpatterns)),
 ]
@@ -61,7 +62,7 @@ urlpatterns = [
 ]
 
 # Under /api/ every error answers the API's JSON shape; portal pages keep Django's HTML pages.
-handler400 = "config.api_errors.bad_request"
-handler403 = "config.api_errors.permission_denied"
-handler404 = "config.api_errors.page_not_found"
-handler500 = "config.api_errors.server_error"
+handler400 = "config.api.errors.bad_request"
+handler403 = "config.api.errors.permission_denied"
+handler404 = "config.api.errors.page_not_found"
+handler500 = "config.api.errors.server_error"

@@ -8,7 +8,7 @@ class LicensingConfig(AppConfig):
     verbose_name = _("Licensing")
 
     def ready(self):
-        from licensing import signals  # noqa: F401  (registers the audit receivers)
+        from licensing.accounts import signals  # noqa: F401  (registers the sign-in audit receivers)
         from licensing.accounts.roles import board_groups_sync
         from licensing.admin import accounts, records, schedules  # noqa: F401  (register their admins)
 

@@ -3,7 +3,7 @@ portal namespace, by config/urls.py) and the API (api_urlpatterns, under /api/v1
 
 from django.urls import include, path
 
-from config.api_router import IdRouter
+from config.api.router import IdRouter
 from licensing import views
 from licensing.accounts import api as accounts_api_views
 from licensing.accounts.urls import api_urlpatterns as accounts_api
@@ -25,7 +25,8 @@ urlpatterns = [
     path("", include("licensing.review.urls")),  # Board review
     path("", include("licensing.accounts.urls")),  # the Board administrator's accounts pages
     path("", views.dashboard, name="dashboard"),
-    path("", include(organizations_urls.urlpatterns)),  # the page and profile: facts, members, people, documents
+    path("organizations/<int:pk>/", views.organization_detail, name="organization_detail"),
+    path("", include(organizations_urls.urlpatterns)),  # the profile: facts, members, people, documents
     path("", include(applications_urls.urlpatterns)),  # the guided application; its steps are only its own
     path("", include(enforcement_urls.urlpatterns)),  # the license's enforcement page
 ]

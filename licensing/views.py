@@ -1,12 +1,19 @@
-"""The licensing app's own landing pages: the site's home page and the portal dashboard."""
+"""The licensing app's own landing pages: the site's home page, the portal dashboard and an organization's
+overview (its roles, applications and recent events, drawn from several features)."""
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
-from licensing.accounts.selectors import user_memberships
+from licensing.applications.selectors import application_list
 from licensing.audit.selectors import audit_event_list
+from licensing.models import Role
+from licensing.models.organizations import FILING_ROLES
+from licensing.organizations import selectors as organization_selectors
+from licensing.organizations.eligibility import senior_group_checked
 from licensing.organizations.selectors import organization_list
-from licensing.organizations.views import RECENT_EVENTS
+from licensing.selectors import roles_in, user_memberships
+
+RECENT_EVENTS = 15
 
 
 def home(request):
@@ -22,3 +29,25 @@ def dashboard(request):
         "recent_events": audit_event_list(user=user)[:RECENT_EVENTS],
     }
     return render(request, "licensing/dashboard.html", context)
+
+
+@login_required
+def organization_detail(request, pk: int):
+    user = request.user
+    organization = organization_selectors.organization_get(user=user, pk=pk)
+    roles = roles_in(user=user, organization=organization)
+    context = {
+        "organization": organization,
+        "senior_group": senior_group_checked(organization),
+        "amendments_due": organization_selectors.substantial_changes_open(user=user, organization=organization),
+        "applications": application_list(user=user).filter(organization=organization)[:RECENT_EVENTS],
+        "can_file": bool(roles & FILING_ROLES),
+        "memberships": organization_selectors.membership_list(user=request.user, organization=organization).filter(
+            is_active=True
+        ),
+        "my_roles": [Role(role).label for role in sorted(roles)],
+        "recent_events": audit_event_list(user=request.user).filter(organization=organization)[
+            :RECENT_EVENTS
+        ],
+    }
+    return render(request, "licensing/organization_detail.html", context)

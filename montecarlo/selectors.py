@@ -7,9 +7,9 @@ from __future__ import annotations
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
-from licensing.accounts.selectors import has_role, organization_ids_with_roles
 from licensing.models import License, Role
 from licensing.models.choices import LicenseStatus, LicenseType
+from licensing.selectors import has_role, organization_ids_with_roles
 from montecarlo.models import Tournament
 
 # Who runs a tournament: plans it, registers players, draws seats, runs the clock, approves moves.

@@ -21,8 +21,8 @@ from bingo.models import CardColour, CardSale, CardSeries, Game, GameStatus, Gam
 from bingo.selectors import CHECKER_ROLES, PLANNER_ROLES
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
-from licensing.accounts.selectors import has_role
 from licensing.audit.events import audit_event_record
+from licensing.selectors import has_role
 
 SELLER_ROLES = PLANNER_ROLES | CHECKER_ROLES  # 30 DCMR 1401.4: checkers sell the cards
 MAX_SERIES_SIZE = 100_000  # generating faces costs ~50 us each; a bigger series is split in several

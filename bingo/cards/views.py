@@ -19,8 +19,8 @@ from bingo.planning.selectors import operation_get
 from bingo.selectors import PLANNER_ROLES, organization_ids
 from core.forms import errors_to_form
 from core.numbers import ascii_int
-from licensing.accounts.selectors import has_role
 from licensing.models import Organization
+from licensing.selectors import has_role
 
 
 def _planner_organizations(user):

@@ -23,11 +23,11 @@ from bingo.planning.checks import operation_ready
 from bingo.selectors import CALLER_ROLES, CHECKER_ROLES
 from core.chain import Head
 from core.findings import Finding, RuleViolation
-from licensing.accounts.selectors import has_role
 from licensing.audit.events import audit_event_record
 from licensing.audit.tasks import anchors_after_commit
 from licensing.models import AnchorReason
 from licensing.models.choices import LicenseType
+from licensing.selectors import has_role
 
 HIGHEST_BALL = 75
 

@@ -21,10 +21,10 @@ from bingo.engine import Card
 from bingo.models import CardSeries, Game, Hall, Operation
 from bingo.selectors import PLANNER_ROLES
 from core.findings import Finding, RuleViolation
-from licensing.accounts.selectors import has_role
 from licensing.audit.events import audit_event_record
 from licensing.models import License, Premises
 from licensing.models.choices import LicenseType
+from licensing.selectors import has_role
 
 # A training operation has no licensed hours: the whole day, for the operations list.
 ALL_DAY = (dt.time(0, 0), dt.time(23, 59))

@@ -20,7 +20,7 @@ from bingo.live.state import game_state
 from bingo.models import GameStatus, Hall
 from bingo.selectors import CALLER_ROLES, CHECKER_ROLES
 from core.forms import errors_to_form
-from licensing.accounts.selectors import has_role
+from licensing.selectors import has_role
 
 
 def _game_for(request, pk: int, roles=CHECKER_ROLES):

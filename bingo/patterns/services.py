@@ -12,9 +12,9 @@ from bingo.engine.card import FREE_BIT, FREE_SQUARE
 from bingo.engine.patterns import _rotations
 from bingo.models import Pattern
 from bingo.selectors import CALLER_ROLES, PLANNER_ROLES
-from licensing.accounts.selectors import has_role
 from licensing.audit.events import audit_event_record
 from licensing.models import Organization
+from licensing.selectors import has_role
 
 
 @transaction.atomic

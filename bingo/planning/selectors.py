@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from bingo.models import Operation
 from bingo.planning.checks import licensed_premises_ids
 from bingo.selectors import CALLER_ROLES, PLANNER_ROLES, organization_ids
-from licensing.accounts.selectors import has_role
 from licensing.models import License, Organization, Premises
 from licensing.models.choices import LicenseStatus, LicenseType
+from licensing.selectors import has_role
 
 
 def operation_list(*, user) -> QuerySet[Operation]:

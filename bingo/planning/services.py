@@ -24,10 +24,10 @@ from bingo.planning import checks, rules
 from bingo.selectors import PLANNER_ROLES
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
-from licensing.accounts.selectors import has_role
 from licensing.audit.events import audit_event_record
 from licensing.models import License, Premises
 from licensing.models.choices import LicenseStatus, LicenseType
+from licensing.selectors import has_role
 
 
 def _require_planner(actor, organization_id: int) -> None:

@@ -11,7 +11,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import BOARD_ERRORS
+from config.api.permissions import BOARD_ERRORS
 from core.api import error_response
 from licensing.accounts import selectors, services
 from licensing.accounts.rules import may_manage_board_accounts

@@ -3,8 +3,9 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from licensing.accounts.rules import INVITABLE_ROLES
-from licensing.accounts.selectors import board_roles, user_memberships
+from licensing.accounts.selectors import board_roles
 from licensing.models import Membership, User
+from licensing.selectors import user_memberships
 
 
 class BoardAccountSerializer(serializers.ModelSerializer):

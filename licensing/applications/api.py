@@ -48,7 +48,8 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
         refuse_senior_box(request.data)
         serializer = ApplicationCreateSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
-        application = _as_api_error(lambda: services.application_create(user=request.user, **serializer.validated_data))
+        application = _as_api_error(
+            lambda: services.application_create(actor=request.user, **serializer.validated_data))
         return Response(ApplicationSerializer(application).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=ApplicationSerializer, responses=ApplicationSerializer)
@@ -59,7 +60,7 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
         serializer.is_valid(raise_exception=True)
         fields = {k: v for k, v in serializer.validated_data.items() if k in services.EDITABLE_FIELDS}
         application = _as_api_error(
-            lambda: services.application_update(user=request.user, application=application, **fields))
+            lambda: services.application_update(actor=request.user, application=application, **fields))
         return Response(ApplicationSerializer(application).data)
 
     @extend_schema(request=PremisesInputSerializer, responses=ApplicationSerializer)
@@ -73,7 +74,7 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
         serializer.is_valid(raise_exception=True)
 
         return Response(ApplicationSerializer(_as_api_error(lambda: services.application_premises_set(
-            user=request.user, application=application, **serializer.validated_data))).data)
+            actor=request.user, application=application, **serializer.validated_data))).data)
 
     @extend_schema(request=OccasionSerializer(many=True), responses=ApplicationSerializer)
     @action(detail=True, methods=["put"])
@@ -83,7 +84,7 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
         serializer = OccasionSerializer(data=request.data, many=True)
         serializer.is_valid(raise_exception=True)
         _as_api_error(lambda: services.application_occasions_set(
-            user=request.user, application=application, occasions=serializer.validated_data))
+            actor=request.user, application=application, occasions=serializer.validated_data))
         application.refresh_from_db()
         return Response(ApplicationSerializer(application).data)
 
@@ -107,12 +108,12 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
     @action(detail=True, methods=["post"])
     def submit(self, request, pk=None):
         application = self.get_object()
-        application = _as_api_error(lambda: services.application_submit(application=application, user=request.user))
+        application = _as_api_error(lambda: services.application_submit(application=application, actor=request.user))
         return Response(ApplicationSerializer(application).data)
 
     @extend_schema(request=None, responses=ApplicationSerializer)
     @action(detail=True, methods=["post"])
     def withdraw(self, request, pk=None):
         application = self.get_object()
-        application = _as_api_error(lambda: services.application_withdraw(application=application, user=request.user))
+        application = _as_api_error(lambda: services.application_withdraw(application=application, actor=request.user))
         return Response(ApplicationSerializer(application).data)

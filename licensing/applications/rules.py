@@ -12,6 +12,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from core.findings import Finding
+from licensing.organizations.rules import AMENDMENT_DAYS  # 30 DCMR 1202.3
 
 NO_BINGO_BEFORE = dt.time(9, 0)  # 30 DCMR 1202.2(m): no bingo between 12:00 midnight and 9:00 am
 MIDNIGHT = dt.time(0, 0)  # an operation may end at 00:00 sharp: the ban starts after midnight
@@ -19,7 +20,6 @@ LIMITED_PERIOD_MAX_DAYS = 7  # 30 DCMR 1204.1
 OPERATIONS_PER_PREMISES_PER_WEEK = 2  # 30 DCMR 1400.5
 MCN_PER_CALENDAR_YEAR = 2  # 30 DCMR 1204.17
 RENEWAL_LEAD_DAYS = 45  # 30 DCMR 1204.2
-AMENDMENT_DAYS = 10  # 30 DCMR 1202.3
 
 
 @dataclass(frozen=True)

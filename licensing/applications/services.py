@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleError, RuleViolation
 from core.money import parse_money
-from licensing.accounts.selectors import roles_in
 from licensing.applications import rules
 from licensing.applications.checks import (
     MONEY_RULES,
@@ -27,6 +26,7 @@ from licensing.models import Application, BingoOccasion, License, Organization, 
 from licensing.models.choices import LICENSE_CLASSES, ApplicationKind, ApplicationStatus, LicenseStatus, LicenseType
 from licensing.models.organizations import FILING_ROLES
 from licensing.premises.services import PremisesTyped, premises_find_or_create, premises_for_application
+from licensing.selectors import roles_in
 
 EDITABLE_STATUSES = (ApplicationStatus.DRAFT, ApplicationStatus.DEFICIENT)
 # What the organization may fill in; status, fees, snapshot and findings are the system's.
@@ -84,17 +84,17 @@ def _validate_multihall(application: Application) -> None:
 
 
 @transaction.atomic
-def application_create(*, user: User, organization: Organization, license_type: str, license_class: str,
+def application_create(*, actor: User, organization: Organization, license_type: str, license_class: str,
                        kind: str = ApplicationKind.ORIGINAL, period: str = "regular",
                        base_license: License | None = None) -> Application:
-    _require_filer(user, organization)
+    _require_filer(actor, organization)
     if license_type not in LicenseType.values:
         raise ValidationError({"license_type": _("Choose bingo, raffle, montecarlo or multihall.")}, code="invalid")
     _validate_class(license_type, license_class)
     _validate_base_license(base_license, organization)
     application = Application(
         organization=organization, license_type=license_type, license_class=license_class, kind=kind, period=period,
-        base_license=base_license, created_by=user,
+        base_license=base_license, created_by=actor,
     )
     _validate_multihall(application)
     application.as_senior_group = senior_group(application)  # 1202.2(i), from the checked profile
@@ -102,7 +102,7 @@ def application_create(*, user: User, organization: Organization, license_type: 
         application.premises = base_license.premises  # start from what is licensed today
     application.full_clean()
     application.save()
-    audit_event_record(event_type="licensing.application_created", actor=user, organization=organization,
+    audit_event_record(event_type="licensing.application_created", actor=actor, organization=organization,
                        target=application, payload={"license_type": license_type, "license_class": license_class,
                                                     "kind": kind, "period": period})
     return application
@@ -127,8 +127,8 @@ def _money_fields(fields: dict) -> dict:
 
 
 @transaction.atomic
-def application_update(*, user: User, application: Application, **fields) -> Application:
-    _require_filer(user, application.organization)
+def application_update(*, actor: User, application: Application, **fields) -> Application:
+    _require_filer(actor, application.organization)
     _require_editable(application)
     unknown = set(fields) - EDITABLE_FIELDS
     if unknown:
@@ -157,7 +157,7 @@ def application_update(*, user: User, application: Application, **fields) -> App
     application.full_clean()
     application.save()
     if changed:
-        audit_event_record(event_type="licensing.application_updated", actor=user,
+        audit_event_record(event_type="licensing.application_updated", actor=actor,
                            organization=application.organization, target=application, payload={"fields": changed})
     return application
 
@@ -172,21 +172,21 @@ def premises_get_or_create(*, name: str, street_address: str, postal_code: str, 
 
 
 @transaction.atomic
-def application_premises_set(*, user: User, application: Application, name: str, street_address: str,
+def application_premises_set(*, actor: User, application: Application, name: str, street_address: str,
                              postal_code: str, city: str = "Washington", state: str = "DC",
                              certificate_of_occupancy: str = "", resolution: str | None = None) -> Application:
     """Name the premises by address. A hall already on record that the filer describes differently is not
     taken silently: PremisesOnRecord until the filer confirms the record or files a correction (`resolution`)."""
-    _require_filer(user, application.organization)
+    _require_filer(actor, application.organization)
     _require_editable(application)
     premises, correction = premises_for_application(
-        actor=user, application=application, resolution=resolution, typed=PremisesTyped(
+        actor=actor, application=application, resolution=resolution, typed=PremisesTyped(
             name=name, street_address=street_address, postal_code=postal_code, city=city, state=state,
             certificate_of_occupancy=certificate_of_occupancy))
     previous = application.premises_id
     application.premises = premises
     application.save(update_fields=["premises", "updated_at"])
-    audit_event_record(event_type="licensing.application_premises_set", actor=user,
+    audit_event_record(event_type="licensing.application_premises_set", actor=actor,
                        organization=application.organization, target=application,
                        payload={"premises": premises.pk, "previous": previous, "resolution": resolution,
                                 "correction": correction.pk if correction else None})
@@ -194,9 +194,9 @@ def application_premises_set(*, user: User, application: Application, name: str,
 
 
 @transaction.atomic
-def application_occasions_set(*, user: User, application: Application, occasions: list[dict]) -> list[BingoOccasion]:
+def application_occasions_set(*, actor: User, application: Application, occasions: list[dict]) -> list[BingoOccasion]:
     """Replace the schedule: [{"date", "starts_at", "ends_at", "premises" (optional, default the application's)}]."""
-    _require_filer(user, application.organization)
+    _require_filer(actor, application.organization)
     _require_editable(application)
     rows, errors = [], {}
     today = timezone.localdate()
@@ -221,7 +221,7 @@ def application_occasions_set(*, user: User, application: Application, occasions
     # A draft's schedule is not yet a record of the Board; what was submitted lives in the snapshot.
     application.occasions.all().delete()
     BingoOccasion.objects.bulk_create(rows)
-    audit_event_record(event_type="licensing.application_schedule_set", actor=user,
+    audit_event_record(event_type="licensing.application_schedule_set", actor=actor,
                        organization=application.organization, target=application, payload={"occasions": len(rows)})
     return rows
 
@@ -248,9 +248,9 @@ def _snapshot(application: Application) -> dict:
 
 
 @transaction.atomic
-def application_submit(*, application: Application, user: User, today: dt.date | None = None) -> Application:
+def application_submit(*, application: Application, actor: User, today: dt.date | None = None) -> Application:
     application = Application.objects.select_for_update().get(pk=application.pk)
-    _require_filer(user, application.organization)
+    _require_filer(actor, application.organization)
     _require_editable(application)
     findings = application_findings(application, today=today)
     blocking = [finding for finding in findings if finding.blocking]
@@ -272,11 +272,11 @@ def application_submit(*, application: Application, user: User, today: dt.date |
         for notice in application.deficiency_notices.filter(cured_at__isnull=True, expired_at__isnull=True):
             notice.cured_at = timezone.now()
             notice.save(update_fields=["cured_at"])
-            audit_event_record(event_type="licensing.deficiency_cured", actor=user,
+            audit_event_record(event_type="licensing.deficiency_cured", actor=actor,
                                organization=application.organization, target=notice)
     audit_event_record(
         event_type="licensing.application_resubmitted" if was_deficient else "licensing.application_submitted",
-        actor=user, organization=application.organization, target=application,
+        actor=actor, organization=application.organization, target=application,
         payload={"application_fee": application.application_fee, "bond": application.bond_amount,
                  "warnings": [f.rule for f in findings if not f.blocking]},
     )
@@ -284,12 +284,12 @@ def application_submit(*, application: Application, user: User, today: dt.date |
 
 
 @transaction.atomic
-def application_withdraw(*, user: User, application: Application) -> Application:
-    _require_filer(user, application.organization)
+def application_withdraw(*, actor: User, application: Application) -> Application:
+    _require_filer(actor, application.organization)
     if application.status not in (ApplicationStatus.DRAFT, *EDITABLE_STATUSES, ApplicationStatus.SUBMITTED):
         raise ValidationError({"status": _("Only a draft or pending application can be withdrawn.")})
     application.status = ApplicationStatus.WITHDRAWN
     application.save(update_fields=["status", "updated_at"])
-    audit_event_record(event_type="licensing.application_withdrawn", actor=user,
+    audit_event_record(event_type="licensing.application_withdrawn", actor=actor,
                        organization=application.organization, target=application)
     return application

@@ -59,7 +59,7 @@ def application_start(request, organization_pk: int):
     form = forms.StartForm(request.POST or None, organization=organization)
     if request.method == "POST" and form.is_valid():
         try:
-            application = services.application_create(user=request.user, organization=organization,
+            application = services.application_create(actor=request.user, organization=organization,
                                                       **form.cleaned_data)
         except PermissionDenied:
             raise Http404
@@ -82,7 +82,7 @@ def _render_step(request, application, step, context):
 
 def _save(request, application, step, fields, error_form):
     try:
-        services.application_update(user=request.user, application=application,
+        services.application_update(actor=request.user, application=application,
                                     step=steps_for(application).index(step) + 1, **fields)
     except ValidationError as error:
         if error_form is None:
@@ -107,7 +107,7 @@ def _premises_set(request, application, form):
     cleaned = form.cleaned_data
     try:
         services.application_premises_set(
-            user=request.user, application=application, name=cleaned["premises_name"],
+            actor=request.user, application=application, name=cleaned["premises_name"],
             street_address=cleaned["premises_street_address"], postal_code=cleaned["premises_postal_code"],
             certificate_of_occupancy=cleaned["certificate_of_occupancy"], resolution=cleaned["resolution"] or None)
     except PremisesOnRecord as on_record:
@@ -190,7 +190,7 @@ def _schedule(request, application):
             kept = [f for f in formset.forms
                     if f.cleaned_data and not f.cleaned_data.get("DELETE") and f.cleaned_data.get("date")]
             try:
-                services.application_occasions_set(user=request.user, application=application,
+                services.application_occasions_set(actor=request.user, application=application,
                                                    occasions=[f.cleaned_data for f in kept])
             except ValidationError as error:
                 _occasion_errors(formset, kept, error)
@@ -224,7 +224,7 @@ def _review(request, application):
         quote = None
     if request.method == "POST":
         try:
-            services.application_submit(application=application, user=request.user)
+            services.application_submit(application=application, actor=request.user)
         except RuleViolation:
             messages.error(request, _("The application cannot be submitted yet: fix the blocking findings below."))
         else:

@@ -2,10 +2,10 @@
 
 from django.db.models import QuerySet
 
-from licensing.accounts.selectors import organization_ids_with_roles
 from licensing.audit.filters import AuditEventFilter
 from licensing.models import AuditEvent, User
 from licensing.models.organizations import FILING_ROLES
+from licensing.selectors import organization_ids_with_roles
 
 
 def audit_event_list(*, user: User, filters: dict | None = None) -> QuerySet[AuditEvent]:

@@ -56,17 +56,17 @@ def license_issue(*, officer: User, organization: Organization, license_type: st
                   premises, purpose: str, occasions=None, event=None) -> License:
     """File, submit and approve an application as a person would: the Board's quorum of ayes issues
     the license (licensing.review.services.vote_cast -> license_issue)."""
-    application = application_create(user=officer, organization=organization, license_type=license_type,
+    application = application_create(actor=officer, organization=organization, license_type=license_type,
                                      license_class=license_class)
     extra = {"event_starts_at": event[0], "event_ends_at": event[1]} if event else {}
-    application_update(user=officer, application=application, premises=premises, lawful_purpose=purpose, step=5,
+    application_update(actor=officer, application=application, premises=premises, lawful_purpose=purpose, step=5,
                        **extra)
     if occasions:
-        application_occasions_set(user=officer, application=application, occasions=occasions)
-    application_submit(application=application, user=officer)
+        application_occasions_set(actor=officer, application=application, occasions=occasions)
+    application_submit(application=application, actor=officer)
     board = User.objects.filter(email__in=[email for email, _name in world.BOARD_MEMBERS]).order_by("email")
     for member in board[: settings.BOARD_VOTE_QUORUM]:
-        vote_cast(application=application, member=member, choice="aye")
+        vote_cast(application=application, actor=member, choice="aye")
     return License.objects.get(application=application)
 
 

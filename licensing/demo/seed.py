@@ -71,30 +71,30 @@ def build(*, officers: dict[str, User], board_members: list[User]) -> bool:
 
     parish = organizations["St. Augustine Catholic Parish"]
     officer = officers[parish.name]
-    bingo = application_create(user=officer, organization=parish, license_type="bingo", license_class="B")
+    bingo = application_create(actor=officer, organization=parish, license_type="bingo", license_class="B")
     hall = premises_get_or_create(name="St. Augustine Parish Hall", street_address="1419 V Street NW",
                                   postal_code="20009", certificate_of_occupancy="CO-2019-04417")
-    application_update(user=officer, application=bingo, premises=hall, lawful_purpose="Scholarships for the "
+    application_update(actor=officer, application=bingo, premises=hall, lawful_purpose="Scholarships for the "
                        "parish school", step=5)
     first_friday = today + dt.timedelta(days=(4 - today.weekday()) % 7 + 14)
-    application_occasions_set(user=officer, application=bingo, occasions=[
+    application_occasions_set(actor=officer, application=bingo, occasions=[
         {"date": first_friday + dt.timedelta(weeks=week), "starts_at": dt.time(18, 30), "ends_at": dt.time(22)}
         for week in range(8)])
-    application_submit(application=bingo, user=officer)
+    application_submit(application=bingo, actor=officer)
 
     post = organizations["American Legion Post 8"]
     officer = officers[post.name]
-    night = application_create(user=officer, organization=post, license_type="montecarlo", license_class="2")
+    night = application_create(actor=officer, organization=post, license_type="montecarlo", license_class="2")
     start = timezone.make_aware(dt.datetime.combine(today + dt.timedelta(days=45), dt.time(19)))
-    application_update(user=officer, application=night, lawful_purpose="Veterans' emergency relief fund", step=5,
+    application_update(actor=officer, application=night, lawful_purpose="Veterans' emergency relief fund", step=5,
                        premises=premises_get_or_create(name="Post 8 Hall", street_address="224 D Street SE",
                                                        postal_code="20003"),
                        event_starts_at=start, event_ends_at=start + dt.timedelta(hours=5))
-    application_submit(application=night, user=officer)
+    application_submit(application=night, actor=officer)
     for member in board_members[:4]:
-        vote_cast(application=night, member=member, choice="aye")  # the fourth aye issues the license
+        vote_cast(application=night, actor=member, choice="aye")  # the fourth aye issues the license
 
     seniors = organizations["Petworth Senior Friendship Club"]
     # A senior group by its checked profile (12 members, all past 70): 30 DCMR 1201.1, 1201.3.
-    application_create(user=officers[seniors.name], organization=seniors, license_type="bingo", license_class="D")
+    application_create(actor=officers[seniors.name], organization=seniors, license_type="bingo", license_class="D")
     return True

@@ -1,5 +1,5 @@
+from licensing.licenses.selectors import license_list
 from licensing.organizations.serializers import AsciiPrimaryKeyField
-from licensing.review.selectors import license_list
 
 
 class VisibleLicenseField(AsciiPrimaryKeyField):

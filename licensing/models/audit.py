@@ -12,7 +12,6 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.models import AppendOnlyError, ChainedEvent
-from licensing.audit.types import event_type_label
 
 BOARD_CHAIN = "board"  # the audit log of what belongs to no organization
 
@@ -58,11 +57,6 @@ class AuditEvent(ChainedEvent):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.event_type}"
-
-    @property
-    def label(self) -> str:
-        """What a person reads: one label for the type's spelling today and any older one it had."""
-        return event_type_label(self.event_type)
 
     @classmethod
     def describe_log(cls, identity: str) -> str:

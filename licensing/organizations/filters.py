@@ -1,6 +1,6 @@
 import django_filters
 
-from config.api_filters import IdFilterSet
+from config.api.filters import IdFilterSet
 from licensing.models import Organization
 
 

@@ -17,7 +17,6 @@ from django.utils.translation import ngettext
 from localflavor.us.us_states import USPS_CHOICES
 
 from core.findings import Finding
-from licensing.applications.rules import AMENDMENT_DAYS  # 30 DCMR 1202.3: due within 10 days of the change
 from licensing.models.changes import ChangeKind
 
 SENIOR_RULE = "30 DCMR 1201.1"
@@ -25,6 +24,7 @@ MINIMUM_SENIOR_MEMBERS = 10  # 30 DCMR 1201.1
 SENIOR_AGE = 60  # 30 DCMR 1201.1
 SENIOR_AGE_DISABLED = 55
 SUBSTANTIAL_CHANGE_RULE = "30 DCMR 1202.3"
+AMENDMENT_DAYS = 10  # 30 DCMR 1202.3: an amended application is due within 10 days of the change
 
 # The Postal Service's codes: the states, DC, the territories and the armed forces' addresses.
 USPS_CODES = frozenset(code for code, _name in USPS_CHOICES)

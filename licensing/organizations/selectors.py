@@ -11,7 +11,6 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
-from licensing.accounts.selectors import roles_in, user_memberships
 from licensing.models import (
     Document,
     Membership,
@@ -23,6 +22,7 @@ from licensing.models import (
 )
 from licensing.models.organizations import FILING_ROLES
 from licensing.organizations.filters import OrganizationFilter
+from licensing.selectors import roles_in, user_memberships
 
 
 def organization_list(*, user: User, filters: dict | None = None) -> QuerySet[Organization]:

@@ -1,4 +1,4 @@
-"""An organization's page and profile: portal pages (urlpatterns, in the portal namespace, via licensing/urls.py) and
+"""An organization's profile: portal pages (urlpatterns, in the portal namespace, via licensing/urls.py) and
 the profile API (api_urlpatterns, via licensing/urls.py's api_urlpatterns, under /api/v1/). PATCH
 /organizations/{id}/ and GET /organizations/{id}/eligibility/ come with the router's OrganizationViewSet
 (OrganizationProfileMixin)."""
@@ -8,7 +8,6 @@ from django.urls import path
 from licensing.organizations import api, views
 
 urlpatterns = [
-    path("organizations/<int:pk>/", views.organization_detail, name="organization_detail"),
     path("organizations/<int:pk>/profile/", views.organization_profile, name="organization_profile"),
     path("organizations/<int:pk>/members/", views.members, name="organization_members"),
     path("organizations/<int:pk>/members/add/", views.member_add, name="member_add"),

@@ -1,6 +1,5 @@
-"""Portal pages of an organization: its overview (roles, applications, recent events) and its profile:
-eligibility facts, members (htmx inline editing and CSV import), responsible people, documents and their
-private download.
+"""Portal pages of an organization's profile: eligibility facts, members (htmx inline editing and CSV
+import), responsible people, documents and their private download.
 
 Everyone who may see the organization may read these pages; only its filing roles
 get the forms, and a write by anyone else is refused (404 outside the scope, 403 inside)."""
@@ -20,16 +19,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.forms import errors_to_form
-from licensing.accounts.selectors import roles_in
-from licensing.applications.selectors import application_list
-from licensing.audit.selectors import audit_event_list
-from licensing.models import Document, Organization, OrganizationMember, Role
+from licensing.models import Document, Organization, OrganizationMember
 from licensing.models.choices import ResponsibleRole
-from licensing.models.organizations import FILING_ROLES
 from licensing.organizations import documents as document_services
 from licensing.organizations import selectors as organization_selectors
 from licensing.organizations import services as profile_services
-from licensing.organizations.eligibility import senior_group_checked
 from licensing.organizations.forms import (
     DocumentUploadForm,
     MemberForm,
@@ -39,29 +33,6 @@ from licensing.organizations.forms import (
 )
 
 MEMBERS_PER_PAGE = 100
-RECENT_EVENTS = 15
-
-
-@login_required
-def organization_detail(request, pk: int):
-    user = request.user
-    organization = organization_selectors.organization_get(user=user, pk=pk)
-    roles = roles_in(user=user, organization=organization)
-    context = {
-        "organization": organization,
-        "senior_group": senior_group_checked(organization),
-        "amendments_due": organization_selectors.substantial_changes_open(user=user, organization=organization),
-        "applications": application_list(user=user).filter(organization=organization)[:RECENT_EVENTS],
-        "can_file": bool(roles & FILING_ROLES),
-        "memberships": organization_selectors.membership_list(user=request.user, organization=organization).filter(
-            is_active=True
-        ),
-        "my_roles": [Role(role).label for role in sorted(roles)],
-        "recent_events": audit_event_list(user=request.user).filter(organization=organization)[
-            :RECENT_EVENTS
-        ],
-    }
-    return render(request, "licensing/organization_detail.html", context)
 
 
 def document_file_response(document: Document) -> FileResponse:

@@ -9,8 +9,9 @@ from rest_framework import permissions, renderers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from config.api import BOARD_ERRORS, IsBoard
+from config.api.permissions import BOARD_ERRORS, IsBoard
 from core.api import error_response
+from licensing.licenses import selectors as license_selectors
 from licensing.review import selectors as selectors_review
 from licensing.review import services as review_services
 from licensing.review.filters import ApplicationReviewFilter
@@ -68,7 +69,7 @@ class ReviewApplicationViewSet(viewsets.ReadOnlyModelViewSet):
         data.is_valid(raise_exception=True)
         try:
             vote = review_services.vote_cast(
-                application=application, member=request.user, choice=data.validated_data["choice"]
+                application=application, actor=request.user, choice=data.validated_data["choice"]
             )
         except review_services.VoteAlreadyCast as error:
             body = {"errors": [{"field": None, "code": error.code, "message": error.message, "rule": error.rule}]}
@@ -113,7 +114,7 @@ class LicenseViewSet(viewsets.ReadOnlyModelViewSet):
     filterset_fields = ["organization", "license_type", "license_class", "status"]
 
     def get_queryset(self):
-        return selectors_review.license_list(user=self.request.user)
+        return license_selectors.license_list(user=self.request.user)
 
     @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY})
     @action(detail=True, methods=["get"], renderer_classes=[renderers.JSONRenderer, PdfRenderer])

@@ -1,8 +1,7 @@
-"""Reads for the Board's review and for licenses, scoped like every read.
+"""Reads for the Board's review, scoped like every read.
 
 The review queue is the Board's alone (staff review, members vote): anyone else gets an empty
-queryset, so a detail answers 404. Licenses follow the organization scope: an organization's people
-see their own, the Board sees all."""
+queryset, so a detail answers 404."""
 
 from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
@@ -14,7 +13,6 @@ from licensing.models import (
     AuditEvent,
     DeficiencyNotice,
     Document,
-    License,
     User,
     Vote,
 )
@@ -100,15 +98,3 @@ def application_status_get(*, user: User, pk: int) -> Application:
         "organization"
     )
     return get_object_or_404(queryset, pk=pk)
-
-
-def license_list(*, user: User) -> QuerySet[License]:
-    return (
-        License.objects.filter(organization__in=organization_list(user=user))
-        .select_related("organization", "premises", "application", "parent")
-        .order_by("-issued_at", "-pk")
-    )
-
-
-def license_get(*, user: User, pk: int) -> License:
-    return get_object_or_404(license_list(user=user), pk=pk)

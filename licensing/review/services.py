@@ -48,8 +48,8 @@ def _require_status(application: Application, allowed: tuple, message) -> None:
         raise ValidationError({"status": message}, code="invalid_status")
 
 
-def _has_voted(*, application: Application, member: User) -> bool:
-    return Vote.objects.filter(application=application, member=member).exists()
+def _has_voted(*, application: Application, actor: User) -> bool:
+    return Vote.objects.filter(application=application, member=actor).exists()
 
 
 def _tally(application: Application) -> dict[str, int]:
@@ -152,13 +152,13 @@ def deficiency_notice_expire(*, notice_pk: int, today: dt.date) -> Application |
 
 
 @transaction.atomic
-def vote_cast(*, application: Application, member: User, choice: str) -> Vote:
-    if not member.is_board_member:
+def vote_cast(*, application: Application, actor: User, choice: str) -> Vote:
+    if not actor.is_board_member:
         raise PermissionDenied(_("Only board members vote (30 DCMR 1202.4)."))
     if choice not in VoteChoice.values:
         raise ValidationError({"choice": _("Vote aye, nay, abstain or recused.")}, code="invalid_choice")
     application = _locked(application)
-    if _has_voted(application=application, member=member):
+    if _has_voted(application=application, actor=actor):
         raise VoteAlreadyCast()
     _require_status(
         application, (ApplicationStatus.SUBMITTED,),
@@ -175,12 +175,12 @@ def vote_cast(*, application: Application, member: User, choice: str) -> Vote:
 
     try:
         with transaction.atomic():  # the unique constraint is the last word if two requests race
-            vote = Vote.objects.create(application=application, member=member, choice=choice)
+            vote = Vote.objects.create(application=application, member=actor, choice=choice)
     except IntegrityError:
         raise VoteAlreadyCast()
     tally = {"ayes": tally["ayes"] + (choice == VoteChoice.AYE), "nays": tally["nays"] + (choice == VoteChoice.NAY)}
     audit_event_record(
-        event_type="licensing.vote_cast", actor=member, organization=application.organization, target=application,
+        event_type="licensing.vote_cast", actor=actor, organization=application.organization, target=application,
         payload={"vote": vote.pk, "choice": choice, **tally, "quorum": quorum},
     )
     if reaches_quorum:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.forms import errors_to_form
+from licensing.licenses import selectors as license_selectors
 from licensing.models import License, Vote
 from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason
 from licensing.premises.selectors import premises_correction_list
@@ -136,7 +137,7 @@ def review_vote(request, pk: int):
     return _post_form(
         request, pk, VoteForm, "vote_form",
         lambda application, data: review_services.vote_cast(
-            application=application, member=request.user, choice=data["choice"]
+            application=application, actor=request.user, choice=data["choice"]
         ),
         _("Your vote is recorded."),
     )
@@ -176,7 +177,7 @@ def application_status(request, pk: int):
 
 @login_required
 def license_certificate(request, pk: int):
-    license = selectors_review.license_get(user=request.user, pk=pk)
+    license = license_selectors.license_get(user=request.user, pk=pk)
     if not license.certificate:
         raise Http404(_("The certificate is still being made."))
     return FileResponse(

@@ -1,6 +1,6 @@
 """Tournament API under /api/v1/montecarlo/tournaments/: the same services as the screens,
 scoped by the same selectors (another organization's tournament is a 404); broken rules come
-back in the house error shape with their citation (config.api_errors)."""
+back in the house error shape with their citation (config.api.errors)."""
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema

@@ -8,7 +8,7 @@ including DRF views (DRF re-raises what its exception handler does not know)."""
 
 from django.shortcuts import render
 
-from config.api_errors import api_error_response, is_api_request
+from config.api.errors import api_error_response, is_api_request
 from montecarlo.tournaments.state import TournamentStateError
 
 STATUS = 409  # the request is fine; the tournament's stored state is what conflicts

@@ -34,10 +34,10 @@ def build_admin_world() -> dict:
     license = game.operation.license
     organization = license.organization
 
-    vote_cast(application=ApplicationFactory(submitted=True), member=board_member(), choice=VoteChoice.AYE)
+    vote_cast(application=ApplicationFactory(submitted=True), actor=board_member(), choice=VoteChoice.AYE)
     decided = ApplicationFactory(submitted=True)
     for _ in range(4):
-        vote_cast(application=decided, member=board_member(), choice=VoteChoice.AYE)
+        vote_cast(application=decided, actor=board_member(), choice=VoteChoice.AYE)
     deficiency_notice_issue(actor=staff, application=ApplicationFactory(submitted=True), message="Bylaws missing.")
     license_fine(actor=staff, license=license, violations=1, amount_per_violation=Decimal("100.00"),
                  reasons=["d"], rules=["30 DCMR 1408.1"], explanation="Prize above the cap.")

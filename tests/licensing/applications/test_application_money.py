@@ -87,7 +87,7 @@ def test_the_lease_step_refuses_a_negative_rent(client):
 def test_the_service_refuses_them_for_any_caller(raffle):
     application, officer = raffle
     with pytest.raises(ValidationError) as exc:
-        application_update(user=officer, application=application, ticket_price=Decimal("-1"),
+        application_update(actor=officer, application=application, ticket_price=Decimal("-1"),
                            rent_amount=ARABIC_TEN, aggregate_prize_value="10")
     assert set(exc.value.error_dict) == {"ticket_price", "rent_amount"}
     application.refresh_from_db()

@@ -223,7 +223,7 @@ def test_game_roles_cannot_file(client, organization, role):
 
 def test_another_organizations_application_is_404(api, other_organization):
     other_user = MembershipFactory(organization=other_organization).user
-    theirs = application_create(user=other_user, organization=other_organization, license_type="bingo",
+    theirs = application_create(actor=other_user, organization=other_organization, license_type="bingo",
                                 license_class="C")
     assert api.get(reverse("application-detail", args=[theirs.pk])).status_code == 404
     assert submit(api, theirs.pk).status_code == 404

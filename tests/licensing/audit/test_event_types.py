@@ -70,14 +70,34 @@ def test_an_old_spelling_reads_as_todays():
     assert event_type_label("licensing.something_unknown") == "licensing.something_unknown"
 
 
-@pytest.mark.django_db
-def test_the_audit_page_shows_both_spellings_under_one_label(client):
+def _old_and_new_rows(client, *more_types: str):
+    """An organization whose trail holds a row of the old spelling and one of today's (and `more_types`),
+    with board staff signed in to read it."""
     staff = board_staff()
     organization = OrganizationFactory()
-    audit_event_record(event_type="bingo.game_start", actor=staff, organization=organization)  # an old row
-    audit_event_record(event_type="bingo.game_started", actor=staff, organization=organization)
+    for event_type in ("bingo.game_start", "bingo.game_started", *more_types):  # the first is an old row
+        audit_event_record(event_type=event_type, actor=staff, organization=organization)
     client.force_login(staff)
+    return organization
+
+
+@pytest.mark.django_db
+def test_the_audit_page_shows_both_spellings_under_one_label(client):
+    organization = _old_and_new_rows(client)
     page = client.get(reverse("portal:organization_detail", args=[organization.pk])).content.decode()
     assert page.count("Game started") == 2
     assert "<code>bingo.game_start</code>" in page and "<code>bingo.game_started</code>" in page
-    assert {event.label for event in AuditEvent.objects.filter(organization=organization)} == {"Game started"}
+    assert {event_type_label(event.event_type) for event in AuditEvent.objects.filter(organization=organization)} == {
+        "Game started"}
+
+
+@pytest.mark.django_db
+def test_the_api_labels_both_spellings_and_a_search_finds_both(client):
+    organization = _old_and_new_rows(client, "bingo.ball_called")
+    for search in ("bingo.game_started", "bingo.game_start"):
+        rows = client.get("/api/v1/audit-events/", {"event_type": search, "organization": organization.pk}).json()
+        rows = rows.get("results", rows)
+        assert sorted(row["event_type"] for row in rows) == ["bingo.game_start", "bingo.game_started"]
+        assert {row["event_label"] for row in rows} == {"Game started"}
+    rows = client.get("/api/v1/audit-events/", {"event_type": "bingo.", "organization": organization.pk}).json()
+    assert len(rows.get("results", rows)) == 3  # a beginning still finds every type it starts

@@ -171,9 +171,9 @@ def test_a_quorum_vote_on_an_application_whose_license_cannot_issue_changes_noth
     application = ApplicationFactory(submitted=True, license_type=LicenseType.MULTIHALL, base_license=bingo,
                                      organization=bingo.organization)
     for _ in range(3):
-        vote_cast(application=application, member=board_member(), choice=VoteChoice.AYE)
+        vote_cast(application=application, actor=board_member(), choice=VoteChoice.AYE)
     with pytest.raises(RuleViolation):
-        vote_cast(application=application, member=board_member(), choice=VoteChoice.AYE)
+        vote_cast(application=application, actor=board_member(), choice=VoteChoice.AYE)
     application.refresh_from_db()
     assert application.status == ApplicationStatus.SUBMITTED and application.votes.count() == 3
 

@@ -11,7 +11,7 @@ def approve(application, *, quorum: int | None = None):
     """Cast as many ayes as the quorum needs, each by a new board member; returns the members."""
     members = [board_member() for _ in range(quorum or settings.BOARD_VOTE_QUORUM)]
     for member in members:
-        vote_cast(application=application, member=member, choice=VoteChoice.AYE)
+        vote_cast(application=application, actor=member, choice=VoteChoice.AYE)
     return members
 
 

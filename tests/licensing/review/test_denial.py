@@ -32,7 +32,7 @@ def test_reasons_are_a_nonempty_subset_of_a_to_f(application, staff_user, reason
 
 def test_the_denial_is_recorded_with_its_reasons(application, staff_user, django_capture_on_commit_callbacks,
                                                  mailoutbox):
-    vote_cast(application=application, member=board_member(), choice=VoteChoice.NAY)
+    vote_cast(application=application, actor=board_member(), choice=VoteChoice.NAY)
     with django_capture_on_commit_callbacks(execute=True):
         decision = application_deny(actor=staff_user, application=application, reasons=["c", "a", "c"],
                                     explanation="The membership list was not genuine.")

@@ -103,11 +103,11 @@ def test_queue_query_count_does_not_grow_with_the_page(client):
 
     for _ in range(2):
         application = ApplicationFactory(submitted=True, findings=[BLOCKING])
-        vote_cast(application=application, member=board_member(), choice=VoteChoice.AYE)
+        vote_cast(application=application, actor=board_member(), choice=VoteChoice.AYE)
     few = count_queries()
     for _ in range(12):
         application = ApplicationFactory(submitted=True, findings=[WARNING])
-        vote_cast(application=application, member=board_member(), choice=VoteChoice.NAY)
+        vote_cast(application=application, actor=board_member(), choice=VoteChoice.NAY)
         BingoOccasionFactory(application=application)
     assert count_queries() == few
 

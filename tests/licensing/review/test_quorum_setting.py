@@ -47,5 +47,5 @@ def test_a_quorum_lowered_at_run_time_issues_nothing(settings):
     settings.BOARD_VOTE_QUORUM = 3
     application = ApplicationFactory(submitted=True)
     with pytest.raises(ImproperlyConfigured, match="1202.4"):
-        vote_cast(application=application, member=board_member(), choice="aye")
+        vote_cast(application=application, actor=board_member(), choice="aye")
     assert not application.votes.exists()

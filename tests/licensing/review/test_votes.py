@@ -19,7 +19,7 @@ def application():
 
 def _cast(application, choices):
     for choice in choices:
-        vote_cast(application=application, member=board_member(), choice=choice)
+        vote_cast(application=application, actor=board_member(), choice=choice)
     application.refresh_from_db()
     return application
 
@@ -60,9 +60,9 @@ def test_nays_abstentions_and_recusals_do_not_count_toward_the_quorum(applicatio
 
 def test_a_member_votes_once(application):
     member = board_member()
-    vote_cast(application=application, member=member, choice=VoteChoice.NAY)
+    vote_cast(application=application, actor=member, choice=VoteChoice.NAY)
     with pytest.raises(VoteAlreadyCast) as refused:
-        vote_cast(application=application, member=member, choice=VoteChoice.AYE)
+        vote_cast(application=application, actor=member, choice=VoteChoice.AYE)
     assert refused.value.rule == "30 DCMR 1202.4" and refused.value.code == "already_voted"
     assert list(Vote.objects.filter(application=application).values_list("choice", flat=True)) == ["nay"]
 
@@ -70,10 +70,10 @@ def test_a_member_votes_once(application):
 def test_the_unique_constraint_refuses_a_vote_that_slipped_past_the_check(application, monkeypatch):
     # Two requests at once both pass the existence check; the database still keeps only one vote.
     member = board_member()
-    vote_cast(application=application, member=member, choice=VoteChoice.AYE)
+    vote_cast(application=application, actor=member, choice=VoteChoice.AYE)
     monkeypatch.setattr(review, "_has_voted", lambda **kwargs: False)
     with pytest.raises(VoteAlreadyCast):
-        vote_cast(application=application, member=member, choice=VoteChoice.AYE)
+        vote_cast(application=application, actor=member, choice=VoteChoice.AYE)
     assert Vote.objects.filter(application=application).count() == 1
     assert AuditEvent.objects.filter(event_type="licensing.vote_cast").count() == 1
 
@@ -81,7 +81,7 @@ def test_the_unique_constraint_refuses_a_vote_that_slipped_past_the_check(applic
 @pytest.mark.parametrize("make_user", [board_staff, lambda: MembershipFactory().user], ids=["staff", "officer"])
 def test_only_board_members_vote(application, make_user):
     with pytest.raises(PermissionDenied):
-        vote_cast(application=application, member=make_user(), choice=VoteChoice.AYE)
+        vote_cast(application=application, actor=make_user(), choice=VoteChoice.AYE)
     assert not Vote.objects.exists()
 
 
@@ -89,21 +89,21 @@ def test_only_board_members_vote(application, make_user):
 def test_only_a_submitted_application_is_voted_on(status):
     application = ApplicationFactory(submitted=True, status=status)
     with pytest.raises(ValidationError) as refused:
-        vote_cast(application=application, member=board_member(), choice=VoteChoice.AYE)
+        vote_cast(application=application, actor=board_member(), choice=VoteChoice.AYE)
     assert "status" in refused.value.message_dict
     assert not Vote.objects.exists()
 
 
 def test_an_unknown_choice_is_refused(application):
     with pytest.raises(ValidationError) as refused:
-        vote_cast(application=application, member=board_member(), choice="maybe")
+        vote_cast(application=application, actor=board_member(), choice="maybe")
     assert "choice" in refused.value.message_dict
 
 
 def test_no_vote_after_the_decision(application):
     _cast(application, [VoteChoice.AYE] * 4)
     with pytest.raises(ValidationError):
-        vote_cast(application=application, member=board_member(), choice=VoteChoice.AYE)
+        vote_cast(application=application, actor=board_member(), choice=VoteChoice.AYE)
     assert Vote.objects.filter(application=application).count() == 4
 
 
