@@ -82,7 +82,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # A tournament whose events do not replay: a clear page or JSON error (409), not a 500.
-    "montecarlo.tournaments.state_errors.TournamentStateErrorMiddleware",
+    "montecarlo.tournaments.middleware.TournamentStateErrorMiddleware",
     # Last, so it sees the result of authentication (django-axes' documented position).
     "axes.middleware.AxesMiddleware",
 ]
@@ -274,7 +274,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
-    # Every operation's 400/401/403/404 in the one error shape, documented once (config/api_schema.py).
+    # Every operation's 400/401/403/404 in the one error shape, documented once (config/api/schema.py).
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.api.schema.error_responses",
                              "config.api.schema.local_times"],
 }

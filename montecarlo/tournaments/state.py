@@ -40,7 +40,7 @@ def lock(tournament: Tournament) -> Tournament:
 class TournamentStateError(Exception):
     """The stored tournament does not replay: its configuration or one of its events is refused by
     the engine. Nothing can be shown or changed until the record is repaired; views answer a clear
-    error (montecarlo/tournaments/state_errors.py), never a 500."""
+    error (montecarlo/tournaments/middleware.py), never a 500."""
 
     def __init__(self, tournament: Tournament, seq: int | None, problem: Exception):
         self.tournament_id, self.seq, self.problem = tournament.pk, seq, problem

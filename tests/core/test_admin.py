@@ -13,7 +13,7 @@ from django.urls import reverse
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
 from rest_framework.authtoken.models import Token
 
-from core.admin_changes import NOT_RECORDED
+from core.admin.changes import NOT_RECORDED
 from licensing.admin.accounts import UserAdmin
 from licensing.admin.site import BoardAdminSite
 from licensing.models import AuditEvent, Membership, Organization, Role, User

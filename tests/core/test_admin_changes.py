@@ -7,7 +7,7 @@ import pytest
 from django import forms
 from django.forms import inlineformset_factory
 
-from core.admin_changes import NOT_RECORDED, form_changes, formset_changes, json_value
+from core.admin.changes import NOT_RECORDED, form_changes, formset_changes, json_value
 from licensing.models import Membership, Organization, Role
 from tests.licensing.factories import MembershipFactory, OrganizationFactory, UserFactory
 

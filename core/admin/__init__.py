@@ -17,7 +17,7 @@ from django.contrib.auth.forms import AdminPasswordChangeForm
 from django.db import transaction
 from django.db.models import Model
 
-from core.admin_changes import NOT_RECORDED, form_changes, formset_changes, object_label
+from core.admin.changes import NOT_RECORDED, form_changes, formset_changes, object_label
 
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 _CHANGES = "_admin_audit_changes"  # request attribute: construct_change_message -> log_addition/log_change
