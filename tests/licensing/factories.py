@@ -7,6 +7,7 @@ import hashlib
 from decimal import Decimal
 
 import factory
+from django.conf import settings
 from django.contrib.auth.models import Group
 from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -14,6 +15,7 @@ from django.utils import timezone
 
 from licensing.models import (
     Application,
+    AuditEvent,
     BingoOccasion,
     BoardGroup,
     BondScheduleRow,
@@ -37,7 +39,9 @@ from licensing.models.choices import (
     LicenseType,
     Period,
     ResponsibleRole,
+    VoteChoice,
 )
+from licensing.review.services import vote_cast
 
 PASSWORD = "Correct-Horse-Battery-9"
 # The smallest files `filetype.guess` recognizes: it reads only the signature bytes.
@@ -281,6 +285,20 @@ def board_member() -> User:
 def board_admin(**fields) -> User:
     """A Board administrator as `manage.py board_admin grant` makes one: in the group, not admin staff."""
     return _in_group(BoardGroup.ADMIN, **fields)
+
+
+def approve(application, *, quorum: int | None = None):
+    """Cast as many ayes as the quorum needs, each by a new board member; returns the members."""
+    members = [board_member() for _ in range(quorum or settings.BOARD_VOTE_QUORUM)]
+    for member in members:
+        vote_cast(application=application, actor=member, choice=VoteChoice.AYE)
+    return members
+
+
+def event_types(application) -> list[str]:
+    """The audit trail of the application's organization, oldest first."""
+    return list(AuditEvent.objects.filter(organization=application.organization).order_by("id").values_list(
+        "event_type", flat=True))
 
 
 # Shared by the bingo and montecarlo tests: people on duty and licenses.

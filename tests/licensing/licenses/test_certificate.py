@@ -17,6 +17,7 @@ from tests.licensing.factories import (
     BingoOccasionFactory,
     MembershipFactory,
     OrganizationFactory,
+    approve,
     board_member,
     board_staff,
 )
@@ -61,8 +62,6 @@ def test_the_task_builds_the_pdf_and_emails_the_organization(license, mailoutbox
 
 
 def test_issuing_through_the_votes_builds_the_certificate(django_capture_on_commit_callbacks, mailoutbox):
-    from tests.licensing.review.helpers import approve
-
     application = ApplicationFactory(submitted=True)
     MembershipFactory(organization=application.organization)
     with django_capture_on_commit_callbacks(execute=True):

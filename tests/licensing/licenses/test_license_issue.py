@@ -17,9 +17,10 @@ from tests.licensing.factories import (
     BingoOccasionFactory,
     LicenseFactory,
     PremisesFactory,
+    approve,
     board_member,
+    event_types,
 )
-from tests.licensing.review.helpers import approve, event_types
 
 pytestmark = pytest.mark.django_db
 

@@ -13,8 +13,7 @@ from licensing.models import AuditEvent, ChangeKind, License, SubstantialChange
 from licensing.models.choices import LicenseStatus
 from licensing.reminders.services import reminders_send
 from tests.licensing.applications.filing import TODAY, create, patch, submit
-from tests.licensing.factories import LicenseFactory
-from tests.licensing.review.helpers import approve
+from tests.licensing.factories import LicenseFactory, approve
 
 pytestmark = pytest.mark.django_db
 OLD, NEW = "Friends of the Anacostia Library", "Anacostia Library Friends Inc."
