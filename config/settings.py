@@ -286,6 +286,8 @@ SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {}).update({
     "ApplicationStatusEnum": "licensing.models.choices.ApplicationStatus",
     "DocumentKindEnum": "licensing.models.choices.DocumentKind",
     "ResponsibleRoleEnum": "licensing.models.choices.ResponsibleRole",
+    "LicenseTypeEnum": "licensing.models.choices.LicenseType",
+    "OrganizationLicenseTypeEnum": "licensing.models.choices.ORGANIZATION_LICENSE_TYPES",
 })
 
 # --- Security: safe everywhere, strict in production ---

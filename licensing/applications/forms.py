@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from core.money import MoneyField
 from core.numbers import IntegerField
 from licensing.models import Application, BingoOccasion, License
-from licensing.models.choices import ApplicationKind, LicenseType, Period
+from licensing.models.choices import ORGANIZATION_LICENSE_TYPES, ApplicationKind, Period
 from licensing.premises.services import FILE_CORRECTION, USE_RECORD
 
 
@@ -20,7 +20,7 @@ DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%
 
 
 class StartForm(forms.Form):
-    license_type = forms.ChoiceField(label=_("License type"), choices=LicenseType.choices)
+    license_type = forms.ChoiceField(label=_("License type"), choices=ORGANIZATION_LICENSE_TYPES)
     license_class = forms.ChoiceField(
         label=_("License class"),
         choices=[("A", _("Bingo A: 500 players or more")), ("B", _("Bingo B: 251-499 players")),

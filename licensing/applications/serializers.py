@@ -7,7 +7,7 @@ from core.money import MoneySerializerField
 from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING
 from licensing.licenses.serializers import VisibleLicenseField
 from licensing.models import Application, BingoOccasion, License, Organization, Premises
-from licensing.models.choices import ApplicationKind, LicenseType, Period
+from licensing.models.choices import ORGANIZATION_LICENSE_TYPES, ApplicationKind, Period
 from licensing.organizations.serializers import VisibleOrganizationField
 from licensing.premises.services import RESOLUTIONS
 
@@ -52,7 +52,7 @@ class FindingSerializer(serializers.Serializer):
 
 class ApplicationCreateSerializer(serializers.Serializer):
     organization = VisibleOrganizationField(queryset=Organization.objects.none())
-    license_type = serializers.ChoiceField(choices=LicenseType.choices)
+    license_type = serializers.ChoiceField(choices=ORGANIZATION_LICENSE_TYPES)
     license_class = serializers.CharField(max_length=1)
     kind = serializers.ChoiceField(choices=ApplicationKind.choices, default=ApplicationKind.ORIGINAL)
     period = serializers.ChoiceField(choices=Period.choices, default=Period.REGULAR)

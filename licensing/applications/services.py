@@ -88,7 +88,8 @@ def application_create(*, actor: User, organization: Organization, license_type:
                        kind: str = ApplicationKind.ORIGINAL, period: str = "regular",
                        base_license: License | None = None) -> Application:
     _require_filer(actor, organization)
-    if license_type not in LicenseType.values:
+    if license_type not in LicenseType.values or license_type == LicenseType.VENDOR:
+        # A vendor license is a vendor's, applied for from a vendor account (30 DCMR 1206, 1207.2).
         raise ValidationError({"license_type": _("Choose bingo, raffle, montecarlo or multihall.")}, code="invalid")
     _validate_class(license_type, license_class)
     _validate_base_license(base_license, organization)

@@ -18,10 +18,11 @@ from licensing.models.choices import LICENSE_CLASS_CHOICES, ApplicationKind, Lic
 class FeeCalculatorForm(forms.Form):
     license_type = forms.ChoiceField(label=_("License type"), choices=LicenseType.choices)
     license_class = forms.ChoiceField(
-        label=_("License class"),
-        choices=LICENSE_CLASS_CHOICES,
+        label=_("License class"), required=False,
+        choices=[("", _("None (vendor)")), *LICENSE_CLASS_CHOICES],
         help_text=_("A to D for bingo (Class D: senior groups only), A to C for multi-hall bingo, "
-                    "1 to 5 for raffles, 1 or 2 for Monte Carlo Night (Class 2 includes Texas Hold'em)."),
+                    "1 to 5 for raffles, 1 or 2 for Monte Carlo Night (Class 2 includes Texas Hold'em); "
+                    "none for a vendor."),
     )
     period = forms.ChoiceField(
         label=_("Period"), choices=Period.choices, initial=Period.REGULAR,
@@ -40,6 +41,12 @@ class FeeCalculatorForm(forms.Form):
         label=_("Base bingo license expires on (multi-hall bingo)"), required=False,
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         help_text=_("The regular multi-hall fee is prorated to this date (30 DCMR 1414)."),
+    )
+    gross_sales = MoneyField(
+        label=_("Prior-year gross sales to licensed organizations (vendor renewal)"), required=False,
+        max_digits=12, decimal_places=2,
+        help_text=_("A vendor's renewal fee follows them: under $5,000, $100; to $19,999.99, $200; to $49,999.99, "
+                    "$400; above, $600 (30 DCMR 1208.4)."),
     )
 
 

@@ -1,7 +1,8 @@
 """Fee and bond quotes from the Board's effective-dated schedules (30 DCMR 1204, 1205, 1414).
 
-Figures come from schedule rows, never from code; the only figure computed here is the
-multi-hall bond, which the rule itself defines (1414.9: highest prize offered plus 15%).
+Figures come from schedule rows, never from code; the only figures computed here are the ones
+the rules themselves define: the multi-hall bond (1414.9: highest prize offered plus 15%) and a
+vendor's renewal fee by prior-year gross sales (1208.4). A vendor posts no bond.
 `fee_quote` validates, reads the rows in effect (the one database read, `schedule_rows_in_effect`)
 and hands them to `quote_from_rows`, which is pure and tested without a database.
 
@@ -38,7 +39,13 @@ CLASS_RULES = {
     LicenseType.MULTIHALL: "30 DCMR 1414",
     LicenseType.RAFFLE: "30 DCMR 1202.2(n)",
     LicenseType.MONTECARLO: "30 DCMR 1204.16",
+    LicenseType.VENDOR: "30 DCMR 1207.2(k)",
 }
+VENDOR_RENEWAL_RULE = "30 DCMR 1208.4"
+# 1208.4: the renewal fee by the prior year's gross sales to licensed organizations: (below this, fee).
+VENDOR_RENEWAL_BANDS = ((Decimal("5000.00"), Decimal("100.00")), (Decimal("20000.00"), Decimal("200.00")),
+                        (Decimal("50000.00"), Decimal("400.00")))
+VENDOR_RENEWAL_TOP_FEE = Decimal("600.00")  # over $49,999.99
 
 
 @dataclass(frozen=True)
@@ -60,6 +67,7 @@ def fee_quote(
     highest_prize: Decimal | None = None,
     on: datetime.date | None = None,
     base_expires_on: datetime.date | None = None,
+    gross_sales: Decimal | None = None,
 ) -> FeeQuote:
     """The application fee and bond for one application, as the schedules stand on `on` (default today).
 
@@ -68,7 +76,7 @@ def fee_quote(
     on = on or timezone.localdate()
     validate_quote_request(
         license_type=license_type, license_class=license_class, period=period, senior=senior, kind=kind,
-        highest_prize=highest_prize, on=on, base_expires_on=base_expires_on,
+        highest_prize=highest_prize, on=on, base_expires_on=base_expires_on, gross_sales=gross_sales,
     )
     fee_rows, bond_rows = schedule_rows_in_effect(
         license_type=license_type, license_class=license_class, kind=kind, on=on
@@ -76,6 +84,7 @@ def fee_quote(
     return quote_from_rows(
         license_type=license_type, license_class=license_class, period=period, senior=senior, kind=kind,
         highest_prize=highest_prize, on=on, base_expires_on=base_expires_on, fee_rows=fee_rows, bond_rows=bond_rows,
+        gross_sales=gross_sales,
     )
 
 
@@ -93,6 +102,7 @@ def schedule_rows_in_effect(
 def validate_quote_request(
     *, license_type: str, license_class: str, period: str, senior: bool, kind: str,
     highest_prize: Decimal | None, on: datetime.date, base_expires_on: datetime.date | None,
+    gross_sales: Decimal | None = None,
 ) -> None:
     """Refuse unknown values (ValidationError), then combinations the rules do not allow (RuleViolation)."""
     unknown = {}
@@ -111,21 +121,29 @@ def validate_quote_request(
 
     findings = []
     classes = LICENSE_CLASSES[LicenseType(license_type)]
-    if license_class not in classes:
-        findings.append(Finding(
-            CLASS_RULES[LicenseType(license_type)],
-            _("Class %(license_class)s does not exist for a %(license_type)s license; the classes are %(classes)s.")
-            % {"license_class": license_class, "license_type": LicenseType(license_type).label,
-               "classes": ", ".join(classes)},
-            field="license_class",
-        ))
-    elif license_type == LicenseType.BINGO and license_class == "D" and not senior:
-        findings.append(Finding(
-            "30 DCMR 1204.1, 1201.3",
-            _("Class D recreational bingo is for senior groups only."),
-            field="license_class",
-        ))
-    if period == Period.LIMITED and license_type in (LicenseType.RAFFLE, LicenseType.MONTECARLO):
+    if license_type == LicenseType.VENDOR:
+        findings += _vendor_findings(license_class=license_class, senior=senior, kind=kind, gross_sales=gross_sales)
+    else:
+        if gross_sales is not None:
+            findings.append(Finding(
+                VENDOR_RENEWAL_RULE, _("Prior-year gross sales price a vendor's renewal only; leave them out."),
+                field="gross_sales"))
+        if license_class not in classes:
+            findings.append(Finding(
+                CLASS_RULES[LicenseType(license_type)],
+                _("Class %(license_class)s does not exist for a %(license_type)s license; the classes are "
+                  "%(classes)s.")
+                % {"license_class": license_class, "license_type": LicenseType(license_type).label,
+                   "classes": ", ".join(classes)},
+                field="license_class",
+            ))
+        elif license_type == LicenseType.BINGO and license_class == "D" and not senior:
+            findings.append(Finding(
+                "30 DCMR 1204.1, 1201.3",
+                _("Class D recreational bingo is for senior groups only."),
+                field="license_class",
+            ))
+    if period == Period.LIMITED and license_type in (LicenseType.RAFFLE, LicenseType.MONTECARLO, LicenseType.VENDOR):
         findings.append(Finding(
             "30 DCMR 1204.1",
             _("Only bingo and multi-hall bingo licenses have a limited period; choose regular."),
@@ -153,12 +171,39 @@ def validate_quote_request(
         raise RuleViolation(findings)
 
 
+def _vendor_findings(*, license_class: str, senior: bool, kind: str, gross_sales: Decimal | None) -> list[Finding]:
+    findings = []
+    if license_class:
+        findings.append(Finding(CLASS_RULES[LicenseType.VENDOR], _("A vendor license has no class; leave it out."),
+                                field="license_class"))
+    if senior:
+        findings.append(Finding("30 DCMR 1201.1", _("A senior group is an organization, not a vendor."),
+                                field="senior"))
+    if kind == ApplicationKind.RENEWAL and gross_sales is None:
+        findings.append(Finding(VENDOR_RENEWAL_RULE, _(
+            "A vendor's renewal fee follows the prior year's gross sales to licensed organizations: give them."),
+            field="gross_sales"))
+    return findings
+
+
+def vendor_renewal_fee(gross_sales: Decimal) -> Decimal:
+    """30 DCMR 1208.4: under $5,000: $100; $5,000 to $19,999.99: $200; $20,000 to $49,999.99: $400;
+    over $49,999.99: $600 (exact to the cent)."""
+    for below, fee in VENDOR_RENEWAL_BANDS:
+        if gross_sales < below:
+            return fee
+    return VENDOR_RENEWAL_TOP_FEE
+
+
 def quote_from_rows(
     *, license_type: str, license_class: str, period: str, senior: bool, kind: str,
     highest_prize: Decimal | None, on: datetime.date, base_expires_on: datetime.date | None,
-    fee_rows: Iterable, bond_rows: Iterable,
+    fee_rows: Iterable, bond_rows: Iterable, gross_sales: Decimal | None = None,
 ) -> FeeQuote:
     """The quote for an already validated request, from candidate schedule rows (pure)."""
+    if license_type == LicenseType.VENDOR and kind == ApplicationKind.RENEWAL:
+        return FeeQuote(application_fee=vendor_renewal_fee(gross_sales), bond=None, citations=[VENDOR_RENEWAL_RULE],
+                        notes=[_("A vendor posts no bond.")])
     citations: list[str] = []
     notes: list[str] = []
     can_submit = True
@@ -185,7 +230,10 @@ def quote_from_rows(
                 application_fee = prorate(application_fee, on=on, expires_on=base_expires_on)
                 citations.append("30 DCMR 1414")
 
-    if license_type == LicenseType.MULTIHALL:
+    if license_type == LicenseType.VENDOR:
+        bond = None
+        notes.append(_("A vendor posts no bond."))
+    elif license_type == LicenseType.MULTIHALL:
         bond = multihall_bond(highest_prize)
         citations.append("30 DCMR 1414.9")
     elif license_type == LicenseType.BINGO and license_class == "D" and senior:

@@ -12,9 +12,9 @@ from licensing.models.choices import LICENSE_CLASS_CHOICES, ApplicationKind, Lic
 class FeeQuoteQuerySerializer(serializers.Serializer):
     license_type = serializers.ChoiceField(choices=LicenseType.choices)
     license_class = serializers.ChoiceField(
-        choices=LICENSE_CLASS_CHOICES,
+        choices=LICENSE_CLASS_CHOICES, required=False, default="",
         help_text=_("A-D for bingo (Class D: senior groups only), A-C for multi-hall, 1-5 for raffles, "
-                    "1-2 for Monte Carlo Night."),
+                    "1-2 for Monte Carlo Night; none for a vendor."),
     )
     period = serializers.ChoiceField(
         choices=Period.choices, default=Period.REGULAR, help_text=_("Limited period: bingo and multi-hall only.")
@@ -29,6 +29,11 @@ class FeeQuoteQuerySerializer(serializers.Serializer):
     base_expires_on = serializers.DateField(
         required=False,
         help_text=_("Multi-hall only: the base bingo license's expiry; the regular fee is prorated to it (1414)."),
+    )
+    gross_sales = MoneySerializerField(
+        max_digits=12, decimal_places=2, required=False,
+        help_text=_("Vendor renewal only, required: the prior year's gross sales to licensed organizations; the "
+                    "renewal fee follows them (30 DCMR 1208.4)."),
     )
     on = serializers.DateField(
         required=False, help_text=_("Quote the schedules in effect on this date (default today).")

@@ -33,10 +33,15 @@ def schedule_row_validate(
         errors.setdefault(field, []).append(RuleError(Finding(section, message, field=field)))
 
     classes = LICENSE_CLASSES.get(license_type, ()) if license_type in LicenseType.values else None
-    if classes is not None and license_class and license_class not in classes:
-        rule(CLASS_RULES[LicenseType(license_type)],
-             _("Class %(license_class)s does not exist for this license type; its classes are %(classes)s.")
-             % {"license_class": license_class, "classes": ", ".join(classes)}, "license_class")
+    if classes is not None and license_class is not None and license_class not in classes:
+        if license_type == LicenseType.VENDOR:
+            message = _("A vendor license has no class: leave the class blank.")
+        elif not license_class:
+            message = _("Choose the class this row is for: %(classes)s.") % {"classes": ", ".join(classes)}
+        else:
+            message = _("Class %(license_class)s does not exist for this license type; its classes are "
+                        "%(classes)s.") % {"license_class": license_class, "classes": ", ".join(classes)}
+        rule(CLASS_RULES[LicenseType(license_type)], message, "license_class")
     if period == Period.LIMITED and license_type in (LicenseType.RAFFLE, LicenseType.MONTECARLO):
         rule("30 DCMR 1204.1", _("Only bingo and multi-hall bingo licenses have a limited period."), "period")
     if model is BondScheduleRow and license_type == LicenseType.MULTIHALL:

@@ -9,6 +9,11 @@ class LicenseType(models.TextChoices):
     RAFFLE = "raffle", _("Raffle")
     MONTECARLO = "montecarlo", _("Monte Carlo Night")
     MULTIHALL = "multihall", _("Multi-hall bingo")  # 30 DCMR 1414: an add-on to a bingo license
+    VENDOR = "vendor", _("Vendor of bingo and Monte Carlo Night supplies")  # 30 DCMR 1206-1208
+
+
+# What an organization may apply for; a vendor license is a vendor's (30 DCMR 1206, 1207).
+ORGANIZATION_LICENSE_TYPES = [choice for choice in LicenseType.choices if choice[0] != LicenseType.VENDOR]
 
 
 # Valid classes per license type (30 DCMR 1204.1, 1204.16, 1414; raffle classes are board data).
@@ -17,6 +22,7 @@ LICENSE_CLASSES = {
     LicenseType.MULTIHALL: ("A", "B", "C"),
     LicenseType.RAFFLE: ("1", "2", "3", "4", "5"),
     LicenseType.MONTECARLO: ("1", "2"),
+    LicenseType.VENDOR: ("",),  # a vendor license has no class
 }
 LICENSE_CLASS_CHOICES = [(c, c) for c in ("A", "B", "C", "D", "1", "2", "3", "4", "5")]
 

@@ -13,7 +13,8 @@ MONEY = {"max_digits": 12, "decimal_places": 2}
 
 class ScheduleRow(models.Model):
     license_type = models.CharField(_("license type"), max_length=12, choices=LicenseType.choices)
-    license_class = models.CharField(_("license class"), max_length=1, choices=LICENSE_CLASS_CHOICES)
+    # Blank for a vendor's row: a vendor license has no class (schedule_row_validate).
+    license_class = models.CharField(_("license class"), max_length=1, choices=LICENSE_CLASS_CHOICES, blank=True)
     # Blank = any period / any group; a specific row wins over a blank one.
     period = models.CharField(_("period"), max_length=10, choices=Period.choices, blank=True)
     senior = models.BooleanField(_("senior group"), null=True, blank=True)

@@ -73,24 +73,24 @@ def person_findings(person: Person, *, applied_on: dt.date, firm: bool) -> list[
     """(a) and (b) for one person. When the applicant is a firm, such a person bars it under (c) too, and
     the finding cites both."""
     findings = []
-    who = _("%(role)s %(name)s") % {"role": person.role, "name": person.name}
-    also_firm = _(" A firm where such a person is employed or active gets no vendor license (1206.4(c)).") if firm \
-        else ""
+    who = f"{person.role} {person.name}"  # the role as the application labels it
+    also_firm = " " + _("A firm where such a person is employed or active gets no vendor license "
+                        "(30 DCMR 1206.4(c)).") if firm else ""
     if felony_disqualifies(person, applied_on=applied_on):
         clean_from = felony_clean_from(person)
         if clean_from is None:
             why = _("%(who)s was convicted of a felony, has no pardon and has not been released from parole or "
-                    "probation.") % {"who": who}
+                    "probation (30 DCMR 1206.4(a)).") % {"who": who}
         else:
             why = _("%(who)s was convicted of a felony, has no pardon and was released on %(ended)s, less than "
                     "5 years before applying on %(applied)s; an application from %(clean)s on is not barred by "
-                    "it.") % {"who": who, "ended": person.supervision_ended_on.isoformat(),
-                              "applied": applied_on.isoformat(), "clean": clean_from.isoformat()}
-        findings.append(Finding(_rule("(a)", firm), why + also_firm + _(" (30 DCMR 1206.4(a))"), field=FIELD))
+                    "it (30 DCMR 1206.4(a)).") % {"who": who, "ended": person.supervision_ended_on.isoformat(),
+                                                  "applied": applied_on.isoformat(), "clean": clean_from.isoformat()}
+        findings.append(Finding(_rule("(a)", firm), why + also_firm, field=FIELD))
     if person.gambler:
         findings.append(Finding(_rule("(b)", firm), _(
-            "%(who)s is or has been a professional gambler or gambling promoter.") % {"who": who} + also_firm
-            + _(" (30 DCMR 1206.4(b))"), field=FIELD))
+            "%(who)s is or has been a professional gambler or gambling promoter (30 DCMR 1206.4(b)).")
+            % {"who": who} + also_firm, field=FIELD))
     return findings
 
 

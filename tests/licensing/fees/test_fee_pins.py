@@ -55,7 +55,7 @@ def test_the_constants():
     assert Decimal("0.01") == fees.CENT and fees.DAYS_IN_YEAR == 365
     assert Decimal("1.15") == fees.MULTIHALL_BOND_FACTOR
     assert CLASS_RULES == {"bingo": "30 DCMR 1204.1", "multihall": "30 DCMR 1414", "raffle": "30 DCMR 1202.2(n)",
-                           "montecarlo": "30 DCMR 1204.16"}
+                           "montecarlo": "30 DCMR 1204.16", "vendor": "30 DCMR 1207.2(k)"}
 
 
 # --- validate_quote_request ---
@@ -65,7 +65,7 @@ def test_unknown_values_are_each_refused_with_the_choices_before_any_rule():
         validate(license_type="poker", license_class="Z", period="weekly", kind="transfer")
     assert not isinstance(caught.value, RuleViolation)
     assert {field: [(e.message, e.code) for e in errors] for field, errors in caught.value.error_dict.items()} == {
-        "license_type": [("poker is not one of: bingo, raffle, montecarlo, multihall.", "invalid_choice")],
+        "license_type": [("poker is not one of: bingo, raffle, montecarlo, multihall, vendor.", "invalid_choice")],
         "period": [("weekly is not one of: regular, limited.", "invalid_choice")],
         "kind": [("transfer is not one of: original, renewal, amendment.", "invalid_choice")],
     }

@@ -42,7 +42,7 @@ def test_unknown_values_are_refused_together_each_naming_its_field_and_the_choic
         validate_quote_request(**request(license_type="poker", period="weekly", kind="transfer"))
     errors = caught.value.error_dict
     assert {name: [(e.code, e.message) for e in errors[name]] for name in errors} == {
-        "license_type": [("invalid_choice", "poker is not one of: bingo, raffle, montecarlo, multihall.")],
+        "license_type": [("invalid_choice", "poker is not one of: bingo, raffle, montecarlo, multihall, vendor.")],
         "period": [("invalid_choice", "weekly is not one of: regular, limited.")],
         "kind": [("invalid_choice", "transfer is not one of: original, renewal, amendment.")],
     }

@@ -1,0 +1,102 @@
+"""A vendor's fees: the renewal fee by prior-year gross sales (30 DCMR 1208.4), exact to the cent through the
+API, the original fee from the Board's schedule (board data), no bond, and the public calculator."""
+
+import datetime
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from licensing.fees.quotes import vendor_renewal_fee
+from licensing.fees.services import schedule_row_validate
+from licensing.models import FeeScheduleRow
+from tests.licensing.factories import MembershipFactory
+
+pytestmark = pytest.mark.django_db
+QUOTE_URL = "/api/v1/fees/quote"
+ON = datetime.date(2026, 12, 1)
+
+
+def renewal(client, gross_sales: str, **extra):
+    return client.get(QUOTE_URL, {"license_type": "vendor", "kind": "renewal", "gross_sales": gross_sales,
+                                  "on": ON.isoformat(), **extra})
+
+
+@pytest.mark.parametrize(("gross_sales", "fee"), [
+    ("0", "100.00"), ("0.00", "100.00"), ("4999.99", "100.00"),
+    ("5000", "200.00"), ("5000.00", "200.00"), ("19999.99", "200.00"),
+    ("20000.00", "400.00"), ("49999.99", "400.00"),
+    ("50000.00", "600.00"), ("1000000", "600.00"),
+])
+def test_every_renewal_band_through_the_api(client, gross_sales, fee):
+    response = renewal(client, gross_sales)
+    assert response.status_code == 200, response.json()
+    assert response.json() == {"application_fee": fee, "bond": None, "citations": ["30 DCMR 1208.4"],
+                               "notes": ["A vendor posts no bond."], "can_submit": True}
+    assert vendor_renewal_fee(Decimal(gross_sales)) == Decimal(fee)
+
+
+@pytest.mark.parametrize(("gross_sales", "says"), [
+    ("-1.00", "negative"), ("abc", "dollars and cents"), ("19999.999", "cents"), ("١٠٠", "digits 0 to 9"),
+    ("", "gross sales"),
+])
+def test_a_bad_amount_is_a_400_naming_gross_sales(client, gross_sales, says):
+    response = renewal(client, gross_sales)
+    assert response.status_code == 400
+    [error] = response.json()["errors"]
+    assert error["field"] == "gross_sales"
+    assert says in error["message"].lower(), error["message"]
+
+
+def test_a_renewal_without_gross_sales_or_with_a_class_is_refused_with_the_rule(client):
+    response = client.get(QUOTE_URL, {"license_type": "vendor", "kind": "renewal"})
+    assert response.status_code == 400
+    assert [(e["field"], e["rule"]) for e in response.json()["errors"]] == [("gross_sales", "30 DCMR 1208.4")]
+    response = renewal(client, "100.00", license_class="A")
+    assert [(e["field"], e["rule"]) for e in response.json()["errors"]] == [("license_class", "30 DCMR 1207.2(k)")]
+    # gross sales price nothing but a vendor's renewal
+    response = client.get(QUOTE_URL, {"license_type": "bingo", "license_class": "A", "gross_sales": "100.00"})
+    assert [(e["field"], e["rule"]) for e in response.json()["errors"]] == [("gross_sales", "30 DCMR 1208.4")]
+
+
+def test_the_original_vendor_fee_is_the_boards_schedule_row(client):
+    answer = client.get(QUOTE_URL, {"license_type": "vendor", "on": ON.isoformat()}).json()
+    assert answer["application_fee"] is None and answer["can_submit"] is False  # not set yet: board data
+    FeeScheduleRow.objects.create(license_type="vendor", license_class="", kind="original", amount=Decimal("250.00"),
+                                  effective_from=datetime.date(2026, 1, 1), rule="30 DCMR 1207.2(k)")
+    answer = client.get(QUOTE_URL, {"license_type": "vendor", "on": ON.isoformat()}).json()
+    assert answer == {"application_fee": "250.00", "bond": None, "citations": ["30 DCMR 1207.2(k)"],
+                      "notes": ["A vendor posts no bond."], "can_submit": True}
+
+
+def test_a_schedule_row_has_a_class_exactly_when_its_license_type_has_classes():
+    common = {"model": FeeScheduleRow, "period": "", "effective_from": ON, "effective_to": None,
+              "amount": Decimal("1.00")}
+    schedule_row_validate(license_type="vendor", license_class="", **common)
+    with pytest.raises(Exception, match="A vendor license has no class"):
+        schedule_row_validate(license_type="vendor", license_class="A", **common)
+    with pytest.raises(Exception, match="Choose the class this row is for: A, B, C, D"):
+        schedule_row_validate(license_type="bingo", license_class="", **common)
+
+
+def test_an_organization_cannot_apply_for_a_vendor_license(client):
+    membership = MembershipFactory(role="officer")
+    client.force_login(membership.user)
+    response = client.post("/api/v1/applications/", {"organization": membership.organization_id,
+                                                      "license_type": "vendor", "license_class": ""},
+                           content_type="application/json")
+    assert response.status_code == 400
+    assert "license_type" in [e["field"] for e in response.json()["errors"]]
+
+
+def calculator(client, gross_sales: str) -> str:
+    query = {"license_type": "vendor", "kind": "renewal", "period": "regular", "gross_sales": gross_sales}
+    return client.get(reverse("public:fee_calculator"), query).content.decode()
+
+
+def test_the_public_calculator_quotes_a_vendor_renewal(client):
+    page = calculator(client, "19999.99")
+    assert "200.00" in page
+    assert "30 DCMR 1208.4" in page
+    page = calculator(client, "12.345")
+    assert "Enter at most two decimals (cents)." in page and "200.00" not in page
