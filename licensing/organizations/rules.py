@@ -4,12 +4,17 @@
   members), judged on the counts of the checked profile, never on a box ticked on an application;
 - a US address (a real state or territory code, a ZIP code) and a phone number that parses
   (1202.2(a), (j)-(m)): django-localflavor's state table, the phonenumbers library;
-- which profile changes are substantial (1202.3): the name, the address, the responsible people."""
+- which profile changes are substantial (1202.3): the name, the address, the responsible people;
+- a person tied by ownership to the supply trade may not conduct or assist bingo, serve its operator or
+  prepare its forms (1401.13, 1401.14), matched by name and date of birth (core.people)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+from decimal import Decimal
 
 import phonenumbers
 from django.utils.translation import gettext as _
@@ -17,6 +22,7 @@ from django.utils.translation import ngettext
 from localflavor.us.us_states import USPS_CHOICES
 
 from core.findings import Finding
+from core.people import Sameness, sameness
 from licensing.models.changes import ChangeKind
 
 SENIOR_RULE = "30 DCMR 1201.1"
@@ -143,3 +149,51 @@ def responsible_person_changed(before: dict | None, after: dict) -> bool:
 
 def amendment_due(changed_on: dt.date) -> dt.date:
     return changed_on + dt.timedelta(days=AMENDMENT_DAYS)
+
+
+# --- Ties to the supply trade (30 DCMR 1401.13, 1401.14) ---
+
+SUPPLY_TIE_RULE = "30 DCMR 1401.13"
+
+
+@dataclass(frozen=True)
+class SupplyOwner:
+    """A person with an ownership interest in a maker, seller or distributor of bingo supplies (1401.14: any
+    interest, directly or through an affiliate; a contract or a license agreement is not a tie)."""
+
+    name: str
+    born: dt.date | None
+    vendor: str
+    share: Decimal  # percent; more than zero is an ownership interest
+    through: str = ""  # the affiliate the interest is held through, if not direct
+
+
+def supply_tie_findings(*, name: str, born: dt.date | None, doing: str, owners: Iterable[SupplyOwner],
+                        confirmed: Collection[str] = (), dismissed: Collection[str] = (),
+                        field: str | None = None) -> list[Finding]:
+    """Whether the person named for `doing` (conducting or assisting bingo, serving an operator, preparing the
+    organization's Board forms: 1401.13(a)-(c)) is tied by ownership to the supply trade. The same name and date
+    of birth blocks; the same name with a date of birth unknown on one side is a possible match that Board staff
+    confirm or dismiss (`confirmed`, `dismissed`: the vendors whose possible match staff decided); a confirmed
+    one blocks like a match."""
+    findings = []
+    for owner in owners:
+        if owner.share <= 0 or owner.vendor in dismissed:
+            continue  # no ownership interest, or staff found it is another person
+        found = sameness(name, born, owner.name, owner.born)
+        if found is None:
+            continue
+        interest = (_("%(share)s%% of %(vendor)s through %(through)s")
+                    % {"share": owner.share, "vendor": owner.vendor, "through": owner.through} if owner.through
+                    else _("%(share)s%% of %(vendor)s") % {"share": owner.share, "vendor": owner.vendor})
+        if found == Sameness.MATCH or owner.vendor in confirmed:
+            findings.append(Finding(SUPPLY_TIE_RULE, _(
+                "%(name)s owns %(interest)s, a bingo supplier, and so may not be %(doing)s (30 DCMR 1401.13, "
+                "1401.14).") % {"name": name, "interest": interest, "doing": doing}, field=field))
+        else:
+            findings.append(Finding(SUPPLY_TIE_RULE, _(
+                "%(name)s has the name of an owner of %(interest)s, a bingo supplier, and a date of birth is "
+                "missing: possible match, Board staff confirm or dismiss it before %(name)s may be %(doing)s "
+                "(30 DCMR 1401.13, 1401.14).") % {"name": name, "interest": interest, "doing": doing},
+                field=field, blocking=False))
+    return findings
