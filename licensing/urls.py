@@ -13,6 +13,8 @@ from licensing.audit.api import AuditEventViewSet
 from licensing.enforcement import urls as enforcement_urls
 from licensing.enforcement.urls import api_urlpatterns as enforcement_api
 from licensing.fees.urls import api_urlpatterns as fees_api
+from licensing.licenses import urls as licenses_urls
+from licensing.licenses.urls import api_urlpatterns as licenses_api
 from licensing.organizations import urls as organizations_urls
 from licensing.organizations.api import MembershipViewSet, OrganizationViewSet
 from licensing.organizations.urls import api_urlpatterns as organizations_api
@@ -23,6 +25,7 @@ from licensing.review.urls import api_urlpatterns as review_api
 app_name = "portal"
 urlpatterns = [
     path("", include("licensing.review.urls")),  # Board review
+    path("", include(licenses_urls.urlpatterns)),  # the certificate download
     path("", include("licensing.accounts.urls")),  # the Board administrator's accounts pages
     path("", views.dashboard, name="dashboard"),
     path("organizations/<int:pk>/", views.organization_detail, name="organization_detail"),
@@ -47,5 +50,6 @@ api_urlpatterns = [
     path("", include(enforcement_api)),  # suspend, revoke, fine: before the router's licenses/<pk>/
     *router.urls,
     *applications_api,  # filing an application
-    *review_api,  # the Board review's applications, and licenses
+    *review_api,  # the Board review's applications
+    *licenses_api,  # licenses and their certificates
 ]

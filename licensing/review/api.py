@@ -1,17 +1,13 @@
-"""Board review API (/api/v1/review/applications/) and licenses API (/api/v1/licenses/): thin views over
-selectors_review (reads) and the review and license services (writes)."""
+"""Board review API (/api/v1/review/applications/): thin views over selectors_review (reads) and the review
+services (writes). The licenses API is licensing/licenses/api.py."""
 
-from django.http import FileResponse, Http404
-from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import permissions, renderers, status, viewsets
+from rest_framework import permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from config.api.permissions import BOARD_ERRORS, IsBoard
 from core.api import error_response
-from licensing.licenses import selectors as license_selectors
 from licensing.review import selectors as selectors_review
 from licensing.review import services as review_services
 from licensing.review.filters import ApplicationReviewFilter
@@ -20,7 +16,6 @@ from licensing.review.serializers import (
     DeficiencyNoticeSerializer,
     DeficiencyRequestSerializer,
     DenyRequestSerializer,
-    LicenseSerializer,
     ReviewApplicationDetailSerializer,
     ReviewApplicationListSerializer,
     VoteRequestSerializer,
@@ -88,41 +83,3 @@ class ReviewApplicationViewSet(viewsets.ReadOnlyModelViewSet):
             explanation=data.validated_data["explanation"],
         )
         return Response(DecisionSerializer(decision).data, status=status.HTTP_201_CREATED)
-
-
-class PdfRenderer(renderers.BaseRenderer):
-    """Lets a client ask for application/pdf; errors still come out as the JSON error shape."""
-
-    media_type = "application/pdf"
-    format = "pdf"
-    charset = None
-    render_style = "binary"
-
-    def render(self, data, accepted_media_type=None, renderer_context=None):
-        if isinstance(data, bytes):
-            return data
-        response = (renderer_context or {}).get("response")
-        if response is not None:  # an error: JSON, and labelled so, not as a PDF
-            response["Content-Type"] = renderers.JSONRenderer.media_type
-        return renderers.JSONRenderer().render(data)
-
-
-class LicenseViewSet(viewsets.ReadOnlyModelViewSet):
-    """Licenses the caller may see: their organizations' own, or all for the Board."""
-
-    serializer_class = LicenseSerializer
-    filterset_fields = ["organization", "license_type", "license_class", "status"]
-
-    def get_queryset(self):
-        return license_selectors.license_list(user=self.request.user)
-
-    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY})
-    @action(detail=True, methods=["get"], renderer_classes=[renderers.JSONRenderer, PdfRenderer])
-    def certificate(self, request, pk=None):
-        """The license certificate (PDF), with the QR code of the public lookup."""
-        license = self.get_object()
-        if not license.certificate:
-            raise Http404(_("The certificate is still being made."))
-        return FileResponse(
-            license.certificate.open("rb"), content_type="application/pdf", filename=f"{license.number}.pdf"
-        )

@@ -1,12 +1,11 @@
-"""Serializers of the Board review API and the licenses API. Money comes out as strings ("250.00")."""
+"""Serializers of the Board review API. Money comes out as strings ("250.00")."""
 
-from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from core.numbers import IntegerSerializerField
-from licensing.licenses.certificates import license_lookup_url
+from licensing.licenses.serializers import LicensePremisesSerializer
 from licensing.models import (
     Application,
     BingoOccasion,
@@ -14,7 +13,6 @@ from licensing.models import (
     DeficiencyNotice,
     Document,
     License,
-    Premises,
     Vote,
 )
 from licensing.models.choices import DenialReason, VoteChoice
@@ -40,12 +38,6 @@ class ReviewDocumentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Document
         fields = ["id", "kind", "original_name", "content_type", "size", "application", "uploaded_at"]
-
-
-class LicensePremisesSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Premises
-        fields = ["id", "name", "street_address", "city", "state", "postal_code", "certificate_of_occupancy"]
 
 
 class DeficiencyNoticeSerializer(serializers.ModelSerializer):
@@ -153,29 +145,3 @@ class DenyRequestSerializer(serializers.Serializer):
         help_text="One or more of " + ", ".join(DenialReason.values) + " (30 DCMR 1210.1 (a)-(f)).",
     )
     explanation = serializers.CharField(allow_blank=True, required=False, default="")
-
-
-class LicenseSerializer(serializers.ModelSerializer):
-    organization_name = serializers.CharField(source="organization.name", read_only=True)
-    premises = LicensePremisesSerializer(read_only=True, allow_null=True)
-    parent_number = serializers.CharField(source="parent.number", read_only=True, default=None, allow_null=True)
-    certificate_url = serializers.SerializerMethodField()
-    lookup_url = serializers.SerializerMethodField()
-
-    class Meta:
-        model = License
-        fields = [
-            "id", "number", "organization", "organization_name", "licensed_name", "application", "license_type",
-            "license_class", "period", "status", "effective_on", "expires_on", "premises", "schedule", "parent",
-            "parent_number", "suspended_until", "issued_at", "certificate_built_at", "certificate_url", "lookup_url",
-        ]
-
-    def get_certificate_url(self, license) -> str | None:
-        if not license.certificate:
-            return None
-        path = reverse("license-certificate", args=[license.pk])
-        request = self.context.get("request")
-        return request.build_absolute_uri(path) if request else path
-
-    def get_lookup_url(self, license) -> str:
-        return license_lookup_url(license)

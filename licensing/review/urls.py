@@ -20,10 +20,8 @@ urlpatterns = [
     path("votes/", views.votes_awaiting, name="votes_awaiting"),
     # Not a step of the application pages' "applications/<pk>/<step>/": their converter knows only their steps.
     path("applications/<int:pk>/status/", views.application_status, name="application_status"),
-    path("licenses/<int:pk>/certificate.pdf", views.license_certificate, name="license_certificate"),
 ]
 
 router = IdRouter()
 router.register("review/applications", api.ReviewApplicationViewSet, basename="review-application")
-router.register("licenses", api.LicenseViewSet, basename="license")
 api_urlpatterns = router.urls

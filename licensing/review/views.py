@@ -1,17 +1,15 @@
 """Portal pages of the Board review: the staff queue, the application under review, the members' votes,
-the organization's read-only status of its application, and the certificate download."""
+and the organization's read-only status of its application."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
-from django.http import FileResponse, Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.forms import errors_to_form
-from licensing.licenses import selectors as license_selectors
 from licensing.models import License, Vote
 from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason
 from licensing.premises.selectors import premises_correction_list
@@ -173,14 +171,3 @@ def application_status(request, pk: int):
         "licensing/review/_application_status.html" if request.htmx else "licensing/review/application_status.html"
     )
     return render(request, template, context)
-
-
-@login_required
-def license_certificate(request, pk: int):
-    license = license_selectors.license_get(user=request.user, pk=pk)
-    if not license.certificate:
-        raise Http404(_("The certificate is still being made."))
-    return FileResponse(
-        license.certificate.open("rb"), content_type="application/pdf", filename=f"{license.number}.pdf",
-        as_attachment=True,
-    )
