@@ -64,11 +64,6 @@ def felony_disqualifies(person: Person, *, applied_on: dt.date) -> bool:
     return clean_from is None or applied_on < clean_from
 
 
-def disqualified_in_person(person: Person, *, applied_on: dt.date) -> bool:
-    """Disqualified under 1206.4(a) or (b): the people whose presence (c) bars a firm for."""
-    return felony_disqualifies(person, applied_on=applied_on) or person.gambler
-
-
 def person_findings(person: Person, *, applied_on: dt.date, firm: bool) -> list[Finding]:
     """(a) and (b) for one person. When the applicant is a firm, such a person bars it under (c) too, and
     the finding cites both."""
@@ -105,7 +100,7 @@ def relative_findings(person: Person) -> list[Finding]:
                                    "relative": person.relative_disqualified}, field=FIELD)]
 
 
-def official_findings(person: Person, *, conflict: bool | None, reason: str = "") -> list[Finding]:
+def official_findings(person: Person, *, conflict: bool | None, reason: str) -> list[Finding]:
     """(d): a DC official or employee is barred only if the Board finds a conflict of interest. Until staff
     decide, a warning asks for the decision; a finding of conflict blocks, citing its reason."""
     if not person.dc_official or conflict is False:
@@ -158,4 +153,4 @@ def _rule(paragraph: str, firm: bool) -> str:
 
 
 def _percent(share: Decimal) -> str:
-    return format(share.quantize(Decimal("0.01")), "f")
+    return f"{share:.2f}"

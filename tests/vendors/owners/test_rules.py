@@ -80,13 +80,13 @@ def test_a_disqualified_persons_relative_may_hold_ten_percent_not_more(share, ba
 
 def test_a_dc_official_waits_for_the_staff_decision_on_a_conflict():
     official = Person(name="Olga Civil", role="partner", dc_official=True)
-    [pending] = official_findings(official, conflict=None)
+    [pending] = official_findings(official, conflict=None, reason="")
     assert pending.rule == "30 DCMR 1206.4(d)" and pending.blocking is False
     assert "must decide whether there is a conflict of interest" in pending.message
-    assert official_findings(official, conflict=False) == []
+    assert official_findings(official, conflict=False, reason="") == []
     [found] = official_findings(official, conflict=True, reason="she oversees the Board's vendor contracts")
     assert found.blocking is True and "she oversees the Board's vendor contracts" in found.message
-    assert official_findings(Person(name="Olga Civil", role="partner"), conflict=True) == []
+    assert official_findings(Person(name="Olga Civil", role="partner"), conflict=True, reason="x") == []
 
 
 def test_a_board_member_or_employee_is_found_by_name_and_blocks_once_confirmed():
