@@ -23,7 +23,14 @@ from licensing.applications.checks import (
 )
 from licensing.audit.events import audit_event_record
 from licensing.models import Application, BingoOccasion, License, Organization, Premises, User
-from licensing.models.choices import LICENSE_CLASSES, ApplicationKind, ApplicationStatus, LicenseStatus, LicenseType
+from licensing.models.choices import (
+    LICENSE_CLASSES,
+    ORGANIZATION_LICENSE_TYPE_VALUES,
+    ApplicationKind,
+    ApplicationStatus,
+    LicenseStatus,
+    LicenseType,
+)
 from licensing.models.organizations import FILING_ROLES
 from licensing.premises.services import PremisesTyped, premises_find_or_create, premises_for_application
 from licensing.selectors import roles_in
@@ -88,7 +95,7 @@ def application_create(*, actor: User, organization: Organization, license_type:
                        kind: str = ApplicationKind.ORIGINAL, period: str = "regular",
                        base_license: License | None = None) -> Application:
     _require_filer(actor, organization)
-    if license_type not in LicenseType.values or license_type == LicenseType.VENDOR:
+    if license_type not in ORGANIZATION_LICENSE_TYPE_VALUES:
         # A vendor license is a vendor's, applied for from a vendor account (30 DCMR 1206, 1207.2).
         raise ValidationError({"license_type": _("Choose bingo, raffle, montecarlo or multihall.")}, code="invalid")
     _validate_class(license_type, license_class)

@@ -78,9 +78,8 @@ def fee_quote(
         license_type=license_type, license_class=license_class, period=period, senior=senior, kind=kind,
         highest_prize=highest_prize, on=on, base_expires_on=base_expires_on, gross_sales=gross_sales,
     )
-    fee_rows, bond_rows = schedule_rows_in_effect(
-        license_type=license_type, license_class=license_class, kind=kind, on=on
-    )
+    fee_rows, bond_rows = ([], []) if priced_by_rule(license_type=license_type, kind=kind) else (
+        schedule_rows_in_effect(license_type=license_type, license_class=license_class, kind=kind, on=on))
     return quote_from_rows(
         license_type=license_type, license_class=license_class, period=period, senior=senior, kind=kind,
         highest_prize=highest_prize, on=on, base_expires_on=base_expires_on, fee_rows=fee_rows, bond_rows=bond_rows,
@@ -186,6 +185,11 @@ def _vendor_findings(*, license_class: str, senior: bool, kind: str, gross_sales
     return findings
 
 
+def priced_by_rule(*, license_type: str, kind: str) -> bool:
+    """A vendor's renewal is priced by 1208.4 from its gross sales, not by a schedule row."""
+    return license_type == LicenseType.VENDOR and kind == ApplicationKind.RENEWAL
+
+
 def vendor_renewal_fee(gross_sales: Decimal) -> Decimal:
     """30 DCMR 1208.4: under $5,000: $100; $5,000 to $19,999.99: $200; $20,000 to $49,999.99: $400;
     over $49,999.99: $600 (exact to the cent)."""
@@ -201,7 +205,7 @@ def quote_from_rows(
     fee_rows: Iterable, bond_rows: Iterable, gross_sales: Decimal | None = None,
 ) -> FeeQuote:
     """The quote for an already validated request, from candidate schedule rows (pure)."""
-    if license_type == LicenseType.VENDOR and kind == ApplicationKind.RENEWAL:
+    if priced_by_rule(license_type=license_type, kind=kind):
         return FeeQuote(application_fee=vendor_renewal_fee(gross_sales), bond=None, citations=[VENDOR_RENEWAL_RULE],
                         notes=[_("A vendor posts no bond.")])
     citations: list[str] = []

@@ -14,6 +14,7 @@ class LicenseType(models.TextChoices):
 
 # What an organization may apply for; a vendor license is a vendor's (30 DCMR 1206, 1207).
 ORGANIZATION_LICENSE_TYPES = [choice for choice in LicenseType.choices if choice[0] != LicenseType.VENDOR]
+ORGANIZATION_LICENSE_TYPE_VALUES = frozenset(value for value, _label in ORGANIZATION_LICENSE_TYPES)
 
 
 # Valid classes per license type (30 DCMR 1204.1, 1204.16, 1414; raffle classes are board data).

@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 
 from core.findings import Finding
 
-OWNER_ROLES = ("officer", "director", "partner", "shareholder", "owner")  # 1207.2(d)
 SHARES_TOTAL = Decimal("100")
 
 

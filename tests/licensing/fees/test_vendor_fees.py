@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from licensing.fees.quotes import vendor_renewal_fee
+from licensing.fees.quotes import fee_quote, vendor_renewal_fee
 from licensing.fees.services import schedule_row_validate
 from licensing.models import FeeScheduleRow
 from tests.licensing.factories import MembershipFactory
@@ -100,3 +100,10 @@ def test_the_public_calculator_quotes_a_vendor_renewal(client):
     assert "30 DCMR 1208.4" in page
     page = calculator(client, "12.345")
     assert "Enter at most two decimals (cents)." in page and "200.00" not in page
+
+
+def test_a_vendor_renewal_reads_no_schedule(django_assert_num_queries):
+    with django_assert_num_queries(0):
+        quote = fee_quote(license_type="vendor", license_class="", kind="renewal", gross_sales=Decimal("5000.00"),
+                          on=ON)
+    assert quote.application_fee == Decimal("200.00")
