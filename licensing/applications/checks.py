@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleViolation
 from licensing.applications import rules
+from licensing.applications.kinds import registered_findings
 from licensing.fees.quotes import fee_quote
 from licensing.models import Application, BingoOccasion, CorrectionStatus, PremisesCorrection
 from licensing.models.choices import (
@@ -34,6 +35,7 @@ MONEY_RULES = {
     "ticket_price": "30 DCMR 1202.2(n)",
     "aggregate_prize_value": "30 DCMR 1202.2(n)",
     "highest_prize": "30 DCMR 1414.9",
+    "gross_sales": "30 DCMR 1207.2(e)",
 }
 # A finding on the key is a refusal when any of these fields is typed (the other end of a range).
 ENTERED_WITH = {
@@ -93,7 +95,7 @@ def quote_for(application: Application, on: dt.date | None = None, *, senior: bo
         license_type=application.license_type, license_class=application.license_class,
         period=application.period, senior=senior_group(application, on=on) if senior is None else senior,
         kind=application.kind, highest_prize=application.highest_prize, on=on,
-        base_expires_on=base.expires_on if base is not None else None,
+        base_expires_on=base.expires_on if base is not None else None, gross_sales=application.gross_sales,
     )
 
 
@@ -161,14 +163,32 @@ def _fee_findings(application: Application, today: dt.date, senior: bool) -> lis
     if quote.application_fee is None:
         findings.append(Finding("30 DCMR 1202.2(r)", "the Board has not set the application fee for this license "
                                 "class yet, so the application cannot be submitted", field="license_class"))
-    if quote.bond is None and not exemptions(application, senior=senior).get("exempt_all"):
+    posts_bond = application.license_type != LicenseType.VENDOR  # a vendor posts none (30 DCMR 1205, 1207.2)
+    if posts_bond and quote.bond is None and not exemptions(application, senior=senior).get("exempt_all"):
         findings.append(Finding("30 DCMR 1205.2", "the Board has not set the bond amount for this license class "
                                 "yet, so the application cannot be submitted", field="license_class"))
     return findings
 
 
+def _base_license_findings(application: Application, today: dt.date, *, amendment_timing: bool) -> list[Finding]:
+    kind, findings = application.kind, []
+    if kind in (ApplicationKind.RENEWAL, ApplicationKind.AMENDMENT) and application.base_license_id is None:
+        findings.append(Finding("30 DCMR 1204.2" if kind == ApplicationKind.RENEWAL else "30 DCMR 1202.3",
+                                "choose the license this application renews or amends", field="base_license"))
+    if kind == ApplicationKind.RENEWAL and application.base_license_id:
+        findings += rules.renewal_timing(filed_on=today, expires_on=application.base_license.expires_on)
+    if kind == ApplicationKind.AMENDMENT and amendment_timing:
+        findings += rules.amendment_timing(filed_on=today, change_date=application.change_date)
+    return findings
+
+
 def application_findings(application: Application, *, today: dt.date | None = None) -> list[Finding]:
     today = today or timezone.localdate()
+    registered = registered_findings(application, today=today)
+    if registered is not None:
+        # A license type another app defines (a vendor's): its own rules, then what every application shares.
+        return (registered + _base_license_findings(application, today, amendment_timing=False)
+                + _fee_findings(application, today, senior=False))
     kind, license_type = application.kind, application.license_type
     findings: list[Finding] = []
     senior = senior_group(application, on=today)
@@ -246,13 +266,6 @@ def application_findings(application: Application, *, today: dt.date | None = No
             has_lease_document=_has_document(application, DocumentKind.LEASE),
         )
 
-    if kind in (ApplicationKind.RENEWAL, ApplicationKind.AMENDMENT) and application.base_license_id is None:
-        findings.append(Finding("30 DCMR 1204.2" if kind == ApplicationKind.RENEWAL else "30 DCMR 1202.3",
-                                "choose the license this application renews or amends", field="base_license"))
-    if kind == ApplicationKind.RENEWAL and application.base_license_id:
-        findings += rules.renewal_timing(filed_on=today, expires_on=application.base_license.expires_on)
-    if kind == ApplicationKind.AMENDMENT:
-        findings += rules.amendment_timing(filed_on=today, change_date=application.change_date)
-
+    findings += _base_license_findings(application, today, amendment_timing=True)
     findings += _fee_findings(application, today, senior)
     return findings

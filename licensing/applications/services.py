@@ -21,8 +21,9 @@ from licensing.applications.checks import (
     quote_for,
     senior_group,
 )
+from licensing.applications.kinds import hooks_for
 from licensing.audit.events import audit_event_record
-from licensing.models import Application, BingoOccasion, License, Organization, Premises, User
+from licensing.models import Application, BingoOccasion, License, LicenseeKind, Organization, Premises, User
 from licensing.models.choices import (
     LICENSE_CLASSES,
     ORGANIZATION_LICENSE_TYPE_VALUES,
@@ -44,6 +45,7 @@ EDITABLE_FIELDS = frozenset({
     "lease_signed_on", "lessor_name", "lessor_address", "lessor_identification", "ticket_price", "tickets_printed",
     "first_ticket_number", "last_ticket_number", "aggregate_prize_value", "drawing_at", "drawing_place",
     "event_starts_at", "event_ends_at", "highest_prize", "change_date", "change_description", "base_license", "step",
+    "gross_sales",
 })
 MONEY_FIELDS = frozenset(MONEY_RULES)
 
@@ -95,7 +97,10 @@ def application_create(*, actor: User, organization: Organization, license_type:
                        kind: str = ApplicationKind.ORIGINAL, period: str = "regular",
                        base_license: License | None = None) -> Application:
     _require_filer(actor, organization)
-    if license_type not in ORGANIZATION_LICENSE_TYPE_VALUES:
+    if organization.kind == LicenseeKind.VENDOR and license_type != LicenseType.VENDOR:
+        raise ValidationError({"license_type": _("A vendor applies for a vendor license only (30 DCMR 1206.1, "
+                                                 "1401.13).")}, code="invalid")
+    if organization.kind != LicenseeKind.VENDOR and license_type not in ORGANIZATION_LICENSE_TYPE_VALUES:
         # A vendor license is a vendor's, applied for from a vendor account (30 DCMR 1206, 1207.2).
         raise ValidationError({"license_type": _("Choose bingo, raffle, montecarlo or multihall.")}, code="invalid")
     _validate_class(license_type, license_class)
@@ -110,6 +115,9 @@ def application_create(*, actor: User, organization: Organization, license_type:
         application.premises = base_license.premises  # start from what is licensed today
     application.full_clean()
     application.save()
+    hooks = hooks_for(license_type)
+    if hooks is not None:
+        hooks.prepare(application, actor=actor)  # e.g. a renewal's price list starts from the one in force
     audit_event_record(event_type="licensing.application_created", actor=actor, organization=organization,
                        target=application, payload={"license_type": license_type, "license_class": license_class,
                                                     "kind": kind, "period": period})
@@ -237,6 +245,9 @@ def application_occasions_set(*, actor: User, application: Application, occasion
 
 
 def _snapshot(application: Application) -> dict:
+    hooks = hooks_for(application.license_type)
+    if hooks is not None:
+        return json.loads(json.dumps(hooks.snapshot(application), cls=DjangoJSONEncoder))
     organization = application.organization
     snapshot = {
         "organization": {"name": organization.name, "type": organization.organization_type,

@@ -74,8 +74,20 @@ LABELS = {
     "licensing.bondschedulerow_saved": _("Bond schedule row saved"),
     "licensing.reminder_sent": _("Reminder sent"),
     # vendors
-    "vendors.vendor_created": _("Vendor registered"),
-    "vendors.membership_granted": _("Vendor portal access granted"),
+    "vendors.vendor_created": _("Vendor registered"),  # before vendors became licensees
+    "vendors.membership_granted": _("Vendor portal access granted"),  # idem
+    "vendors.vendor_registered": _("Vendor registered"),
+    "vendors.vendor_profile_updated": _("Vendor details updated"),
+    "vendors.supplier_added": _("Supplier named"),
+    "vendors.supplier_ended": _("Supplier removed"),
+    "vendors.owner_added": _("Owner or officer named"),
+    "vendors.owner_updated": _("Owner or officer updated"),
+    "vendors.owner_ended": _("Owner or officer removed"),
+    "vendors.owner_police_clearance_set": _("Police clearance report attached"),
+    "vendors.owner_conflict_decided": _("Conflict of interest decided"),
+    "vendors.price_list_items_set": _("Price list items set"),
+    "vendors.price_list_certified": _("Price list certified"),
+    "licensing.match_decided": _("Possible match decided"),
     # bingo
     "bingo.pattern_created": _("Bingo pattern created"),
     "bingo.operation_created": _("Bingo operation planned"),

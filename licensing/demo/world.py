@@ -57,7 +57,7 @@ ORGANIZATIONS = [
 
 VENDOR = {
     "name": "Capitol Bingo Supply Co.",
-    "business_type": "Bingo paper and equipment distributor",
+    "business_type": "corporation",
     "street_address": "2100 Bladensburg Road NE",
     "city": "Washington",
     "state": "DC",

@@ -38,6 +38,11 @@ CITED_RULES = {
     LicenseType.RAFFLE: [
         ("30 DCMR 1202.2(n)", _("Tickets numbered consecutively, without duplicates.")),
     ],
+    LicenseType.VENDOR: [
+        ("30 DCMR 1206.1", _("Licensed to sell, lease or distribute bingo and Monte Carlo Night supplies.")),
+        ("30 DCMR 1207.2(j)", _("Prices as on the certified price list for the whole license term.")),
+        ("30 DCMR 1403.1", _("Licensed organizations buy their supplies only from licensed vendors.")),
+    ],
     LicenseType.MONTECARLO: [
         ("30 DCMR 1204.16", _("Class 1: no Texas Hold'em. Class 2: Texas Hold'em allowed.")),
         ("30 DCMR 1603.1", _("Only authorized games; rules and prize list posted at the entrance.")),
@@ -46,9 +51,13 @@ CITED_RULES = {
 
 
 def license_lookup_url(license: License) -> str:
-    """The absolute address of the public lookup page of this license."""
+    """The absolute address of the public page of this license: the license lookup, or for a vendor its entry
+    in the public vendor registry (reversed by name: licensing imports no other app)."""
     try:
-        path = reverse("public:license_detail", kwargs={"number": license.number})
+        if license.license_type == LicenseType.VENDOR:
+            path = reverse("vendors:registry_detail", kwargs={"number": license.number})
+        else:
+            path = reverse("public:license_detail", kwargs={"number": license.number})
     except NoReverseMatch:  # the public lookup page is not wired yet: its agreed address
         path = f"/public/licenses/{license.number}/"
     return f"{settings.PUBLIC_BASE_URL}{path}"
@@ -80,7 +89,10 @@ def _schedule_rows(license: License) -> list[dict]:
 def certificate_context(license: License) -> dict:
     lookup_url = license_lookup_url(license)
     svg = qr_svg(lookup_url)
-    rules = CITED_RULES["all"] + CITED_RULES.get(LicenseType(license.license_type), [])
+    common = CITED_RULES["all"]
+    if license.license_type == LicenseType.VENDOR:  # a vendor runs no games: 1200.1 is not its authority
+        common = [rule for rule in common if rule[0] != "30 DCMR 1200.1"]
+    rules = common + CITED_RULES.get(LicenseType(license.license_type), [])
     if license.application.kind == ApplicationKind.RENEWAL:
         rules = [*rules, ("30 DCMR 1204.2", _("Renewal of an earlier license."))]
     return {

@@ -34,6 +34,7 @@ NUMBER_PREFIXES = {
     LicenseType.RAFFLE: "RF",
     LicenseType.MONTECARLO: "MC",
     LicenseType.MULTIHALL: "MH",
+    LicenseType.VENDOR: "VD",
 }
 NUMBER_DIGITS = 5
 NUMBER_ATTEMPTS = 5

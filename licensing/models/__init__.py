@@ -2,7 +2,8 @@ from licensing.models.applications import Application, BingoOccasion
 from licensing.models.audit import AnchorReason, AuditEvent, LogAnchor
 from licensing.models.changes import ChangeKind, SubstantialChange
 from licensing.models.licenses import EnforcementAction, License, ReminderSent
-from licensing.models.organizations import Membership, Organization, OrganizationType, Role
+from licensing.models.matches import MatchDecision
+from licensing.models.organizations import LicenseeKind, Membership, Organization, OrganizationType, Role
 from licensing.models.premises import CorrectionStatus, Premises, PremisesCorrection
 from licensing.models.profile import Document, OrganizationMember, ResponsiblePerson
 from licensing.models.review import Decision, DeficiencyNotice, Vote
@@ -12,6 +13,7 @@ from licensing.models.users import BoardGroup, User
 __all__ = [
     "AnchorReason", "Application", "AuditEvent", "BingoOccasion", "BoardGroup", "BondScheduleRow", "ChangeKind",
     "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "EnforcementAction", "FeeScheduleRow", "License",
-    "LogAnchor", "Membership", "Organization", "OrganizationMember", "OrganizationType", "Premises",
-    "PremisesCorrection", "ReminderSent", "ResponsiblePerson", "Role", "SubstantialChange", "User", "Vote",
+    "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "Organization", "OrganizationMember",
+    "OrganizationType", "Premises", "PremisesCorrection", "ReminderSent", "ResponsiblePerson", "Role",
+    "SubstantialChange", "User", "Vote",
 ]

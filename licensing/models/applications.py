@@ -18,7 +18,8 @@ MONEY = {"max_digits": 12, "decimal_places": 2}
 class Application(models.Model):
     organization = models.ForeignKey("licensing.Organization", on_delete=models.PROTECT, related_name="applications")
     license_type = models.CharField(_("license type"), max_length=12, choices=LicenseType.choices)  # 1202.2(b)
-    license_class = models.CharField(_("license class"), max_length=1, choices=LICENSE_CLASS_CHOICES)  # (d)
+    license_class = models.CharField(_("license class"), max_length=1, choices=LICENSE_CLASS_CHOICES,
+                                     blank=True)  # (d); a vendor license has none
     period = models.CharField(_("period"), max_length=10, choices=Period.choices, default=Period.REGULAR)
     kind = models.CharField(_("kind"), max_length=10, choices=ApplicationKind.choices, default=ApplicationKind.ORIGINAL)
     status = models.CharField(
@@ -62,6 +63,11 @@ class Application(models.Model):
 
     # Multi-hall add-on: the bond is the highest prize offered plus 15% (1414.9).
     highest_prize = models.DecimalField(_("highest prize offered"), null=True, blank=True, **MONEY)
+
+    # Vendor: prior-year gross receipts from supplies sold, leased or distributed to licensed organizations
+    # (1207.2(e)); a renewal is priced by them (1208.4).
+    gross_sales = models.DecimalField(_("prior-year gross sales to licensed organizations"), null=True, blank=True,
+                                      **MONEY)
 
     # Amendment (1202.3): when the change happened, and what changed.
     change_date = models.DateField(_("date of the change"), null=True, blank=True)

@@ -25,7 +25,7 @@ LICENSE_CLASSES = {
     LicenseType.MONTECARLO: ("1", "2"),
     LicenseType.VENDOR: ("",),  # a vendor license has no class
 }
-LICENSE_CLASS_CHOICES = [(c, c) for c in ("A", "B", "C", "D", "1", "2", "3", "4", "5")]
+LICENSE_CLASS_CHOICES = [(c, c) for c in ("A", "B", "C", "D", "1", "2", "3", "4", "5")]  # blank: a vendor's
 
 
 class Period(models.TextChoices):
@@ -64,6 +64,7 @@ class DocumentKind(models.TextChoices):
     LEASE = "lease", _("Lease")  # 1400.4
     CERTIFICATE_OF_OCCUPANCY = "certificate_of_occupancy", _("Certificate of occupancy")  # 1400.8
     PRINTERS_AFFIDAVIT = "printers_affidavit", _("Printer's affidavit")  # 1202.2(n)
+    POLICE_CLEARANCE = "police_clearance", _("Police clearance report")  # 1207.2(l), a vendor's owners and officers
 
 
 class ResponsibleRole(models.TextChoices):

@@ -25,7 +25,8 @@ class License(models.Model):
         "licensing.Application", on_delete=models.PROTECT, related_name="issued_license"
     )
     license_type = models.CharField(_("license type"), max_length=12, choices=LicenseType.choices)
-    license_class = models.CharField(_("license class"), max_length=1, choices=LICENSE_CLASS_CHOICES)
+    license_class = models.CharField(_("license class"), max_length=1, choices=LICENSE_CLASS_CHOICES,
+                                     blank=True)  # a vendor license has none
     period = models.CharField(_("period"), max_length=10, choices=Period.choices)
     status = models.CharField(
         _("status"), max_length=10, choices=LicenseStatus.choices, default=LicenseStatus.ACTIVE, db_index=True

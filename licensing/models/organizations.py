@@ -22,6 +22,14 @@ class OrganizationType(models.TextChoices):
     OTHER = "other", _("Other")
 
 
+class LicenseeKind(models.TextChoices):
+    """Who holds the licenses: a charitable organization (30 DCMR 1200) or a vendor of bingo and Monte Carlo
+    Night supplies (30 DCMR 1206). Both file, are reviewed, voted on, licensed and enforced the same way."""
+
+    ORGANIZATION = "organization", _("Organization")
+    VENDOR = "vendor", _("Vendor")
+
+
 class Role(models.TextChoices):
     OFFICER = "officer", _("Officer")
     MEMBER_IN_CHARGE = "member_in_charge", _("Member in charge")  # 30 DCMR 1202.2(j)
@@ -31,15 +39,21 @@ class Role(models.TextChoices):
     CHECKER = "checker", _("Bingo checker")  # 30 DCMR 1401.3
     TOURNAMENT_DIRECTOR = "tournament_director", _("Tournament director")
     DEALER = "dealer", _("Dealer")
+    VENDOR_REPRESENTATIVE = "vendor_representative", _("Vendor representative")  # files for a vendor (1207.2)
 
 
 # Roles that may file and sign for the organization; game roles only run live games.
-FILING_ROLES = frozenset({Role.OFFICER, Role.MEMBER_IN_CHARGE, Role.ALTERNATE, Role.GROSS_RECEIPTS})
+FILING_ROLES = frozenset({Role.OFFICER, Role.MEMBER_IN_CHARGE, Role.ALTERNATE, Role.GROSS_RECEIPTS,
+                          Role.VENDOR_REPRESENTATIVE})
 
 
 class Organization(models.Model):
+    kind = models.CharField(_("licensee"), max_length=12, choices=LicenseeKind.choices,
+                            default=LicenseeKind.ORGANIZATION, db_index=True)
     name = models.CharField(_("name"), max_length=200)
-    organization_type = models.CharField(_("organization type"), max_length=20, choices=OrganizationType.choices)
+    # 30 DCMR 1202.2(c) for an organization; a vendor's business type is on its vendor record (1207.2(b)).
+    organization_type = models.CharField(_("organization type"), max_length=20, choices=OrganizationType.choices,
+                                         blank=True)
     street_address = models.CharField(_("street address"), max_length=200)
     city = models.CharField(_("city"), max_length=100, default="Washington")
     state = models.CharField(_("state"), max_length=2, default="DC")

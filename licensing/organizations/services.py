@@ -25,6 +25,7 @@ from licensing.models import (
     Application,
     ChangeKind,
     License,
+    LicenseeKind,
     Membership,
     Organization,
     OrganizationMember,
@@ -147,17 +148,25 @@ def _validated(instance, before: dict, check) -> None:
 @transaction.atomic
 def organization_create(*, actor: User | None, name: str, organization_type: str, street_address: str,
                         postal_code: str, city: str = "Washington", state: str = "DC", phone: str = "",
-                        email: str = "", is_senior_group: bool = False) -> Organization:
+                        email: str = "", is_senior_group: bool = False,
+                        kind: str = LicenseeKind.ORGANIZATION) -> Organization:
+    """A licensee: a charitable organization, or (kind "vendor", from vendors' registration) a vendor."""
     organization = Organization(
-        name=name, organization_type=organization_type, street_address=street_address, postal_code=postal_code,
-        city=city, state=us_state(state) or state, phone=phone_number(phone) or phone, email=email,
-        is_senior_group=is_senior_group,
+        kind=kind, name=name, organization_type=organization_type, street_address=street_address,
+        postal_code=postal_code, city=city, state=us_state(state) or state, phone=phone_number(phone) or phone,
+        email=email, is_senior_group=is_senior_group,
     )
     errors: dict[str, list] = {}
     try:
         organization.full_clean()
     except ValidationError as exc:
         errors.update(exc.error_dict)
+    if kind == LicenseeKind.ORGANIZATION and not organization_type:
+        errors.setdefault("organization_type", []).append(RuleError(Finding(
+            "30 DCMR 1202.2(c)", _("Choose the type of organization."), field="organization_type")))
+    elif kind == LicenseeKind.VENDOR and (organization_type or is_senior_group):
+        errors.setdefault("organization_type", []).append(
+            _("A vendor is no charitable organization: it has no organization type and is no senior group."))
     for finding in (address_findings(state=state, postal_code=postal_code, rule=ORGANIZATION_RULE)
                     + phone_findings(phone, rule=ORGANIZATION_RULE, required=False)):
         errors.setdefault(finding.field, []).append(RuleError(finding))
@@ -166,7 +175,8 @@ def organization_create(*, actor: User | None, name: str, organization_type: str
     organization.save()
     audit_event_record(
         event_type="licensing.organization_created", actor=actor, organization=organization, target=organization,
-        payload={"name": name, "organization_type": organization_type, "is_senior_group": is_senior_group},
+        payload={"name": name, "kind": kind, "organization_type": organization_type,
+                 "is_senior_group": is_senior_group},
     )
     return organization
 

@@ -9,7 +9,7 @@ from licensing.audit.events import audit_event_record
 from licensing.models import Role
 from licensing.models.organizations import FILING_ROLES
 from tests.licensing.factories import MembershipFactory, UserFactory, board_member, board_staff
-from tests.vendors.factories import VendorMembershipFactory
+from tests.vendors.factories import VendorRepresentativeFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -67,7 +67,7 @@ def test_board_sees_every_organization(client, make_user, organization, other_or
 @pytest.mark.parametrize("kind", ["vendor", "no_role", "ended_membership"])
 def test_users_without_a_role_see_no_organization(client, kind, organization, events):
     if kind == "vendor":
-        user = VendorMembershipFactory().user
+        user = VendorRepresentativeFactory().user
     elif kind == "ended_membership":
         user = MembershipFactory(organization=organization, is_active=False).user
     else:

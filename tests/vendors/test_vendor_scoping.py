@@ -3,7 +3,7 @@ from django.urls import reverse
 
 from licensing.models import Role
 from tests.licensing.factories import MembershipFactory, board_member, board_staff
-from tests.vendors.factories import VendorFactory, VendorMembershipFactory
+from tests.vendors.factories import VendorFactory, VendorRepresentativeFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -13,12 +13,12 @@ def urls(vendor):
 
 
 def test_vendor_sees_only_its_own_vendor(client):
-    mine = VendorMembershipFactory()
+    mine = VendorRepresentativeFactory()
     other = VendorFactory()
     client.force_login(mine.user)
-    assert [client.get(url).status_code for url in urls(mine.vendor)] == [200, 200]
+    assert [client.get(url).status_code for url in urls(mine.organization.vendor)] == [200, 200]
     assert [client.get(url).status_code for url in urls(other)] == [404, 404]
-    assert [row["id"] for row in client.get(reverse("vendor-list")).json()["results"]] == [mine.vendor.pk]
+    assert [row["id"] for row in client.get(reverse("vendor-list")).json()["results"]] == [mine.organization.vendor.pk]
 
 
 @pytest.mark.parametrize("role", list(Role))

@@ -23,7 +23,7 @@ from tests.licensing.factories import (
     board_member,
     board_staff,
 )
-from tests.vendors.factories import VendorMembershipFactory
+from tests.vendors.factories import VendorRepresentativeFactory
 
 
 def build_admin_world() -> dict:
@@ -48,7 +48,7 @@ def build_admin_world() -> dict:
     ResponsiblePersonFactory(organization=organization)
     BondScheduleRow.objects.create(license_type="bingo", license_class="A", amount=Decimal("1000.00"),
                                    effective_from=dt.date(2099, 1, 1), rule="Board decision (test)")
-    VendorMembershipFactory()
+    VendorRepresentativeFactory()
     Token.objects.create(user=caller)
 
     attempt = {"user_agent": "pytest", "ip_address": "127.0.0.1", "username": caller.email, "http_accept": "*/*",

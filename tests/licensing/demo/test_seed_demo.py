@@ -3,7 +3,6 @@ from django.core.management import call_command
 
 from licensing.demo.world import BOARD_ADMIN, BOARD_MEMBERS, DEMO_PASSWORD
 from licensing.models import Application, AuditEvent, License, Membership, Organization, Role, User
-from vendors.models import VendorMembership
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +23,7 @@ def test_seed_demo_builds_the_world_once(capsys, django_capture_on_commit_callba
     assert BOARD_ADMIN[0] in first
     assert Membership.objects.filter(role=Role.CALLER).exists()
     assert Membership.objects.filter(role=Role.TOURNAMENT_DIRECTOR).exists()
-    assert VendorMembership.objects.count() == 1
+    assert Membership.objects.filter(role=Role.VENDOR_REPRESENTATIVE, organization__vendor__isnull=False).count() == 1
     officer = User.objects.get(email="officer@staugustine.demo.dcgaming.org")
     assert officer.check_password(DEMO_PASSWORD)
 

@@ -11,8 +11,8 @@ from licensing.demo import world
 from licensing.demo.helpers import refuse_in_production
 from licensing.models import BoardGroup, Organization, User
 from licensing.organizations.services import membership_grant, organization_create
+from vendors.applications.services import vendor_register
 from vendors.models import Vendor
-from vendors.services import vendor_create, vendor_membership_grant
 
 
 class Command(BaseCommand):
@@ -68,12 +68,11 @@ class Command(BaseCommand):
 
         vendor_spec = dict(world.VENDOR)
         vendor_email, vendor_person = vendor_spec.pop("person")
-        vendor = Vendor.objects.filter(name=vendor_spec["name"]).first()
-        if vendor is None:
-            vendor = vendor_create(actor=admin, established_on=date(1998, 4, 1), **vendor_spec)
-        vendor_user = person(vendor_email, vendor_person, f"vendor · {vendor.name}")
-        if not vendor_user.vendor_memberships.filter(vendor=vendor, is_active=True).exists():
-            vendor_membership_grant(actor=admin, vendor=vendor, user=vendor_user)
+        vendor_user = person(vendor_email, vendor_person, f"vendor representative · {vendor_spec['name']}")
+        if not Vendor.objects.filter(organization__name=vendor_spec["name"]).exists():
+            vendor_register(actor=vendor_user, established_on=date(1998, 4, 1), organized_in_dc=True,
+                            established_place="Washington, DC", years_in_business=28,
+                            dc_business_license="BL-1998-04417", **vendor_spec)
 
         officers = {spec["name"]: User.objects.get(email=spec["people"][0][0]) for spec in world.ORGANIZATIONS}
         board_members = list(User.objects.filter(email__in=[email for email, _ in world.BOARD_MEMBERS]))

@@ -1,0 +1,38 @@
+"""A vendor license goes through licensing's own machinery: the vendor's 1207.2 checks before submission, the
+Board's review and four affirmative votes, a VD license and its certificate (30 DCMR 1202.4, 1206-1208)."""
+
+import pytest
+
+from licensing.applications.checks import application_findings
+from licensing.applications.services import application_submit
+from licensing.models import License
+from licensing.models.choices import ApplicationStatus, LicenseType
+from tests.licensing.factories import approve, event_types
+from tests.vendors.world import complete_vendor, filed_application, registered_vendor, vendor_fee_rows
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_complete_vendor_application_is_submitted_approved_by_four_votes_and_licensed():
+    vendor_fee_rows()
+    vendor, representative = registered_vendor()
+    complete_vendor(vendor, representative)
+    application = filed_application(vendor, representative)
+    assert [f for f in application_findings(application) if f.blocking] == []
+    application = application_submit(application=application, actor=representative)
+    assert application.status == ApplicationStatus.SUBMITTED
+    assert str(application.application_fee) == "250.00" and application.bond_amount is None
+    assert application.submitted_snapshot["price_list"]["items"][0]["catalogue_number"] == "BP-100"
+    approve(application)
+    license = License.objects.get(application=application)
+    assert license.license_type == LicenseType.VENDOR and license.number.startswith("VD-")
+    assert license.license_class == ""
+    assert "vendors.vendor_registered" in event_types(application)
+
+
+def test_an_empty_vendor_application_names_every_missing_item_of_1207_2():
+    vendor_fee_rows()
+    vendor, representative = registered_vendor()
+    application = filed_application(vendor, representative, items=None)
+    rules = {finding.rule for finding in application_findings(application) if finding.blocking}
+    assert {"30 DCMR 1207.2(d)", "30 DCMR 1207.2(f)", "30 DCMR 1207.2(g)"} <= rules

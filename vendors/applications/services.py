@@ -1,0 +1,126 @@
+"""A vendor's account and its license applications: a representative registers the business, fills in what
+1207.2 asks, and files through licensing's application machinery (drafts, checks, submission, review, votes,
+issue), which calls back into vendors/applications/checks.py for the vendor's own rules."""
+
+import datetime as dt
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from licensing.applications.services import application_create
+from licensing.audit.events import audit_event_record
+from licensing.models import Application, License, LicenseeKind, Role, User
+from licensing.models.choices import ApplicationKind, LicenseType
+from licensing.organizations.services import membership_grant, organization_create
+from vendors.models import Supplier, Vendor
+from vendors.selectors import represents
+
+# What the representative tells the Board about the business (1207.2 (b), (c), (f), (h), (i)).
+PROFILE_FIELDS = frozenset({
+    "business_type", "established_on", "established_place", "years_in_business", "makes_own_supplies",
+    "organized_in_dc", "dc_business_license", "resident_agent_name", "resident_agent_address",
+})
+
+
+def require_representative(actor: User, vendor: Vendor) -> None:
+    if not represents(user=actor, vendor=vendor):
+        raise PermissionDenied(_("Only the vendor's representatives may file for it."))
+
+
+def _check_dates(vendor: Vendor) -> dict:
+    errors = {}
+    if isinstance(vendor.established_on, dt.date) and vendor.established_on > dt.date.today():
+        errors["established_on"] = [_("The date the business was established cannot be in the future "
+                                      "(30 DCMR 1207.2(c)).")]
+    if vendor.years_in_business is not None and vendor.years_in_business > 200:
+        errors["years_in_business"] = [_("Give the years in the supply business, at most 200 (30 DCMR 1207.2(h)).")]
+    return errors
+
+
+def _clean(vendor: Vendor) -> None:
+    errors = {}
+    try:
+        vendor.full_clean(exclude=["organization"])
+    except ValidationError as exc:
+        errors.update(exc.error_dict)
+    for name, messages in _check_dates(vendor).items():
+        errors.setdefault(name, []).extend(messages)
+    if errors:
+        raise ValidationError(errors)
+
+
+@transaction.atomic
+def vendor_register(*, actor: User, name: str, street_address: str, postal_code: str, city: str = "Washington",
+                    state: str = "DC", phone: str = "", email: str = "", **profile) -> Vendor:
+    """A representative registers the business: a licensee of kind vendor (licensing), its vendor record, and
+    the representative's role there."""
+    unknown = set(profile) - PROFILE_FIELDS
+    if unknown:
+        raise TypeError(f"not vendor profile fields: {', '.join(sorted(unknown))}")
+    vendor = Vendor(**profile)
+    _clean(vendor)  # before any write: nothing half-made
+    organization = organization_create(actor=actor, kind=LicenseeKind.VENDOR, organization_type="", name=name,
+                                       street_address=street_address, postal_code=postal_code, city=city,
+                                       state=state, phone=phone, email=email)
+    vendor.organization = organization
+    vendor.save()
+    membership_grant(actor=actor, organization=organization, user=actor, role=Role.VENDOR_REPRESENTATIVE)
+    audit_event_record(event_type="vendors.vendor_registered", actor=actor, organization=organization,
+                       target=vendor, payload={"name": organization.name})
+    return vendor
+
+
+@transaction.atomic
+def vendor_profile_update(*, actor: User, vendor: Vendor, **fields) -> Vendor:
+    require_representative(actor, vendor)
+    unknown = set(fields) - PROFILE_FIELDS
+    if unknown:
+        raise ValidationError({name: _("This field cannot be changed here.") for name in sorted(unknown)})
+    before = {name: getattr(vendor, name) for name in fields}
+    for name, value in fields.items():
+        setattr(vendor, name, value)
+    try:
+        _clean(vendor)
+    except ValidationError:
+        for name, value in before.items():
+            setattr(vendor, name, value)
+        raise
+    changed = sorted(name for name, value in before.items() if getattr(vendor, name) != value)
+    if changed:
+        vendor.save()
+        audit_event_record(event_type="vendors.vendor_profile_updated", actor=actor,
+                           organization=vendor.organization, target=vendor, payload={"changed": changed})
+    return vendor
+
+
+@transaction.atomic
+def supplier_add(*, actor: User, vendor: Vendor, name: str, address: str = "") -> Supplier:
+    require_representative(actor, vendor)
+    supplier = Supplier(vendor=vendor, name=(name or "").strip(), address=(address or "").strip())
+    if not supplier.name:
+        raise ValidationError({"name": _("Give the supplier's or manufacturer's name (30 DCMR 1207.2(f)).")})
+    supplier.full_clean()
+    supplier.save()
+    audit_event_record(event_type="vendors.supplier_added", actor=actor, organization=vendor.organization,
+                       target=supplier, payload={"name": supplier.name})
+    return supplier
+
+
+@transaction.atomic
+def supplier_end(*, actor: User, supplier: Supplier) -> Supplier:
+    require_representative(actor, supplier.vendor)
+    supplier.is_current = False  # kept: who supplied the vendor is part of the record
+    supplier.save(update_fields=["is_current"])
+    audit_event_record(event_type="vendors.supplier_ended", actor=actor, organization=supplier.vendor.organization,
+                       target=supplier, payload={"name": supplier.name})
+    return supplier
+
+
+def vendor_application_create(*, actor: User, vendor: Vendor, kind: str = ApplicationKind.ORIGINAL,
+                              base_license: License | None = None) -> Application:
+    """A vendor license application; a renewal or an amendment starts from the license in force (its price
+    list is copied into the new draft by the prepare hook)."""
+    require_representative(actor, vendor)
+    return application_create(actor=actor, organization=vendor.organization, license_type=LicenseType.VENDOR,
+                              license_class="", kind=kind, base_license=base_license)
