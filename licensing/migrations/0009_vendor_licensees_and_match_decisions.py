@@ -20,7 +20,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='organization',
             name='kind',
-            field=models.CharField(choices=[('organization', 'Organization'), ('vendor', 'Vendor')], db_index=True, default='organization', max_length=12, verbose_name='licensee'),
+            field=models.CharField(choices=[('organization', 'Organization'), ('vendor', 'Vendor')], db_index=True, editable=False, default='organization', max_length=12, verbose_name='licensee'),
         ),
         migrations.AlterField(
             model_name='application',

@@ -48,8 +48,9 @@ FILING_ROLES = frozenset({Role.OFFICER, Role.MEMBER_IN_CHARGE, Role.ALTERNATE, R
 
 
 class Organization(models.Model):
+    # Set once, when the licensee registers: an organization never becomes a vendor or the other way round.
     kind = models.CharField(_("licensee"), max_length=12, choices=LicenseeKind.choices,
-                            default=LicenseeKind.ORGANIZATION, db_index=True)
+                            default=LicenseeKind.ORGANIZATION, db_index=True, editable=False)
     name = models.CharField(_("name"), max_length=200)
     # 30 DCMR 1202.2(c) for an organization; a vendor's business type is on its vendor record (1207.2(b)).
     organization_type = models.CharField(_("organization type"), max_length=20, choices=OrganizationType.choices,

@@ -183,6 +183,10 @@ def organization_create(*, actor: User | None, name: str, organization_type: str
 
 @transaction.atomic
 def membership_grant(*, actor: User | None, organization: Organization, user: User, role: Role) -> Membership:
+    if (role == Role.VENDOR_REPRESENTATIVE) != (organization.kind == LicenseeKind.VENDOR):
+        # A vendor's people only represent it; an organization's roles are no vendor's (30 DCMR 1401.13).
+        raise ValidationError({"role": _("A vendor has representatives only, and only a vendor has them.")},
+                              code="invalid")
     membership, created = Membership.objects.get_or_create(user=user, organization=organization, role=role)
     if not created and membership.is_active:
         return membership

@@ -18,7 +18,7 @@ def test_the_board_groups_hold_only_their_work_permissions():
     assert writes == {"licensing.add_feeschedulerow", "licensing.change_feeschedulerow",
                       "licensing.add_bondschedulerow", "licensing.change_bondschedulerow"}
     for forbidden in ("licensing.view_user", "licensing.change_user", "licensing.add_membership",
-                      "licensing.view_membership", "licensing.view_matchdecision"):
+                      "licensing.view_membership"):
         assert forbidden not in staff
     assert not {name for name in staff if name.split(".")[0] not in ("licensing", "vendors", "bingo", "montecarlo")}
     assert not Group.objects.get(name="board_member").permissions.exists()

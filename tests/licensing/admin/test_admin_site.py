@@ -21,7 +21,8 @@ STAFF = {
         "licensing.organization", "licensing.auditevent", "licensing.application", "licensing.license",
         "licensing.enforcementaction", "licensing.deficiencynotice", "licensing.vote", "licensing.decision",
         "licensing.premises", "licensing.organizationmember", "licensing.responsibleperson", "licensing.document",
-        "vendors.vendor", "bingo.pattern", "bingo.operation", "bingo.game", "bingo.gameevent",
+        "vendors.vendor", "vendors.owner", "vendors.supplier", "vendors.pricelist",
+        "bingo.pattern", "bingo.operation", "bingo.game", "bingo.gameevent",
         "montecarlo.gamecatalogentry",
     ], "view"),
     "licensing.feeschedulerow": "keep",
@@ -38,6 +39,7 @@ NO_ADD = {
     "licensing.deficiencynotice", "licensing.vote", "licensing.decision", "licensing.premises",
     "licensing.organizationmember", "licensing.responsibleperson", "licensing.document", "bingo.operation",
     "bingo.game", "bingo.gameevent", "axes.accessattempt", "axes.accesslog", "axes.accessfailurelog",
+    "vendors.vendor", "vendors.owner", "vendors.supplier", "vendors.pricelist",
 }
 DELETABLE = {
     "bingo.pattern", "auth.group", "authtoken.tokenproxy", "axes.accessattempt", "axes.accesslog",

@@ -23,7 +23,8 @@ from tests.licensing.factories import (
     board_member,
     board_staff,
 )
-from tests.vendors.factories import VendorRepresentativeFactory
+from tests.vendors.factories import OwnerFactory, SupplierFactory, VendorRepresentativeFactory
+from vendors.models import PriceList
 
 
 def build_admin_world() -> dict:
@@ -48,7 +49,11 @@ def build_admin_world() -> dict:
     ResponsiblePersonFactory(organization=organization)
     BondScheduleRow.objects.create(license_type="bingo", license_class="A", amount=Decimal("1000.00"),
                                    effective_from=dt.date(2099, 1, 1), rule="Board decision (test)")
-    VendorRepresentativeFactory()
+    vendor = VendorRepresentativeFactory().organization.vendor
+    OwnerFactory(vendor=vendor)
+    SupplierFactory(vendor=vendor)
+    PriceList.objects.create(vendor=vendor, version=1, created_by=staff, application=ApplicationFactory(
+        organization=vendor.organization, license_type="vendor", license_class=""))
     Token.objects.create(user=caller)
 
     attempt = {"user_agent": "pytest", "ip_address": "127.0.0.1", "username": caller.email, "http_accept": "*/*",

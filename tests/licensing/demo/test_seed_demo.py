@@ -2,7 +2,7 @@ import pytest
 from django.core.management import call_command
 
 from licensing.demo.world import BOARD_ADMIN, BOARD_MEMBERS, DEMO_PASSWORD
-from licensing.models import Application, AuditEvent, License, Membership, Organization, Role, User
+from licensing.models import Application, AuditEvent, License, LicenseeKind, Membership, Organization, Role, User
 
 pytestmark = pytest.mark.django_db
 
@@ -13,7 +13,7 @@ def test_seed_demo_builds_the_world_once(capsys, django_capture_on_commit_callba
     first = capsys.readouterr().out
     assert DEMO_PASSWORD in first
 
-    assert Organization.objects.count() == 3
+    assert Organization.objects.filter(kind=LicenseeKind.ORGANIZATION).count() == 3
     assert Organization.objects.filter(is_senior_group=True).count() == 1
     assert User.objects.filter(groups__name="board_member").count() == len(BOARD_MEMBERS) == 5
     assert User.objects.filter(groups__name="board_staff").count() == 1
