@@ -15,7 +15,7 @@ from licensing.applications.services import (
     application_update,
     premises_get_or_create,
 )
-from licensing.models import BondScheduleRow, Organization, User
+from licensing.models import BondScheduleRow, FeeScheduleRow, Organization, User
 from licensing.models.choices import DeterminationLetter, DocumentKind, ResponsibleRole
 from licensing.organizations.documents import document_upload
 from licensing.organizations.services import member_add, organization_profile_update, responsible_person_set
@@ -24,6 +24,8 @@ from licensing.review.services import vote_cast
 # Bond amounts are board data that no regulation text gives (RULES.md); these are for the demo only.
 DEMO_BONDS = [("bingo", "A", "5000.00"), ("bingo", "B", "2500.00"), ("bingo", "C", "1000.00"),
               ("montecarlo", "1", "1000.00"), ("montecarlo", "2", "2500.00")]
+# The original vendor fee (and an amendment's) is board data too (30 DCMR 1208.4 gives only the renewal bands).
+DEMO_VENDOR_FEES = [("original", "300.00"), ("amendment", "0.00")]
 PDF = b"%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n"
 FIRST_NAMES = ["Ana", "Ben", "Carla", "David", "Elena", "Frank", "Gloria", "Henry", "Irene", "José", "Karen", "Luis",
                "Marta", "Nathan", "Olga", "Pedro", "Rosa", "Samuel", "Teresa", "Victor", "Wanda", "Yusuf"]
@@ -34,6 +36,15 @@ def _bonds() -> None:
         BondScheduleRow.objects.get_or_create(
             license_type=license_type, license_class=license_class, effective_from=dt.date(2000, 1, 1),
             defaults={"amount": Decimal(amount), "rule": "30 DCMR 1205.2",
+                      "notes": "Demo board data: not from any regulation text"},
+        )
+
+
+def _vendor_fees() -> None:
+    for kind, amount in DEMO_VENDOR_FEES:
+        FeeScheduleRow.objects.get_or_create(
+            license_type="vendor", license_class="", kind=kind, effective_from=dt.date(2000, 1, 1),
+            defaults={"amount": Decimal(amount), "rule": "30 DCMR 1208.4",
                       "notes": "Demo board data: not from any regulation text"},
         )
 
@@ -65,6 +76,7 @@ def build(*, officers: dict[str, User], board_members: list[User]) -> bool:
     if any(o.applications.exists() for o in organizations.values()):
         return False
     _bonds()
+    _vendor_fees()
     today = timezone.localdate()
     for name, organization in organizations.items():
         _eligible(organization, officers[name], senior=organization.is_senior_group)

@@ -17,8 +17,9 @@ from django.utils.translation import gettext_lazy as _
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
 from licensing.audit.events import audit_event_record
+from licensing.licenses.rules import reasons_for_licensee
 from licensing.models import EnforcementAction, License, User
-from licensing.models.choices import DenialReason, EnforcementKind, LicenseStatus
+from licensing.models.choices import DenialReason, EnforcementKind, LicenseStatus, LicenseType
 from licensing.organizations.mail import organization_email_send
 
 SUSPENSION_MAX_DAYS = 60  # 30 DCMR 1210.1
@@ -35,7 +36,7 @@ def _require_board_staff(actor: User) -> None:
         raise PermissionDenied(_("Only board staff may take enforcement action."))
 
 
-def _reasons_clean(reasons) -> list[str]:
+def _reasons_clean(reasons, *, license: License) -> list[str]:
     valid = set(DenialReason.values)
     reasons = [str(reason).strip().lower() for reason in (reasons or [])]
     if not reasons or any(reason not in valid for reason in reasons):
@@ -44,6 +45,9 @@ def _reasons_clean(reasons) -> list[str]:
             _("give at least one reason, each one of (a) to (f)"),
             field="reasons",
         ))
+    misfit = reasons_for_licensee(reasons, vendor=license.license_type == LicenseType.VENDOR)
+    if misfit:
+        raise RuleViolation(misfit)
     return sorted(set(reasons))
 
 
@@ -149,7 +153,7 @@ def license_suspend(*, actor: User, license: License, days: int, reasons: list[s
             _("a suspension lasts at least 1 and at most %(max)d days") % {"max": SUSPENSION_MAX_DAYS},
             field="days",
         ))
-    reasons = _reasons_clean(reasons)
+    reasons = _reasons_clean(reasons, license=license)
     rules = _rules_clean(rules, reasons)
     explanation = _explanation_clean(explanation)
     _require_status(license, (LicenseStatus.ACTIVE,), _("Only an active license can be suspended."))
@@ -183,7 +187,7 @@ def license_revoke(*, actor: User, license: License, reasons: list[str], rules: 
     """Revoke (30 DCMR 1210.1). Final: nothing moves a revoked license back to any other status."""
     _require_board_staff(actor)
     license = License.objects.select_for_update().get(pk=license.pk)
-    reasons = _reasons_clean(reasons)
+    reasons = _reasons_clean(reasons, license=license)
     rules = _rules_clean(rules, reasons)
     explanation = _explanation_clean(explanation)
     _require_status(license, (LicenseStatus.ACTIVE, LicenseStatus.SUSPENDED),
@@ -231,7 +235,7 @@ def license_fine(*, actor: User, license: License, violations: int, reasons: lis
             % {"cap": f"{cap:,.2f}", "n": violations},
             field=field,
         ))
-    reasons = _reasons_clean(reasons)
+    reasons = _reasons_clean(reasons, license=license)
     rules = _rules_clean(rules, reasons)
     explanation = _explanation_clean(explanation)
     license = License.objects.get(pk=license.pk)

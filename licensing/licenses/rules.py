@@ -63,3 +63,24 @@ def within_hours_findings(*, now: dt.datetime, day: dt.date, starts_at: dt.time,
         "%(action)s: %(what)s is licensed for %(day)s, %(start)s-%(end)s; it is now %(now)s (%(rule)s)."
     ) % {"action": action, "what": what, "day": day.isoformat(), "start": starts_at.strftime("%H:%M"),
          "end": ends_at.strftime("%H:%M"), "now": now.strftime("%Y-%m-%d %H:%M"), "rule": rule}, field="time")]
+
+
+# --- The reasons for a denial, suspension or revocation fit the licensee (30 DCMR 1210.1) ---
+
+REASONS_RULE = "30 DCMR 1210.1"
+ORGANIZATION_ONLY_REASON = "a"  # 1210.1(a): does not meet 1200 or 1201, the requirements of an organization
+VENDOR_ONLY_REASON = "b"  # 1210.1(b): does not meet 1206, the requirements of a vendor
+
+
+def reasons_for_licensee(reasons, *, vendor: bool) -> list[Finding]:
+    """(a) is a reason against an organization only, (b) against a vendor only."""
+    reasons = set(reasons)
+    if vendor and ORGANIZATION_ONLY_REASON in reasons:
+        return [Finding(REASONS_RULE, _(
+            "reason (a) is about an organization's eligibility (30 DCMR 1200, 1201); for a vendor cite (b), "
+            "not meeting 30 DCMR 1206, or another reason (30 DCMR 1210.1)."), field="reasons")]
+    if not vendor and VENDOR_ONLY_REASON in reasons:
+        return [Finding(REASONS_RULE, _(
+            "reason (b) is about a vendor (30 DCMR 1206); for an organization cite (a), not meeting 30 DCMR 1200 "
+            "or 1201, or another reason (30 DCMR 1210.1)."), field="reasons")]
+    return []

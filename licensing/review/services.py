@@ -16,9 +16,10 @@ from django.utils.translation import gettext_lazy as _
 
 from core.findings import Finding, RuleViolation
 from licensing.audit.events import audit_event_record
+from licensing.licenses.rules import reasons_for_licensee
 from licensing.licenses.services import license_issue, license_terms
 from licensing.models import Application, Decision, DeficiencyNotice, User, Vote
-from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason, VoteChoice
+from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason, LicenseType, VoteChoice
 from licensing.organizations.mail import organization_email_after_commit
 from licensing.review.rules import QUORUM_RULE, quorum_problem
 
@@ -220,6 +221,9 @@ def application_deny(*, actor: User, application: Application, reasons: list[str
     if not actor.is_board_staff:
         raise PermissionDenied(_("Only board staff record the Board's decisions."))
     reasons = _clean_reasons(reasons)
+    misfit = reasons_for_licensee(reasons, vendor=application.license_type == LicenseType.VENDOR)
+    if misfit:
+        raise RuleViolation(misfit)
     explanation = (explanation or "").strip()
     if not explanation:
         raise ValidationError({"explanation": _("Explain the Board's denial to the organization.")})

@@ -36,3 +36,45 @@ def test_an_empty_vendor_application_names_every_missing_item_of_1207_2():
     application = filed_application(vendor, representative, items=None)
     rules = {finding.rule for finding in application_findings(application) if finding.blocking}
     assert {"30 DCMR 1207.2(d)", "30 DCMR 1207.2(f)", "30 DCMR 1207.2(g)"} <= rules
+
+
+@pytest.fixture
+def submitted():
+    vendor_fee_rows()
+    vendor, representative = registered_vendor()
+    complete_vendor(vendor, representative)
+    return application_submit(application=filed_application(vendor, representative), actor=representative)
+
+
+def test_a_vendor_is_denied_for_not_meeting_1206_never_for_an_organizations_1200(submitted):
+    from core.findings import RuleViolation
+    from licensing.review.services import application_deny
+    from tests.licensing.factories import board_staff
+
+    staff = board_staff()
+    with pytest.raises(RuleViolation) as error:
+        application_deny(actor=staff, application=submitted, reasons=["a"], explanation="Not eligible.")
+    assert error.value.findings[0].rule == "30 DCMR 1210.1" and "(b)" in error.value.findings[0].message
+    decision = application_deny(actor=staff, application=submitted, reasons=["b"],
+                                explanation="An owner is a professional gambler (30 DCMR 1206.4(b)).")
+    assert decision.reasons == ["b"]
+
+
+def test_a_vendor_license_is_suspended_or_revoked_citing_1210_1_b(submitted):
+    from core.findings import RuleViolation
+    from licensing.enforcement.services import license_revoke, license_suspend
+    from licensing.models.choices import LicenseStatus
+    from tests.licensing.factories import board_staff
+
+    approve(submitted)
+    license, staff = License.objects.get(application=submitted), board_staff()
+    with pytest.raises(RuleViolation):
+        license_suspend(actor=staff, license=license, days=30, reasons=["a"], rules=[], explanation="x")
+    license_suspend(actor=staff, license=license, days=30, reasons=["b"], rules=["30 DCMR 1206.4(a)"],
+                    explanation="An officer's felony came to light.")
+    license.refresh_from_db()
+    assert license.status == LicenseStatus.SUSPENDED
+    license_revoke(actor=staff, license=license, reasons=["b", "c"], rules=["30 DCMR 1206.4(a)"],
+                   explanation="The felony was not declared.")
+    license.refresh_from_db()
+    assert license.status == LicenseStatus.REVOKED

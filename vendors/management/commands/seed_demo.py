@@ -12,6 +12,7 @@ from licensing.demo.helpers import refuse_in_production
 from licensing.models import BoardGroup, Organization, User
 from licensing.organizations.services import membership_grant, organization_create
 from vendors.applications.services import vendor_register
+from vendors.demo import demo_vendor_license
 from vendors.models import Vendor
 
 
@@ -73,12 +74,15 @@ class Command(BaseCommand):
             vendor_register(actor=vendor_user, established_on=date(1998, 4, 1), organized_in_dc=True,
                             established_place="Washington, DC", years_in_business=28,
                             dc_business_license="BL-1998-04417", **vendor_spec)
+        vendor = Vendor.objects.get(organization__name=vendor_spec["name"])
 
         officers = {spec["name"]: User.objects.get(email=spec["people"][0][0]) for spec in world.ORGANIZATIONS}
         board_members = list(User.objects.filter(email__in=[email for email, _ in world.BOARD_MEMBERS]))
         if demo_seed.build(officers=officers, board_members=board_members):
             self.stdout.write("Demo applications: one in the review queue, one licensed Monte Carlo Night, "
                               "a senior group's draft.")
+        if demo_vendor_license(vendor=vendor, representative=vendor_user, board_members=board_members):
+            self.stdout.write(f"Demo vendor licensed: {vendor} (public registry).")
 
         if not created:
             self.stdout.write("Demo data already present; nothing changed.")
