@@ -5,3 +5,10 @@ from django.utils.translation import gettext_lazy as _
 class BingoConfig(AppConfig):
     name = "bingo"
     verbose_name = _("Bingo")
+
+    def ready(self):
+        from bingo.planning.checks import workers_on_duty_people
+        from licensing.organizations.supply_ties import person_source_register
+
+        # Workers on duty may not own a share of a vendor (30 DCMR 1401.13): licensing's review sees them.
+        person_source_register("bingo.workers_on_duty", workers_on_duty_people)

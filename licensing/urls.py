@@ -15,6 +15,8 @@ from licensing.enforcement.urls import api_urlpatterns as enforcement_api
 from licensing.fees.urls import api_urlpatterns as fees_api
 from licensing.licenses import urls as licenses_urls
 from licensing.licenses.urls import api_urlpatterns as licenses_api
+from licensing.matches import urls as matches_urls
+from licensing.matches.urls import api_urlpatterns as matches_api
 from licensing.organizations import urls as organizations_urls
 from licensing.organizations.api import MembershipViewSet, OrganizationViewSet
 from licensing.organizations.urls import api_urlpatterns as organizations_api
@@ -32,6 +34,7 @@ urlpatterns = [
     path("", include(organizations_urls.urlpatterns)),  # the profile: facts, members, people, documents
     path("", include(applications_urls.urlpatterns)),  # the guided application; its steps are only its own
     path("", include(enforcement_urls.urlpatterns)),  # the license's enforcement page
+    path("", include(matches_urls.urlpatterns)),  # Board staff's possible-match review
 ]
 
 router = IdRouter()
@@ -48,6 +51,7 @@ api_urlpatterns = [
     path("", include(fees_api)),  # the public fee quote
     path("", include(public_api)),  # the public license lookup
     path("", include(enforcement_api)),  # suspend, revoke, fine: before the router's licenses/<pk>/
+    path("", include(matches_api)),  # possible matches, for Board staff
     *router.urls,
     *applications_api,  # filing an application
     *review_api,  # the Board review's applications

@@ -1,17 +1,25 @@
 """The facts the planning rules need, read from the database, and the checks of a whole
-operation: `operation_check` for the portal and API, `operation_ready` for the game start."""
+operation: `operation_check` for the portal and API, `operation_ready` for the game start.
+
+The workers on duty at operations still to be held are also bingo's side of the supply-trade ties (30 DCMR
+1401.13): `workers_on_duty_people` is registered with licensing's registry by BingoConfig.ready, and the duty list is
+checked against the vendors' owners when a worker is put on it and again before each game starts."""
 
 from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
 
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
 from bingo.models import Game, Operation, WorkerDuty
 from bingo.planning import rules
 from bingo.planning.rules import person_key
 from core.findings import Finding
-from licensing.models import License, Membership, OrganizationMember, ResponsiblePerson, Role
+from licensing.models import License, LicenseeKind, Membership, OrganizationMember, ResponsiblePerson, Role
 from licensing.models.choices import LicenseStatus, LicenseType, ResponsibleRole
+from licensing.organizations.supply_ties import OwnerRecord, PersonRecord, person_tie_findings, supply_owners
 
 
 def licensed_premises_ids(license: License) -> frozenset[int]:
@@ -141,12 +149,56 @@ def worker_facts(operation: Operation) -> list[rules.WorkerFacts]:
             for w in WorkerDuty.objects.filter(operation=operation).order_by("duty", "name")]
 
 
+# --- Ties to the supply trade (30 DCMR 1401.13, 1401.14) ---
+
+def worker_ref(pk: int) -> str:
+    return f"bingo.workerduty:{pk}"
+
+
+def duty_doing(duty: str) -> str:
+    """1401.13(a), (b): working at the operation, in whatever duty."""
+    return _("on duty as %(duty)s") % {"duty": WorkerDuty.Duty(duty).label.lower()}
+
+
+def worker_tie_findings(operation: Operation, *, name: str, born: dt.date | None, duty: str, field: str = "name",
+                        worker: WorkerDuty | None = None, owners: list[OwnerRecord] | None = None) -> list[Finding]:
+    """Whether the worker owns a share of a vendor: a match (or a match Board staff confirmed) blocks, a name alone
+    warns until staff decide it (licensing.matches)."""
+    return person_tie_findings(name=name, born=born, doing=duty_doing(duty), field=field,
+                               person_ref=worker_ref(worker.pk) if worker is not None else None,
+                               organization_id=operation.license.organization_id, owners=owners)
+
+
+def workers_tie_findings(operation: Operation) -> list[Finding]:
+    """The duty list as it stands: a vendor may have recorded a worker as its owner after they were put on it."""
+    owners = supply_owners()
+    if not owners:
+        return []
+    return [finding for worker in WorkerDuty.objects.filter(operation=operation).order_by("duty", "name", "pk")
+            for finding in worker_tie_findings(operation, name=worker.name, born=worker.date_of_birth,
+                                               duty=worker.duty, field="workers", worker=worker, owners=owners)]
+
+
+def workers_on_duty_people() -> list[PersonRecord]:
+    """Every worker on duty at an operation still to be held (today or later), for licensing's registry."""
+    workers = (WorkerDuty.objects.filter(operation__date__gte=timezone.localdate(),
+                                         operation__license__organization__kind=LicenseeKind.ORGANIZATION)
+               .select_related("operation__license__organization").order_by("operation__date", "operation_id", "pk"))
+    return [PersonRecord(ref=worker_ref(worker.pk), name=worker.name, born=worker.date_of_birth,
+                         doing=duty_doing(worker.duty), organization_id=worker.operation.license.organization_id,
+                         organization_name=worker.operation.license.organization.name,
+                         role=_("%(duty)s on duty at the bingo operation of %(date)s") % {
+                             "duty": worker.get_duty_display(), "date": worker.operation.date.isoformat()})
+            for worker in workers]
+
+
 def operation_check(operation: Operation) -> list[Finding]:
     """Every finding of the plan, blocking or not, in the order a planner fixes them."""
     plans = game_plans(operation)
     findings = operation_findings(license=operation.license, facts=facts_of(operation), exclude_pk=operation.pk)
     findings += games_findings(operation, plans)
     findings += rules.duty_findings(worker_facts(operation), operation.date, blocking=False)
+    findings += workers_tie_findings(operation)
     findings += rules.program_sheet_complete(member_in_charge=operation.member_in_charge, games=len(plans))
     return findings
 
@@ -154,8 +206,10 @@ def operation_check(operation: Operation) -> list[Finding]:
 def operation_ready(operation: Operation) -> list[Finding]:
     """What stops a game from starting now: the license in force on the day (30 DCMR 1200.1) and the
     workers on duty: a checker (1401.3), a security person (1400.12), the member in charge or the
-    alternate (1301.5), nobody under 18 (1401.5). The live console calls this at each game start; an
-    empty list means the game may start."""
+    alternate (1301.5), nobody under 18 (1401.5), nobody tied by ownership to a vendor (1401.13: a match or a
+    possible match staff confirmed; one still to decide warns on `operation_check`). The live console calls this
+    at each game start; an empty list means the game may start."""
     findings = rules.license_in_force(license_facts(operation.license), operation.date)
     findings += rules.duty_findings(worker_facts(operation), operation.date, blocking=True)
+    findings += [finding for finding in workers_tie_findings(operation) if finding.blocking]
     return findings

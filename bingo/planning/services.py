@@ -175,6 +175,7 @@ def _worker_findings(operation: Operation, *, name: str, duty: str, user, born: 
         findings.append(Finding("30 DCMR 1401.2", _(
             "%(name)s bought cards at this operation: a player may not work it, since a worker on duty may not "
             "play (30 DCMR 1401.2).") % {"name": name}, field="name"))
+    findings += checks.worker_tie_findings(operation, name=name, born=born, duty=duty)
     return findings
 
 
@@ -183,7 +184,8 @@ def worker_add(*, actor, operation: Operation, name: str, duty: str, user=None,
                date_of_birth: dt.date | None = None) -> WorkerDuty:
     """Put a worker on the duty list: 18 or older on the day (the date of birth typed, or taken from the
     organization's member records), the member in charge and the alternate only if the records name them
-    so, and nobody who bought cards at the operation."""
+    so, nobody who bought cards at the operation, and nobody tied by ownership to a vendor (30 DCMR 1401.13:
+    a possible match is put on the list and warns on the operation's checks until Board staff decide it)."""
     _require_planner(actor, operation.license.organization_id)
     name = (name or "").strip()
     if not name:

@@ -25,6 +25,7 @@ from licensing.models.choices import (
     Period,
 )
 from licensing.organizations.eligibility import organization_findings, senior_group_checked
+from licensing.organizations.supply_ties import organization_tie_findings
 
 # Applications whose operations count against a premises or a yearly cap: licensed or still pending.
 COUNTING_STATUSES = (ApplicationStatus.APPROVED, *OPEN_STATUSES)
@@ -182,7 +183,9 @@ def _base_license_findings(application: Application, today: dt.date, *, amendmen
     return findings
 
 
-def application_findings(application: Application, *, today: dt.date | None = None) -> list[Finding]:
+def application_findings(application: Application, *, today: dt.date | None = None, actor=None) -> list[Finding]:
+    """Every finding of the application; `actor` is the user about to submit it (checked with its filer for
+    ties to the supply trade, 30 DCMR 1401.13)."""
     today = today or timezone.localdate()
     registered = registered_findings(application, today=today)
     if registered is not None:
@@ -198,6 +201,9 @@ def application_findings(application: Application, *, today: dt.date | None = No
                                 field="license_class"))
     findings += organization_findings(application.organization, on=today,
                                       **exemptions(application, senior=senior))
+    # 30 DCMR 1401.13: the people who conduct its games and prepare its forms own no share of a vendor, whichever
+    # was recorded first (a vendor may name its owners after the organization named its people).
+    findings += organization_tie_findings(application.organization, users=[application.created_by, actor])
     findings += rules.required(
         {"lawful_purpose": application.lawful_purpose},
         {"lawful_purpose": ("30 DCMR 1202.2(p)", "the lawful purpose of the proceeds")},

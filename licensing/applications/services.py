@@ -271,7 +271,7 @@ def application_submit(*, application: Application, actor: User, today: dt.date 
     application = Application.objects.select_for_update().get(pk=application.pk)
     _require_filer(actor, application.organization)
     _require_editable(application)
-    findings = application_findings(application, today=today)
+    findings = application_findings(application, today=today, actor=actor)
     blocking = [finding for finding in findings if finding.blocking]
     if blocking:
         raise RuleViolation(blocking)

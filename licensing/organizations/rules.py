@@ -166,6 +166,7 @@ class SupplyOwner:
     vendor: str
     share: Decimal  # percent; more than zero is an ownership interest
     through: str = ""  # the affiliate the interest is held through, if not direct
+    ref: str = ""  # the owner's record ("vendors.owner:7"), which staff's decisions name
 
 
 def supply_tie_findings(*, name: str, born: dt.date | None, doing: str, owners: Iterable[SupplyOwner],
@@ -174,19 +175,24 @@ def supply_tie_findings(*, name: str, born: dt.date | None, doing: str, owners: 
     """Whether the person named for `doing` (conducting or assisting bingo, serving an operator, preparing the
     organization's Board forms: 1401.13(a)-(c)) is tied by ownership to the supply trade. The same name and date
     of birth blocks; the same name with a date of birth unknown on one side is a possible match that Board staff
-    confirm or dismiss (`confirmed`, `dismissed`: the vendors whose possible match staff decided); a confirmed
-    one blocks like a match."""
+    confirm or dismiss (`confirmed`, `dismissed`: the owners, by their `ref`, or the vendors whose possible match
+    staff decided); a confirmed one blocks like a match. A dismissal answers a possible match only: once both
+    dates of birth are known and the same, it is a match whatever was decided on less."""
     findings = []
     for owner in owners:
-        if owner.share <= 0 or owner.vendor in dismissed:
-            continue  # no ownership interest, or staff found it is another person
+        if owner.share <= 0:
+            continue  # no ownership interest: a contract or a license agreement is no tie (1401.14)
         found = sameness(name, born, owner.name, owner.born)
         if found is None:
             continue
+        is_confirmed = owner.vendor in confirmed or bool(owner.ref and owner.ref in confirmed)
+        is_dismissed = owner.vendor in dismissed or bool(owner.ref and owner.ref in dismissed)
+        if found == Sameness.POSSIBLE and is_dismissed and not is_confirmed:
+            continue  # staff found it is another person
         interest = (_("%(share)s%% of %(vendor)s through %(through)s")
                     % {"share": owner.share, "vendor": owner.vendor, "through": owner.through} if owner.through
                     else _("%(share)s%% of %(vendor)s") % {"share": owner.share, "vendor": owner.vendor})
-        if found == Sameness.MATCH or owner.vendor in confirmed:
+        if found == Sameness.MATCH or is_confirmed:
             findings.append(Finding(SUPPLY_TIE_RULE, _(
                 "%(name)s owns %(interest)s, a bingo supplier, and so may not be %(doing)s (30 DCMR 1401.13, "
                 "1401.14).") % {"name": name, "interest": interest, "doing": doing}, field=field))

@@ -48,6 +48,7 @@ from licensing.organizations.rules import (
     substantial_profile_changes,
     us_state,
 )
+from licensing.organizations.supply_ties import person_tie_findings, responsible_doing
 
 # Which item of 30 DCMR 1202.2 asks for each record's address: (a) the organization, (l) the members.
 ORGANIZATION_RULE = "30 DCMR 1202.2(a)"
@@ -360,7 +361,7 @@ def members_import_csv(*, actor: User, organization: Organization, file) -> Memb
     return MemberImportResult(created=len(members))
 
 
-# --- Responsible people (30 DCMR 1202.2(j),(k), 1401.5) ---
+# --- Responsible people (30 DCMR 1202.2(j),(k), 1401.5, 1401.13) ---
 
 @transaction.atomic
 def responsible_person_set(*, actor: User, organization: Organization, role: str, full_name: str,
@@ -382,15 +383,23 @@ def responsible_person_set(*, actor: User, organization: Organization, role: str
                validate_constraints=False)
     except ValidationError as exc:
         errors = exc.error_dict
+    refusals = []
     if isinstance(date_of_birth, date) and age_on(date_of_birth, today) < MINIMUM_WORKER_AGE:
-        finding = Finding(
+        refusals.append(Finding(
             "30 DCMR 1401.5",
             str(_("No person under 18 may conduct or work a game; the responsible person must be 18 or older.")),
             field="date_of_birth",
-        )
-        if not errors:
-            raise RuleViolation(finding)
-        errors.setdefault("date_of_birth", []).append(RuleError(finding))
+        ))
+    # 30 DCMR 1401.13: nobody tied by ownership to a vendor conducts or assists; a possible match is recorded and
+    # warns (the profile page and the next application show it) until Board staff decide it.
+    ties = person_tie_findings(
+        name=person.full_name, born=date_of_birth if isinstance(date_of_birth, date) else None,
+        doing=responsible_doing(role), field="full_name", organization_id=organization.pk)
+    refusals += [finding for finding in ties if finding.blocking]
+    if refusals and not errors:
+        raise RuleViolation(refusals)
+    for finding in refusals:
+        errors.setdefault(finding.field, []).append(RuleError(finding))
     if errors:
         raise ValidationError(errors)
     # Lock the organization so two people saving at once cannot both become current.
@@ -402,7 +411,8 @@ def responsible_person_set(*, actor: User, organization: Organization, role: str
     person.save()
     audit_event_record(
         event_type="licensing.responsible_person_set", actor=actor, organization=organization, target=person,
-        payload={"role": role, "full_name": person.full_name, "replaces": previous.pk if previous else None},
+        payload={"role": role, "full_name": person.full_name, "replaces": previous.pk if previous else None,
+                 "warnings": [finding.rule for finding in ties]},
     )
     # 30 DCMR 1202.3: new responsible people (1202.2(j),(k)) while a license is held need an amendment.
     as_before = {name: getattr(previous, name) for name in RESPONSIBLE_PERSON_FIELDS} if previous else None

@@ -24,6 +24,7 @@ from licensing.models.choices import ResponsibleRole
 from licensing.organizations import documents as document_services
 from licensing.organizations import selectors as organization_selectors
 from licensing.organizations import services as profile_services
+from licensing.organizations import supply_ties
 from licensing.organizations.forms import (
     DocumentUploadForm,
     MemberForm,
@@ -233,6 +234,11 @@ def responsible_people(request, pk: int):
             else:
                 messages.success(request, _("%(name)s is now the %(role)s.") % {
                     "name": person.full_name, "role": person.get_role_display().lower()})
+                for finding in supply_ties.person_tie_findings(
+                        name=person.full_name, born=person.date_of_birth,
+                        doing=supply_ties.responsible_doing(person.role),
+                        person_ref=supply_ties.responsible_ref(person.pk), organization_id=organization.pk):
+                    messages.warning(request, str(finding))  # a possible match: recorded, for staff to decide
                 return redirect("portal:organization_responsible_people", pk=organization.pk)
         status = 400
     else:
@@ -245,6 +251,7 @@ def responsible_people(request, pk: int):
         request, organization, form=form,
         roles=[(role, current.get(role.value)) for role in ResponsibleRole],
         former=[person for person in people if not person.is_current],
+        ties=supply_ties.organization_tie_findings(organization),  # 30 DCMR 1401.13, whichever came first
     )
     return render(request, "licensing/profile/responsible_people.html", context, status=status)
 

@@ -45,3 +45,32 @@ def test_a_name_alone_is_a_possible_match_that_staff_confirm_or_dismiss():
     [confirmed] = ties("Ana Ruiz", confirmed=["Capitol Bingo Supply Co."])
     assert confirmed.blocking is True and "owns 5% of Capitol Bingo Supply Co." in confirmed.message
     assert ties("Ana Ruiz", dismissed=["Capitol Bingo Supply Co."]) == []
+
+
+REF_OWNERS = [
+    SupplyOwner(name="Ana Ruiz", born=None, vendor="Capitol Bingo Supply Co.", share=Decimal("5"),
+                ref="vendors.owner:1"),
+    SupplyOwner(name="Ana Ruiz", born=None, vendor="Capitol Bingo Supply Co.", share=Decimal("7"),
+                ref="vendors.owner:2"),
+]
+
+
+def test_decisions_may_name_the_owner_record_so_two_owners_of_one_vendor_are_decided_apart():
+    findings = supply_tie_findings(name="Ana Ruiz", born=BORN, doing="the alternate", owners=REF_OWNERS,
+                                   dismissed={"vendors.owner:1"})
+    assert [(f.blocking, "7%" in f.message) for f in findings] == [(False, True)]
+    findings = supply_tie_findings(name="Ana Ruiz", born=BORN, doing="the alternate", owners=REF_OWNERS,
+                                   confirmed={"vendors.owner:2"}, dismissed={"vendors.owner:1"})
+    assert [(f.blocking, "owns 7% of" in f.message) for f in findings] == [(True, True)]
+
+
+def test_a_dismissal_answers_a_possible_match_only_and_a_confirmation_wins_over_it():
+    # Dismissed while the owner's date of birth was missing; now it is recorded and the same: a match.
+    [finding] = ties("Frank DiMarco", dismissed=["Capitol Bingo Supply Co."])
+    assert finding.blocking and "owns 60%" in finding.message
+    [finding] = ties("Ana Ruiz", confirmed=["Capitol Bingo Supply Co."], dismissed=["Capitol Bingo Supply Co."])
+    assert finding.blocking
+
+
+def test_a_confirmation_does_not_make_a_different_birth_date_the_same_person():
+    assert ties("Frank DiMarco", born=dt.date(1971, 5, 1), confirmed=["Capitol Bingo Supply Co."]) == []
