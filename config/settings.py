@@ -288,6 +288,8 @@ SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {}).update({
     "ResponsibleRoleEnum": "licensing.models.choices.ResponsibleRole",
     "LicenseTypeEnum": "licensing.models.choices.LicenseType",
     "OrganizationLicenseTypeEnum": "licensing.models.choices.ORGANIZATION_LICENSE_TYPES",
+    "SupplyCategoryEnum": "vendors.models.price_lists.SupplyCategory",
+    "RegistryStatusEnum": "vendors.registry.selectors.REGISTRY_STATUS_CHOICES",
 })
 
 # --- Security: safe everywhere, strict in production ---

@@ -15,8 +15,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from licensing.audit.events import audit_event_record
-from licensing.models import License, Premises
-from licensing.models.choices import ApplicationKind, LicenseType
+from licensing.models import Application, License, Premises
+from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseType
 
 # What the certificate cites, by license type: the authority to operate, the Board's vote, and the
 # rules a holder most needs at hand (where it may play and what it must post).
@@ -86,6 +86,18 @@ def _schedule_rows(license: License) -> list[dict]:
     return rows
 
 
+def certified_price_list_version(license: License) -> int | None:
+    """The version of a vendor's certified price list in force under the license (30 DCMR 1207.2(j)): the one filed
+    with the license's application, or with its latest approved amendment. Read from what each application recorded
+    when it was submitted (its snapshot), so licensing needs nothing of the vendors app; None when none was."""
+    applications = [license.application, *Application.objects.filter(
+        kind=ApplicationKind.AMENDMENT, base_license=license, status=ApplicationStatus.APPROVED)]
+    versions = [((application.submitted_snapshot or {}).get("price_list") or {}).get("version")
+                for application in applications]
+    versions = [version for version in versions if isinstance(version, int)]
+    return max(versions) if versions else None
+
+
 def certificate_context(license: License) -> dict:
     lookup_url = license_lookup_url(license)
     svg = qr_svg(lookup_url)
@@ -104,6 +116,8 @@ def certificate_context(license: License) -> dict:
         "schedule_rows": _schedule_rows(license),
         "cited_rules": sorted(rules, key=lambda rule: rule[0]),
         "parent": license.parent,
+        "price_list_version": (certified_price_list_version(license)
+                               if license.license_type == LicenseType.VENDOR else None),
     }
 
 

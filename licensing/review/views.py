@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from core.forms import errors_to_form
 from licensing.models import License, Vote
-from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason
+from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason, LicenseType
 from licensing.premises.selectors import premises_correction_list
 from licensing.review import selectors as selectors_review
 from licensing.review import services as review_services
@@ -19,6 +19,11 @@ from licensing.review.filters import OPEN, ApplicationReviewFilter
 from licensing.review.forms import DeficiencyNoticeForm, DenialForm, VoteForm
 
 QUEUE_PAGE_SIZE = 50
+# What a licensee of another app filed (Application.submitted_snapshot, shaped by that app's hooks,
+# licensing.applications.kinds): shown by a template of its license type, read from the snapshot alone.
+SNAPSHOT_TEMPLATES = {
+    LicenseType.VENDOR: "licensing/review/snapshot_vendor.html",
+}
 
 
 def _require_board(user) -> None:
@@ -59,6 +64,8 @@ def _detail_context(request, application, **forms) -> dict:
         "decision_reasons": [DenialReason(r).label for r in decision.reasons] if decision else [],
         "license": License.objects.filter(application=application).first(),
         "history": selectors_review.application_history(user=user, application=application),
+        "snapshot": application.submitted_snapshot or {},
+        "snapshot_template": SNAPSHOT_TEMPLATES.get(application.license_type),
         "deficiency_form": None,
         "denial_form": None,
         "vote_form": None,
