@@ -21,7 +21,7 @@ def portal_roles(request):
         roles.add("board_member")
     if user.is_board_admin:
         roles.add("board_admin")
-    if user.vendor_memberships.filter(is_active=True).exists():
+    if Role.VENDOR_REPRESENTATIVE in roles:
         roles.add("vendor")
     board = user.is_board_staff or user.is_board_member
     return {"nav_roles": roles, "nav_bingo": board or bool(roles & _BINGO_ROLES),

@@ -13,7 +13,8 @@ def test_seed_demo_builds_the_world_once(capsys, django_capture_on_commit_callba
     first = capsys.readouterr().out
     assert DEMO_PASSWORD in first
 
-    assert Organization.objects.count() == 3
+    assert Organization.objects.filter(kind="organization").count() == 3
+    assert Organization.objects.filter(kind="vendor").count() == 1  # the demo vendor is a licensee too
     assert Organization.objects.filter(is_senior_group=True).count() == 1
     assert User.objects.filter(groups__name="board_member").count() == len(BOARD_MEMBERS) == 5
     assert User.objects.filter(groups__name="board_staff").count() == 1

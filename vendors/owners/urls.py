@@ -1,0 +1,18 @@
+"""The owners and officers API (api_urlpatterns, via vendors/urls.py); their portal pages are a step of the
+guided application (vendors/applications/views.py)."""
+
+from django.urls import path
+
+from vendors.owners import api
+
+owners = api.OwnerViewSet
+
+api_urlpatterns = [
+    path("vendors/<int:vendor_pk>/owners/", owners.as_view({"get": "list", "post": "create"}),
+         name="vendor-owner-list"),
+    path("vendors/<int:vendor_pk>/owners/<int:pk>/", owners.as_view({"get": "retrieve", "patch": "partial_update"}),
+         name="vendor-owner-detail"),
+    path("vendors/<int:vendor_pk>/owners/<int:pk>/end/", owners.as_view({"post": "end"}), name="vendor-owner-end"),
+    path("vendors/<int:vendor_pk>/owners/<int:pk>/police-clearance/", api.OwnerPoliceClearanceApi.as_view(),
+         name="vendor-owner-police-clearance"),
+]
