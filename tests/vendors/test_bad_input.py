@@ -174,3 +174,19 @@ def test_the_portal_business_step_refuses_bad_input_inline(client, world, field,
     refreshed = Vendor.objects.get(pk=vendor.pk)
     assert (refreshed.established_on, refreshed.years_in_business) == (vendor.established_on,
                                                                        vendor.years_in_business)
+
+
+def test_details_refused_in_part_are_saved_in_no_part(world):
+    """The contact (licensing's organization) and the profile (the vendor record) are one write (1207.2(a)-(c))."""
+    api, vendor = world["api"], world["vendor"]
+    response = api.patch(reverse("vendor-detail", args=[vendor.pk]),
+                         {"name": "Renamed Supply LLC", "established_on": "2999-01-01"}, format="json")
+    assert _fields(response) == {"established_on"}
+    assert "30 DCMR 1207.2(c)" in response.json()["errors"][0]["message"]
+    response = api.patch(reverse("vendor-detail", args=[vendor.pk]),
+                         {"postal_code": "ABCDE", "years_in_business": 7}, format="json")
+    assert "postal_code" in _fields(response)
+    refreshed = Vendor.objects.select_related("organization").get(pk=vendor.pk)
+    assert refreshed.organization.name == vendor.organization.name
+    assert refreshed.organization.postal_code == vendor.organization.postal_code
+    assert refreshed.years_in_business == vendor.years_in_business
