@@ -2,11 +2,11 @@
 overview (its roles, applications and recent events, drawn from several features)."""
 
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 
 from licensing.applications.selectors import application_list
 from licensing.audit.selectors import audit_event_list
-from licensing.models import Role
+from licensing.models import LicenseeKind, Role
 from licensing.models.organizations import FILING_ROLES
 from licensing.organizations import selectors as organization_selectors
 from licensing.organizations.eligibility import senior_group_checked
@@ -35,6 +35,9 @@ def dashboard(request):
 def organization_detail(request, pk: int):
     user = request.user
     organization = organization_selectors.organization_get(user=user, pk=pk)
+    if organization.kind == LicenseeKind.VENDOR and hasattr(organization, "vendor"):
+        # A vendor's home is the vendors app's (licensing imports no other app: the page is named, not imported).
+        return redirect("vendors:vendor_detail", pk=organization.vendor.pk)
     roles = roles_in(user=user, organization=organization)
     context = {
         "organization": organization,

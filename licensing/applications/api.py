@@ -19,6 +19,7 @@ from licensing.applications.serializers import (
     CheckSerializer,
     OccasionSerializer,
     PremisesInputSerializer,
+    refuse_gross_sales,
     refuse_senior_box,
 )
 
@@ -32,10 +33,12 @@ def _as_api_error(call):
 
 
 class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """Applications of the caller's organizations (all of them for the Board).
+    """Applications of the caller's organizations and vendors (all of them for the Board).
 
     Create a draft, fill it in with PATCH, set its schedule and premises, check it, then submit it.
-    Blocking findings stop submission with HTTP 400: each error names the field and the 30 DCMR rule."""
+    Blocking findings stop submission with HTTP 400: each error names the field and the 30 DCMR rule.
+    A vendor's application is started at /api/v1/vendors/{id}/applications/ and filled in there (owners,
+    suppliers, price list) and here (PATCH gross_sales, 30 DCMR 1207.2(e)); it is checked and submitted here."""
 
     serializer_class = ApplicationSerializer
     filterset_fields = ["organization", "license_type", "license_class", "status", "kind"]
@@ -56,6 +59,7 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
     def partial_update(self, request, pk=None):
         application = self.get_object()
         refuse_senior_box(request.data)
+        refuse_gross_sales(application, request.data)
         serializer = ApplicationSerializer(application, data=request.data, partial=True, context={"request": request})
         serializer.is_valid(raise_exception=True)
         fields = {k: v for k, v in serializer.validated_data.items() if k in services.EDITABLE_FIELDS}

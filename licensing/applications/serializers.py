@@ -7,11 +7,12 @@ from core.money import MoneySerializerField
 from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING
 from licensing.licenses.serializers import VisibleLicenseField
 from licensing.models import Application, BingoOccasion, License, Organization, Premises
-from licensing.models.choices import ORGANIZATION_LICENSE_TYPES, ApplicationKind, Period
+from licensing.models.choices import ORGANIZATION_LICENSE_TYPES, ApplicationKind, LicenseType, Period
 from licensing.organizations.serializers import VisibleOrganizationField
 from licensing.premises.services import RESOLUTIONS
 
 SENIOR_RULE = "30 DCMR 1201.1"
+VENDOR_GROSS_SALES_RULE = "30 DCMR 1207.2(e)"
 
 
 def refuse_senior_box(initial_data) -> None:
@@ -22,6 +23,16 @@ def refuse_senior_box(initial_data) -> None:
             "Whether the organization is a senior group comes from its profile (every member 60 or older, 55 "
             "with a disability, at least 10 members), not from the application: leave as_senior_group out."),
             field="as_senior_group"))
+
+
+def refuse_gross_sales(application: Application, initial_data) -> None:
+    """Prior-year gross sales are a vendor's (30 DCMR 1207.2(e), 1208.4): an organization's application that
+    gives them is refused, naming the field, rather than stored."""
+    if (application.license_type != LicenseType.VENDOR and hasattr(initial_data, "keys")
+            and initial_data.get("gross_sales") is not None):
+        raise RuleViolation(Finding(VENDOR_GROSS_SALES_RULE, _(
+            "Only a vendor's application gives prior-year gross sales (30 DCMR 1207.2(e)); leave gross_sales out."),
+            field="gross_sales"))
 
 
 def _amount(help_text) -> MoneySerializerField:
@@ -70,6 +81,9 @@ class ApplicationSerializer(serializers.ModelSerializer):
     ticket_price = _amount(gettext_lazy("Raffle ticket price, not negative (30 DCMR 1202.2(n))."))
     aggregate_prize_value = _amount(gettext_lazy("Total value of the raffle prizes, not negative (30 DCMR 1202.2(n))."))
     highest_prize = _amount(gettext_lazy("Highest multi-hall prize offered, more than zero (30 DCMR 1414.9)."))
+    gross_sales = _amount(gettext_lazy(
+        "A vendor application only: the prior year's gross receipts from supplies sold, leased or distributed to "
+        "licensed organizations, not negative (30 DCMR 1207.2(e)); a renewal's fee follows them (1208.4)."))
 
     class Meta:
         model = Application
@@ -80,7 +94,8 @@ class ApplicationSerializer(serializers.ModelSerializer):
             "lease_signed_on", "lessor_name", "lessor_address", "lessor_identification", "ticket_price",
             "tickets_printed", "first_ticket_number", "last_ticket_number", "aggregate_prize_value", "drawing_at",
             "drawing_place", "event_starts_at", "event_ends_at", "highest_prize", "change_date",
-            "change_description", "application_fee", "bond_amount", "fee_rules", "findings", "occasions", "step",
+            "change_description", "gross_sales", "application_fee", "bond_amount", "fee_rules", "findings", "occasions",
+            "step",
             "created_at", "submitted_at", "decided_at",
         ]
         read_only_fields = ["organization", "license_type", "kind", "status", "as_senior_group", "application_fee",

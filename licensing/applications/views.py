@@ -18,7 +18,7 @@ from core.forms import errors_to_form
 from licensing.applications import forms, services
 from licensing.applications.checks import application_findings, quote_for
 from licensing.applications.selectors import application_get
-from licensing.models import CorrectionStatus
+from licensing.models import CorrectionStatus, LicenseeKind
 from licensing.models.choices import ApplicationKind, LicenseType
 from licensing.organizations.eligibility import senior_group_checked
 from licensing.organizations.selectors import organization_get
@@ -53,9 +53,16 @@ def _next(application, step):
     return _step_url(application, steps[steps.index(step) + 1])
 
 
+def _vendor_page(application):
+    """A vendor's application has its own guided form in the vendors app (named here, never imported)."""
+    return redirect("vendors:application_detail", pk=application.pk)
+
+
 @login_required
 def application_start(request, organization_pk: int):
     organization = organization_get(user=request.user, pk=organization_pk)
+    if organization.kind == LicenseeKind.VENDOR and hasattr(organization, "vendor"):
+        return redirect("vendors:vendor_detail", pk=organization.vendor.pk)
     form = forms.StartForm(request.POST or None, organization=organization)
     if request.method == "POST" and form.is_valid():
         try:
@@ -248,6 +255,8 @@ STEP_HANDLERS = {
 @login_required
 def application_step(request, pk: int, step: str):
     application = application_get(user=request.user, pk=pk)
+    if application.license_type == LicenseType.VENDOR:
+        return _vendor_page(application)
     if step not in steps_for(application):
         raise Http404
     if request.method == "POST" and application.status not in services.EDITABLE_STATUSES:
@@ -264,6 +273,8 @@ def application_step(request, pk: int, step: str):
 @login_required
 def application_detail(request, pk: int):
     application = application_get(user=request.user, pk=pk)
+    if application.license_type == LicenseType.VENDOR:
+        return _vendor_page(application)
     return render(request, "licensing/applications/detail.html", {
         **application_status_context(application),
         "steps": [(s, STEP_TITLES[s]) for s in steps_for(application)],

@@ -1,8 +1,8 @@
 """Schemathesis fuzzes every operation of /api/schema/ in-process (WSGI) on the suite's database.
 
-Three callers: anonymous, an organization's officer and board staff, each with a token, in the
-demo world (three organizations with licenses, a bingo night, a tournament), so generated ids
-reach real records of the caller's organization and of others. Every answer must be no 5xx and
+Four callers: anonymous, an organization's officer, board staff and a vendor's representative, each with a
+token, in the demo world (three organizations with licenses, a vendor, a bingo night, a tournament), so
+generated ids reach real records of the caller's organization and of others. Every answer must be no 5xx and
 match the schema: a documented status code, its content type and its body.
 
 The number of examples per operation is small in `make test`; run a long fuzz locally with
@@ -37,6 +37,7 @@ CALLERS = {
     "anonymous": None,
     "officer": "officer@staugustine.demo.dcgaming.org",
     "board_staff": "staff@demo.dcgaming.org",
+    "vendor": "sales@capitolbingo.demo.dcgaming.org",  # a vendor's representative: its vendor's operations
 }
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 DEFAULT_SEED = 20260101

@@ -12,7 +12,7 @@ from licensing.applications.services import application_create
 from licensing.audit.events import audit_event_record
 from licensing.models import Application, License, LicenseeKind, Role, User
 from licensing.models.choices import ApplicationKind, LicenseType
-from licensing.organizations.services import membership_grant, organization_create
+from licensing.organizations.services import membership_grant, organization_create, organization_profile_update
 from vendors.models import Supplier, Vendor
 from vendors.selectors import represents
 
@@ -21,6 +21,8 @@ PROFILE_FIELDS = frozenset({
     "business_type", "established_on", "established_place", "years_in_business", "makes_own_supplies",
     "organized_in_dc", "dc_business_license", "resident_agent_name", "resident_agent_address",
 })
+# Its name, address and contact (1207.2(a)), which the licensing organization holds.
+CONTACT_FIELDS = frozenset({"name", "street_address", "city", "state", "postal_code", "phone", "email"})
 
 
 def require_representative(actor: User, vendor: Vendor) -> None:
@@ -54,15 +56,29 @@ def _clean(vendor: Vendor) -> None:
 def vendor_register(*, actor: User, name: str, street_address: str, postal_code: str, city: str = "Washington",
                     state: str = "DC", phone: str = "", email: str = "", **profile) -> Vendor:
     """A representative registers the business: a licensee of kind vendor (licensing), its vendor record, and
-    the representative's role there."""
+    the representative's role there. Every refused field, of the business's contact or of its profile, is named
+    at once, and nothing is written."""
     unknown = set(profile) - PROFILE_FIELDS
     if unknown:
         raise TypeError(f"not vendor profile fields: {', '.join(sorted(unknown))}")
     vendor = Vendor(**profile)
-    _clean(vendor)  # before any write: nothing half-made
-    organization = organization_create(actor=actor, kind=LicenseeKind.VENDOR, organization_type="", name=name,
-                                       street_address=street_address, postal_code=postal_code, city=city,
-                                       state=state, phone=phone, email=email)
+    errors: dict[str, list] = {}
+    try:
+        _clean(vendor)
+    except ValidationError as exc:
+        errors.update(exc.error_dict)
+    try:
+        with transaction.atomic():  # a savepoint: the contact is checked even when the profile was refused
+            organization = organization_create(actor=actor, kind=LicenseeKind.VENDOR, organization_type="",
+                                               name=name, street_address=street_address, postal_code=postal_code,
+                                               city=city, state=state, phone=phone, email=email)
+            if errors:
+                raise ValidationError(errors)
+    except ValidationError as exc:
+        for field, messages in exc.error_dict.items():
+            errors.setdefault(field, [])
+            errors[field] += [message for message in messages if message not in errors[field]]
+        raise ValidationError(errors) from None
     vendor.organization = organization
     vendor.save()
     membership_grant(actor=actor, organization=organization, user=actor, role=Role.VENDOR_REPRESENTATIVE)
@@ -73,19 +89,38 @@ def vendor_register(*, actor: User, name: str, street_address: str, postal_code:
 
 @transaction.atomic
 def vendor_profile_update(*, actor: User, vendor: Vendor, **fields) -> Vendor:
+    """The business's details: its profile (1207.2 (b), (c), (f), (h), (i)) and its name, address and contact
+    (1207.2(a), on the licensing organization, where a change while licensed is a substantial change, 1202.3).
+    Either both are saved or neither is."""
     require_representative(actor, vendor)
-    unknown = set(fields) - PROFILE_FIELDS
+    unknown = set(fields) - PROFILE_FIELDS - CONTACT_FIELDS
     if unknown:
         raise ValidationError({name: _("This field cannot be changed here.") for name in sorted(unknown)})
+    contact = {name: value for name, value in fields.items() if name in CONTACT_FIELDS}
+    fields = {name: value for name, value in fields.items() if name in PROFILE_FIELDS}
     before = {name: getattr(vendor, name) for name in fields}
     for name, value in fields.items():
         setattr(vendor, name, value)
+    errors: dict[str, list] = {}
     try:
         _clean(vendor)
-    except ValidationError:
+    except ValidationError as exc:
+        errors.update(exc.error_dict)
+    if contact:
+        try:
+            with transaction.atomic():
+                organization_profile_update(actor=actor, organization=vendor.organization, **contact)
+                if errors:
+                    raise ValidationError(errors)  # undo the contact's save: nothing half-written
+        except ValidationError as exc:
+            for field, messages in exc.error_dict.items():
+                errors.setdefault(field, [])
+                errors[field] += [message for message in messages if message not in errors[field]]
+            vendor.organization.refresh_from_db()
+    if errors:
         for name, value in before.items():
             setattr(vendor, name, value)
-        raise
+        raise ValidationError(errors)
     changed = sorted(name for name, value in before.items() if getattr(vendor, name) != value)
     if changed:
         vendor.save()

@@ -15,6 +15,7 @@ from core.money import parse_money
 from licensing.audit.events import audit_event_record
 from licensing.models import Document, User
 from licensing.models.choices import DocumentKind
+from licensing.organizations.documents import document_upload
 from vendors.applications.services import require_representative
 from vendors.models import Owner, Vendor
 
@@ -121,6 +122,18 @@ def owner_police_clearance_set(*, actor: User, owner: Owner, document: Document)
     audit_event_record(event_type="vendors.owner_police_clearance_set", actor=actor,
                        organization=owner.vendor.organization, target=owner, payload={"document": document.pk})
     return owner
+
+
+@transaction.atomic
+def owner_police_clearance_upload(*, actor: User, owner: Owner, uploaded_file) -> Owner:
+    """Upload a person's police clearance report (checked by content, as every licensing document) and attach
+    it (1207.2(l)), in one transaction: a refused file leaves no document behind, a refused caller uploads none."""
+    require_representative(actor, owner.vendor)
+    if not owner.is_current:
+        raise ValidationError({"owner": _("This person has left the business; name them again instead.")})
+    document = document_upload(actor=actor, organization=owner.vendor.organization,
+                               kind=DocumentKind.POLICE_CLEARANCE, uploaded_file=uploaded_file)
+    return owner_police_clearance_set(actor=actor, owner=owner, document=document)
 
 
 @transaction.atomic

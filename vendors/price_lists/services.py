@@ -75,6 +75,10 @@ def _item(index: int, raw: dict, seen: set[str]) -> tuple[PriceListItem | None, 
     return item, {}
 
 
+def _rows(items) -> list[tuple]:
+    return sorted(tuple(getattr(item, name) for name in ITEM_FIELDS) for item in items)
+
+
 @transaction.atomic
 def price_list_items_set(*, actor: User, application: Application, items: list[dict]) -> PriceList:
     """Replace the draft version's items; every bad item is named at once and nothing is written."""
@@ -100,6 +104,8 @@ def price_list_items_set(*, actor: User, application: Application, items: list[d
     if errors:
         raise ValidationError(errors)
     price_list = price_list_start(actor=actor, application=application)
+    if _rows(price_list.items.all()) == _rows(rows):
+        return price_list  # the same list again (a form saved unchanged): its certification stands
     price_list.items.all().delete()  # a draft's items are no record yet; a filed version never changes
     for row in rows:
         row.price_list = price_list

@@ -14,6 +14,7 @@ def test_seed_demo_builds_the_world_once(capsys, django_capture_on_commit_callba
     assert DEMO_PASSWORD in first
 
     assert Organization.objects.filter(kind=LicenseeKind.ORGANIZATION).count() == 3
+    assert Organization.objects.filter(kind=LicenseeKind.VENDOR).count() == 1  # the demo vendor is a licensee too
     assert Organization.objects.filter(is_senior_group=True).count() == 1
     assert User.objects.filter(groups__name="board_member").count() == len(BOARD_MEMBERS) == 5
     assert User.objects.filter(groups__name="board_staff").count() == 1

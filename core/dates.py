@@ -1,0 +1,38 @@
+"""Dates typed by people: ASCII digits only.
+
+Django's date parsing (datetime.strptime, date.fromisoformat) reads "٢٠١٠-06-01" (Arabic-Indic digits) as
+2010-06-01; these fields refuse any non-ASCII character first, then let Django or DRF parse the date (a year
+past 9999 is refused there as a date that does not exist)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+ASCII_DATE_MESSAGE = _("Write the date with the digits 0 to 9, as YYYY-MM-DD.")
+
+
+def require_ascii(value) -> None:
+    if isinstance(value, str) and not value.isascii():
+        raise ValidationError(ASCII_DATE_MESSAGE, code="ascii_digits")
+
+
+class DateField(forms.DateField):
+    """forms.DateField that refuses digits of other scripts."""
+
+    def to_python(self, value):
+        require_ascii(value)
+        return super().to_python(value)
+
+
+class DateSerializerField(serializers.DateField):
+    """serializers.DateField that refuses digits of other scripts."""
+
+    def to_internal_value(self, value):
+        try:
+            require_ascii(value)
+        except ValidationError as exc:
+            raise serializers.ValidationError(exc.messages, code=exc.code) from None
+        return super().to_internal_value(value)
