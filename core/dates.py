@@ -11,12 +11,13 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from core.numbers import require_ascii_digits
+
 ASCII_DATE_MESSAGE = _("Write the date with the digits 0 to 9, as YYYY-MM-DD.")
 
 
 def require_ascii(value) -> None:
-    if isinstance(value, str) and not value.isascii():
-        raise ValidationError(ASCII_DATE_MESSAGE, code="ascii_digits")
+    require_ascii_digits(value, message=ASCII_DATE_MESSAGE)
 
 
 class DateField(forms.DateField):

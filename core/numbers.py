@@ -15,9 +15,9 @@ from core.money import MoneySerializerField
 ASCII_DIGITS_MESSAGE = _("Write the number with the digits 0 to 9.")
 
 
-def require_ascii_digits(value) -> None:
+def require_ascii_digits(value, *, message=ASCII_DIGITS_MESSAGE) -> None:
     if isinstance(value, str) and not value.isascii():
-        raise ValidationError(ASCII_DIGITS_MESSAGE, code="ascii_digits")
+        raise ValidationError(message, code="ascii_digits")
 
 
 def ascii_int(value) -> int:

@@ -52,6 +52,7 @@ from licensing.organizations.supply_ties import person_tie_findings, responsible
 
 # Which item of 30 DCMR 1202.2 asks for each record's address: (a) the organization, (l) the members.
 ORGANIZATION_RULE = "30 DCMR 1202.2(a)"
+VENDOR_RULE = "30 DCMR 1207.2(a)"  # a vendor's name and address
 MEMBER_RULE = "30 DCMR 1202.2(l)"
 MINIMUM_WORKER_AGE = 18  # 30 DCMR 1401.5: no person under 18 works a game
 
@@ -168,8 +169,9 @@ def organization_create(*, actor: User | None, name: str, organization_type: str
     elif kind == LicenseeKind.VENDOR and (organization_type or is_senior_group):
         errors.setdefault("organization_type", []).append(
             _("A vendor is no charitable organization: it has no organization type and is no senior group."))
-    for finding in (address_findings(state=state, postal_code=postal_code, rule=ORGANIZATION_RULE)
-                    + phone_findings(phone, rule=ORGANIZATION_RULE, required=False)):
+    rule = VENDOR_RULE if kind == LicenseeKind.VENDOR else ORGANIZATION_RULE
+    for finding in (address_findings(state=state, postal_code=postal_code, rule=rule)
+                    + phone_findings(phone, rule=rule, required=False)):
         errors.setdefault(finding.field, []).append(RuleError(finding))
     if errors:
         raise ValidationError(errors)
@@ -222,7 +224,8 @@ def organization_profile_update(*, actor: User, organization: Organization, **fi
     extra = {}
     if organization.founded_on and organization.founded_on > timezone.localdate():
         extra["founded_on"] = [_("The founding date cannot be in the future.")]
-    _validated(organization, before, lambda: _clean(organization, rule=ORGANIZATION_RULE, extra=extra))
+    rule = VENDOR_RULE if organization.kind == LicenseeKind.VENDOR else ORGANIZATION_RULE
+    _validated(organization, before, lambda: _clean(organization, rule=rule, extra=extra))
     if not changed:
         return organization
     organization.save()

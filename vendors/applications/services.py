@@ -61,6 +61,10 @@ def vendor_register(*, actor: User, name: str, street_address: str, postal_code:
     unknown = set(profile) - PROFILE_FIELDS
     if unknown:
         raise TypeError(f"not vendor profile fields: {', '.join(sorted(unknown))}")
+    if actor.is_board_staff or actor.is_board_member or actor.is_board_admin:
+        # 30 DCMR 1206.4(e): Board members and Board employees hold no vendor license, nor act for a vendor.
+        raise PermissionDenied(_("Board members and Board employees may not register or represent a vendor "
+                                 "(30 DCMR 1206.4(e))."))
     vendor = Vendor(**profile)
     errors: dict[str, list] = {}
     try:

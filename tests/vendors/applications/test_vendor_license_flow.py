@@ -78,3 +78,18 @@ def test_a_vendor_license_is_suspended_or_revoked_citing_1210_1_b(submitted):
                    explanation="The felony was not declared.")
     license.refresh_from_db()
     assert license.status == LicenseStatus.REVOKED
+
+
+def test_a_board_account_may_not_register_a_vendor_and_a_vendors_address_cites_1207_2_a():
+    from django.core.exceptions import PermissionDenied, ValidationError
+
+    from tests.licensing.factories import board_member, board_staff
+
+    for person in (board_staff(), board_member()):
+        with pytest.raises(PermissionDenied, match=r"1206\.4\(e\)"):
+            registered_vendor(representative=person)
+    with pytest.raises(ValidationError) as error:
+        from tests.licensing.factories import UserFactory
+        from vendors.applications.services import vendor_register
+        vendor_register(actor=UserFactory(), name="Bad Zip Supply", street_address="1 Main St", postal_code="ABCDE")
+    assert "30 DCMR 1207.2(a)" in str(error.value.message_dict["postal_code"])
