@@ -8,6 +8,7 @@ from dataclasses import asdict
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.messages import get_messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import Http404
@@ -351,6 +352,9 @@ def application_step(request, pk: int, step: str):
     return render(request, template, {
         "vendor": vendor, "application": application, "step": step, "editable": editable,
         "steps": [(key, STEP_TITLES[key]) for key in STEPS], **result,
+        # Shown inside the wizard, not by the base layout: htmx swaps only the wizard, and a message above it
+        # would stay on screen, out of date, through every later step.
+        "wizard_messages": get_messages(request), "messages": (),
     }, status=status)
 
 
