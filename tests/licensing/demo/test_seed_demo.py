@@ -28,10 +28,12 @@ def test_seed_demo_builds_the_world_once(capsys, django_capture_on_commit_callba
     officer = User.objects.get(email="officer@staugustine.demo.dcgaming.org")
     assert officer.check_password(DEMO_PASSWORD)
 
-    # The licensing demo went through the real services: one queued, one licensed, one draft.
-    statuses = sorted(Application.objects.values_list("status", flat=True))
+    # The licensing demo went through the real services: one queued, one licensed, one draft; and a licensed vendor.
+    statuses = sorted(Application.objects.exclude(license_type="vendor").values_list("status", flat=True))
     assert statuses == ["approved", "draft", "submitted"]
-    assert License.objects.get().certificate
+    assert License.objects.get(license_type="montecarlo").certificate
+    vendor_license = License.objects.get(license_type="vendor")
+    assert vendor_license.certificate and vendor_license.organization.name == "Capitol Bingo Supply Co."
 
     counts = (User.objects.count(), Membership.objects.count(), AuditEvent.objects.count())
     call_command("seed_demo")
