@@ -8,6 +8,7 @@ from licensing.applications.services import application_submit
 from licensing.models import License
 from licensing.models.choices import ApplicationStatus, LicenseType
 from tests.licensing.factories import approve, event_types
+from tests.vendors.licensed import submitted_vendor_application
 from tests.vendors.world import complete_vendor, filed_application, registered_vendor, vendor_fee_rows
 
 pytestmark = pytest.mark.django_db
@@ -40,10 +41,7 @@ def test_an_empty_vendor_application_names_every_missing_item_of_1207_2():
 
 @pytest.fixture
 def submitted():
-    vendor_fee_rows()
-    vendor, representative = registered_vendor()
-    complete_vendor(vendor, representative)
-    return application_submit(application=filed_application(vendor, representative), actor=representative)
+    return submitted_vendor_application()
 
 
 def test_a_vendor_is_denied_for_not_meeting_1206_never_for_an_organizations_1200(submitted):

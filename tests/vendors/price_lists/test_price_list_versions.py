@@ -13,7 +13,8 @@ from licensing.applications.services import application_submit
 from licensing.models import License
 from licensing.models.choices import ApplicationKind
 from tests.licensing.factories import approve
-from tests.vendors.world import ITEMS, complete_vendor, filed_application, registered_vendor, vendor_fee_rows
+from tests.vendors.licensed import licensed_vendor, representative_of
+from tests.vendors.world import ITEMS, filed_application
 from vendors.price_lists.selectors import price_list_history, price_list_in_force
 from vendors.price_lists.services import price_list_items_set
 
@@ -23,12 +24,8 @@ RAISED = [{**ITEMS[0], "unit_price": "45.00"}, ITEMS[1]]
 
 @pytest.fixture
 def licensed():
-    vendor_fee_rows()
-    vendor, representative = registered_vendor()
-    complete_vendor(vendor, representative)
-    application = application_submit(application=filed_application(vendor, representative), actor=representative)
-    approve(application)
-    return vendor, representative, License.objects.get(application=application)
+    license = licensed_vendor()
+    return license.organization.vendor, representative_of(license), license
 
 
 def prices(price_list) -> dict:

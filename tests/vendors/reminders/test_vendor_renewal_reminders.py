@@ -5,23 +5,18 @@ import datetime as dt
 
 import pytest
 
-from licensing.applications.services import application_submit
-from licensing.models import License
 from licensing.models.choices import ApplicationKind
 from licensing.reminders.services import reminders_send
-from tests.licensing.factories import approve
-from tests.vendors.world import complete_vendor, filed_application, registered_vendor, vendor_fee_rows
+from tests.vendors.licensed import licensed_vendor, representative_of
+from tests.vendors.world import filed_application
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_representative_is_reminded_and_the_renewal_starts_from_the_license(
         django_capture_on_commit_callbacks, mailoutbox):
-    vendor_fee_rows()
-    vendor, representative = registered_vendor()
-    complete_vendor(vendor, representative)
-    approve(application_submit(application=filed_application(vendor, representative), actor=representative))
-    license = License.objects.get(organization=vendor.organization)
+    license = licensed_vendor()
+    vendor, representative = license.organization.vendor, representative_of(license)
     today = license.expires_on - dt.timedelta(days=80)  # inside the 90-day window
     with django_capture_on_commit_callbacks(execute=True):
         reminders_send(today=today)
