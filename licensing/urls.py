@@ -22,6 +22,7 @@ from licensing.organizations.api import MembershipViewSet, OrganizationViewSet
 from licensing.organizations.urls import api_urlpatterns as organizations_api
 from licensing.premises.api import PremisesCorrectionViewSet
 from licensing.public.urls import api_urlpatterns as public_api
+from licensing.reports.urls import api_urlpatterns as reports_api
 from licensing.review.urls import api_urlpatterns as review_api
 
 app_name = "portal"
@@ -49,6 +50,7 @@ api_urlpatterns = [
     path("", include(organizations_api)),  # members, responsible people, documents
     path("", include(accounts_api)),  # Board accounts, for Board administrators
     path("", include(fees_api)),  # the public fee quote
+    path("", include(reports_api)),  # the public filing deadlines
     path("", include(public_api)),  # the public license lookup
     path("", include(enforcement_api)),  # suspend, revoke, fine: before the router's licenses/<pk>/
     path("", include(matches_api)),  # possible matches, for Board staff

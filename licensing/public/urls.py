@@ -5,12 +5,14 @@ from django.urls import include, path
 
 from licensing.fees import urls as fees_urls
 from licensing.public import api, views
+from licensing.reports import views as reports_views
 
 app_name = "public"
 urlpatterns: list = [
     path("", include(fees_urls.urlpatterns)),  # the fee calculator
     path("licenses/", views.license_lookup, name="license_lookup"),
     path("licenses/<str:number>/", views.license_detail, name="license_detail"),
+    path("deadlines/", reports_views.deadline_helper, name="deadlines"),  # "when is it due"
 ]
 
 api_urlpatterns = [
