@@ -73,6 +73,10 @@ LABELS = {
     "licensing.feeschedulerow_saved": _("Fee schedule row saved"),
     "licensing.bondschedulerow_saved": _("Bond schedule row saved"),
     "licensing.reminder_sent": _("Reminder sent"),
+    # raffle drawings (licensing/reports/drawings)
+    "licensing.raffle_drawing_scheduled": _("Raffle drawing scheduled (commitment published)"),
+    "licensing.raffle_drawing_sales_closed": _("Raffle ticket sales closed"),
+    "licensing.raffle_drawing_drawn": _("Raffle drawn (seed and winners published)"),
     # vendors
     "vendors.vendor_created": _("Vendor registered"),  # before vendors became licensees
     "vendors.membership_granted": _("Vendor portal access granted"),  # idem

@@ -6,14 +6,15 @@ from licensing.models.matches import MatchDecision
 from licensing.models.organizations import LicenseeKind, Membership, Organization, OrganizationType, Role
 from licensing.models.premises import CorrectionStatus, Premises, PremisesCorrection
 from licensing.models.profile import Document, OrganizationMember, ResponsiblePerson
+from licensing.models.raffles import DrawingStatus, RaffleDrawing, RaffleDrawingEvent
 from licensing.models.review import Decision, DeficiencyNotice, Vote
 from licensing.models.schedules import BondScheduleRow, FeeScheduleRow
 from licensing.models.users import BoardGroup, User
 
 __all__ = [
     "AnchorReason", "Application", "AuditEvent", "BingoOccasion", "BoardGroup", "BondScheduleRow", "ChangeKind",
-    "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "EnforcementAction", "FeeScheduleRow", "License",
-    "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "Organization", "OrganizationMember",
-    "OrganizationType", "Premises", "PremisesCorrection", "ReminderSent", "ResponsiblePerson", "Role",
-    "SubstantialChange", "User", "Vote",
+    "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "DrawingStatus", "EnforcementAction",
+    "FeeScheduleRow", "License", "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "Organization",
+    "OrganizationMember", "OrganizationType", "Premises", "PremisesCorrection", "RaffleDrawing", "RaffleDrawingEvent",
+    "ReminderSent", "ResponsiblePerson", "Role", "SubstantialChange", "User", "Vote",
 ]

@@ -6,6 +6,7 @@ from django.urls import include, path
 from licensing.fees import urls as fees_urls
 from licensing.public import api, views
 from licensing.reports import views as reports_views
+from licensing.reports.drawings import urls as drawings_urls
 
 app_name = "public"
 urlpatterns: list = [
@@ -13,6 +14,7 @@ urlpatterns: list = [
     path("licenses/", views.license_lookup, name="license_lookup"),
     path("licenses/<str:number>/", views.license_detail, name="license_detail"),
     path("deadlines/", reports_views.deadline_helper, name="deadlines"),  # "when is it due"
+    path("", include(drawings_urls.urlpatterns)),  # a raffle drawing's public page
 ]
 
 api_urlpatterns = [

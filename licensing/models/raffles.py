@@ -1,0 +1,113 @@
+"""Raffle drawings (issue 13): a drawing of a raffle license, provably fair (raffle-drawing/1,
+licensing.reports.raffle_draw), and its append-only, hash-chained record (core.chain).
+
+The drawing row holds the secret seed from the moment it is scheduled (nothing shows it before
+the drawing: selectors and serializers read it only once the status is drawn); the record is
+what the public and the raffle report read: `scheduled` (the commitment), `sales_closed` (the
+eligible tickets, the returned ones, the tickets hash) and `drawn` (the seed, the winners)."""
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from core.chain import Problem
+from core.models import AppendOnlyError, ChainedEvent
+
+
+class DrawingStatus(models.TextChoices):
+    SCHEDULED = "scheduled", _("Scheduled")
+    SALES_CLOSED = "sales_closed", _("Sales closed")
+    DRAWN = "drawn", _("Drawn")
+
+
+class RaffleDrawingDeleteError(Exception):
+    """A raffle drawing is a regulated record: never deleted."""
+
+
+class RaffleDrawing(models.Model):
+    license = models.ForeignKey("licensing.License", on_delete=models.PROTECT, related_name="raffle_drawings")
+    prizes = models.PositiveSmallIntegerField(_("prizes"))
+    # 64 lowercase hex characters (32 bytes): secret until the drawing.
+    seed = models.CharField(_("seed"), max_length=64, editable=False)
+    commitment = models.CharField(_("commitment"), max_length=64)
+    status = models.CharField(_("status"), max_length=12, choices=DrawingStatus.choices,
+                              default=DrawingStatus.SCHEDULED)
+    head_seq = models.PositiveIntegerField(default=0)
+    head_hash = models.CharField(max_length=64, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(_("scheduled at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("raffle drawing")
+        verbose_name_plural = _("raffle drawings")
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.license.number} drawing {self.pk}"
+
+    def delete(self, *args, **kwargs):
+        raise RaffleDrawingDeleteError("Raffle drawings are regulated records: they cannot be deleted.")
+
+
+class RaffleDrawingEventImmutableError(AppendOnlyError):
+    """Raised on any attempt to change or remove a raffle drawing event: the record is append-only."""
+
+
+class RaffleDrawingEvent(ChainedEvent):
+    """One step of a drawing's record: scheduled {commitment}, sales_closed {tickets, returned,
+    tickets_hash}, drawn {seed, winners}."""
+
+    drawing = models.ForeignKey(RaffleDrawing, on_delete=models.PROTECT, related_name="events")
+    kind = models.CharField(_("kind"), max_length=12, choices=DrawingStatus.choices)
+    payload = models.JSONField(_("payload"), default=dict, blank=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                              related_name="+")
+    created_at = models.DateTimeField(_("time"), default=timezone.now)
+
+    append_only_error = RaffleDrawingEventImmutableError
+    append_only_rows = "Raffle drawing events"
+    chain_field = "drawing"
+    chain_alias = "raffle"
+
+    class Meta:
+        verbose_name = _("raffle drawing event")
+        verbose_name_plural = _("raffle drawing events")
+        ordering = ["drawing", "seq"]
+        constraints = [models.UniqueConstraint(fields=["drawing", "seq"], name="lic_raffledrawingevent_unique_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.drawing_id} {self.seq} {self.kind}"
+
+    @classmethod
+    def describe_log(cls, identity: str) -> str:
+        drawing = RaffleDrawing.objects.filter(pk=identity).select_related("license").first()
+        if drawing is None:
+            return f"raffle drawing id {identity} (the drawing row is gone)"
+        return f"raffle drawing {drawing.pk} of license {drawing.license.number}"
+
+    @classmethod
+    def owner_identities(cls) -> list[str]:
+        return [str(pk) for pk in RaffleDrawing.objects.values_list("pk", flat=True)]
+
+    @classmethod
+    def owner_problems(cls, identity, walk):
+        describe = cls.describe_log(identity)
+
+        def problem(seq, message):
+            return [Problem(cls.chain_label(), identity, seq, message, describe)]
+
+        drawing = RaffleDrawing.objects.filter(pk=identity).first()
+        if drawing is None:
+            return problem(None, "the log's raffle drawing no longer exists") if walk.rows else []
+        if (drawing.head_seq, drawing.head_hash) != (walk.head.seq, walk.head.hash):
+            return problem(walk.head.seq + 1 if drawing.head_seq > walk.head.seq else drawing.head_seq,
+                           f"the drawing's head (seq {drawing.head_seq}) is not the log's last row "
+                           f"(seq {walk.head.seq})")
+        if walk.first is None or walk.first.kind != DrawingStatus.SCHEDULED:
+            return problem(1, "the log does not open with the drawing's commitment")
+        if walk.first.payload.get("commitment") != drawing.commitment:
+            return problem(1, "the drawing row's commitment is not the one its log published")
+        if walk.last.kind != drawing.status:
+            return problem(walk.head.seq, f"the drawing is {drawing.status} but its log ends with {walk.last.kind}")
+        return []

@@ -1,0 +1,2 @@
+"""Raffle drawings in the portal, provably fair (raffle-drawing/1): schedule (publish the commitment), close
+sales (publish the tickets hash), draw (reveal the seed, publish the winners), and the public page per drawing."""

@@ -1,0 +1,93 @@
+"""Raffle drawing API: the organization's officers schedule, close sales and draw; anyone reads a drawing's
+published values (GET /api/v1/public/raffle-drawings/<id>/)."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.api import ERRORS, service_answer
+from licensing.reports.drawings.selectors import (
+    drawing_get,
+    drawing_public,
+    drawing_public_get,
+    license_for_drawing_get,
+)
+from licensing.reports.drawings.serializers import (
+    DrawingSalesCloseSerializer,
+    DrawingScheduleSerializer,
+    DrawingSerializer,
+)
+from licensing.reports.drawings.services import drawing_draw, drawing_sales_close, drawing_schedule
+
+RESPONSES = {400: ERRORS, 403: ERRORS, 404: ERRORS}
+
+
+def _answer(drawing) -> dict:
+    return DrawingSerializer(drawing_public(drawing)).data
+
+
+class DrawingScheduleApi(APIView):
+    """Schedule a drawing under a raffle license: publishes the commitment to its secret seed."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(operation_id="raffle_drawings_schedule", request=DrawingScheduleSerializer,
+                   responses={201: DrawingSerializer, **RESPONSES}, tags=["raffle drawings"])
+    def post(self, request):
+        def call(*, license, prizes):
+            return drawing_schedule(actor=request.user, prizes=prizes,
+                                    license=license_for_drawing_get(user=request.user, pk=license))
+
+        return service_answer(request, serializer_class=DrawingScheduleSerializer, call=call, answer=_answer,
+                              status_code=status.HTTP_201_CREATED)
+
+
+class DrawingDetailApi(APIView):
+    """A drawing, for its organization's officers and the Board."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(operation_id="raffle_drawings_retrieve", responses={200: DrawingSerializer, 404: ERRORS},
+                   tags=["raffle drawings"])
+    def get(self, request, pk: int):
+        return Response(_answer(drawing_get(user=request.user, pk=pk)))
+
+
+class DrawingSalesCloseApi(APIView):
+    """Close ticket sales: the eligible tickets are those sold less those returned; publishes their hash."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(operation_id="raffle_drawings_close_sales", request=DrawingSalesCloseSerializer,
+                   responses={200: DrawingSerializer, **RESPONSES}, tags=["raffle drawings"])
+    def post(self, request, pk: int):
+        drawing = drawing_get(user=request.user, pk=pk)
+        return service_answer(
+            request, serializer_class=DrawingSalesCloseSerializer, answer=_answer,
+            call=lambda **data: drawing_sales_close(actor=request.user, drawing=drawing, **data))
+
+
+class DrawingDrawApi(APIView):
+    """Hold the drawing: draws the winners with the secret seed and reveals it."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(operation_id="raffle_drawings_draw", request=None, responses={200: DrawingSerializer, **RESPONSES},
+                   tags=["raffle drawings"])
+    def post(self, request, pk: int):
+        drawing = drawing_get(user=request.user, pk=pk)
+        return service_answer(request, answer=_answer, call=lambda: drawing_draw(actor=request.user, drawing=drawing))
+
+
+class PublicDrawingApi(APIView):
+    """Public: a drawing's commitment, tickets hash, seed and winners as far as published, and the published
+    drawing (raffle-drawing/1) once drawn."""
+
+    permission_classes = [permissions.AllowAny]
+    authentication_classes: list = []
+
+    @extend_schema(operation_id="public_raffle_drawings_retrieve", responses={200: DrawingSerializer, 404: ERRORS},
+                   tags=["public"])
+    def get(self, request, pk: int):
+        return Response(_answer(drawing_public_get(pk=pk)))

@@ -1,0 +1,105 @@
+"""Reads of raffle drawings. The officers of the license's organization and the Board see its drawings; the
+public sees each drawing's published values only: the commitment from the start, the tickets hash once sales
+close, the seed, the tickets and the winners once drawn. Nothing here reads the seed before the drawing."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from django.http import Http404
+
+from licensing.models import DrawingStatus, License, RaffleDrawing, User
+from licensing.models.choices import LicenseType
+from licensing.models.organizations import FILING_ROLES
+from licensing.reports import raffle_draw
+from licensing.selectors import organization_ids_with_roles
+
+
+def drawing_list(*, user: User, license: License | None = None) -> QuerySet[RaffleDrawing]:
+    if not getattr(user, "is_authenticated", False):
+        drawings = RaffleDrawing.objects.none()
+    elif user.is_board:
+        drawings = RaffleDrawing.objects.all()
+    else:
+        drawings = RaffleDrawing.objects.filter(
+            license__organization_id__in=organization_ids_with_roles(user=user, roles=FILING_ROLES))
+    if license is not None:
+        drawings = drawings.filter(license=license)
+    return drawings.select_related("license__organization", "license__application")
+
+
+def drawing_get(*, user: User, pk: int) -> RaffleDrawing:
+    """A drawing the user may see (its organization's officers, the Board); 404 for anyone else."""
+    drawing = drawing_list(user=user).filter(pk=pk).first()
+    if drawing is None:
+        raise Http404("No such raffle drawing.")
+    return drawing
+
+
+def license_for_drawing_get(*, user: User, pk: int) -> License:
+    """A license of one of the user's organizations (where they hold a filing role), else 404; the service
+    refuses one that is no raffle license, naming the field."""
+    if not getattr(user, "is_authenticated", False):
+        raise Http404("No such license.")
+    license = License.objects.filter(
+        pk=pk, organization_id__in=organization_ids_with_roles(user=user, roles=FILING_ROLES)).first()
+    if license is None:
+        raise Http404("No such license.")
+    return license
+
+
+def drawing_public_get(*, pk: int) -> RaffleDrawing:
+    drawing = RaffleDrawing.objects.select_related("license").filter(pk=pk).first()
+    if drawing is None:
+        raise Http404("No such raffle drawing.")
+    return drawing
+
+
+def _record(drawing: RaffleDrawing) -> dict:
+    """The drawing's published events by kind: what the public reads comes from the chained record."""
+    return {event.kind: event.payload for event in drawing.events.order_by("seq")}
+
+
+def drawing_published(drawing: RaffleDrawing) -> dict | None:
+    """The published drawing, raffle-drawing/1 exactly, or None before the drawing."""
+    if drawing.status != DrawingStatus.DRAWN:
+        return None
+    record = _record(drawing)
+    return {
+        "format": raffle_draw.FORMAT,
+        "raffle": drawing.license.number,
+        "prizes": drawing.prizes,
+        "commitment": record[DrawingStatus.SCHEDULED]["commitment"],
+        "tickets_hash": record[DrawingStatus.SALES_CLOSED]["tickets_hash"],
+        "seed": record[DrawingStatus.DRAWN]["seed"],
+        "tickets": record[DrawingStatus.SALES_CLOSED]["tickets"],
+        "winners": record[DrawingStatus.DRAWN]["winners"],
+    }
+
+
+def drawing_public(drawing: RaffleDrawing) -> dict:
+    """What anyone may see of a drawing now: null for what is not published yet."""
+    record = _record(drawing)
+    closed = record.get(DrawingStatus.SALES_CLOSED, {})
+    drawn = record.get(DrawingStatus.DRAWN, {})
+    return {
+        "id": drawing.pk,
+        "raffle": drawing.license.number,
+        "organization": drawing.license.licensed_name,
+        "status": drawing.status,
+        "prizes": drawing.prizes,
+        "commitment": record[DrawingStatus.SCHEDULED]["commitment"],
+        "tickets_hash": closed.get("tickets_hash"),
+        "tickets": closed.get("tickets") if drawn else None,
+        "seed": drawn.get("seed"),
+        "winners": drawn.get("winners"),
+        "published": drawing_published(drawing),
+    }
+
+
+def raffle_licenses_for_officer(*, user: User) -> QuerySet[License]:
+    """The raffle licenses the user may hold drawings under (the portal page's choice)."""
+    if not getattr(user, "is_authenticated", False):
+        return License.objects.none()
+    return License.objects.filter(
+        license_type=LicenseType.RAFFLE,
+        organization_id__in=organization_ids_with_roles(user=user, roles=FILING_ROLES)).order_by("number")

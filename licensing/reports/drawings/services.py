@@ -1,0 +1,175 @@
+"""Every write of a raffle drawing: schedule, close sales, draw. Each validates everything before it writes,
+runs in one transaction holding the drawing's row lock (appends to its log are serialized under it), appends
+one event to the drawing's hash-chained record and records an audit event.
+
+Only the filing officers of the license's organization act (30 DCMR 1202.2: the organization conducts its
+raffle); the Board reads."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from core.chain import head_of
+from core.findings import Finding, RuleViolation
+from licensing.audit.events import audit_event_record
+from licensing.models import DrawingStatus, License, RaffleDrawing, RaffleDrawingEvent, User
+from licensing.models.choices import LicenseStatus, LicenseType
+from licensing.models.organizations import FILING_ROLES
+from licensing.reports import raffle_draw
+from licensing.selectors import has_role
+
+TICKET_RULE = "30 DCMR 1202.2(n)"  # the application states the raffle's ticket numbers
+DRAWING_RULE = "30 DCMR 1202.2(n)"
+PRIZES_MAX = 1000
+
+SeedSource = Callable[[], bytes]
+
+
+def system_seed() -> bytes:
+    return secrets.token_bytes(raffle_draw.SEED_BYTES)
+
+
+AUDIT_TYPES = {
+    DrawingStatus.SCHEDULED: "licensing.raffle_drawing_scheduled",
+    DrawingStatus.SALES_CLOSED: "licensing.raffle_drawing_sales_closed",
+    DrawingStatus.DRAWN: "licensing.raffle_drawing_drawn",
+}
+
+
+# --- validation (raises, writes nothing) ---
+
+
+def _require_officer(actor: User, license: License) -> None:
+    if not has_role(user=actor, organization_id=license.organization_id, roles=FILING_ROLES):
+        raise PermissionDenied(_("Only the officers of the licensed organization may conduct its raffle drawing."))
+
+
+def _license_clean(license: License) -> License:
+    if license.license_type != LicenseType.RAFFLE:
+        raise RuleViolation(Finding(DRAWING_RULE, _("a drawing is held under a raffle license"), field="license"))
+    if license.status != LicenseStatus.ACTIVE:
+        raise RuleViolation(Finding("30 DCMR 1200.1", _("the raffle license is not active: no drawing may be held "
+                                                        "under it"), field="license"))
+    application = license.application
+    if application.first_ticket_number is None or application.last_ticket_number is None:
+        raise RuleViolation(Finding(TICKET_RULE, _("the license's application states no ticket numbers, so no "
+                                                   "ticket can be checked"), field="license"))
+    return license
+
+
+def _prizes_clean(prizes) -> int:
+    if isinstance(prizes, bool) or not isinstance(prizes, int) or not 1 <= prizes <= PRIZES_MAX:
+        raise RuleViolation(Finding(DRAWING_RULE, _("the number of prizes is a whole number from 1 to %(max)s")
+                                    % {"max": PRIZES_MAX}, field="prizes"))
+    return prizes
+
+
+def _numbers_clean(numbers, *, field: str, first: int, last: int) -> list[int]:
+    if not isinstance(numbers, list | tuple) or any(isinstance(n, bool) or not isinstance(n, int) for n in numbers):
+        raise RuleViolation(Finding(TICKET_RULE, _("give the ticket numbers as a list of whole numbers"),
+                                    field=field))
+    seen: set[int] = set()
+    for number in numbers:
+        if not first <= number <= last:
+            raise RuleViolation(Finding(TICKET_RULE, _(
+                "ticket %(number)s is not one of the license's tickets, numbered %(first)s to %(last)s"
+            ) % {"number": number, "first": first, "last": last}, field=field))
+        if number in seen:
+            raise RuleViolation(Finding(TICKET_RULE, _("ticket %(number)s is listed twice") % {"number": number},
+                                        field=field))
+        seen.add(number)
+    return sorted(numbers)
+
+
+def _status_clean(drawing: RaffleDrawing, expected: str, message: str) -> None:
+    if drawing.status != expected:
+        raise RuleViolation(Finding(DRAWING_RULE, message, field="status"))
+
+
+# --- writing ---
+
+
+def _lock(drawing: RaffleDrawing) -> RaffleDrawing:
+    # The row lock serializes appends: seq and prev_hash are read and written under it.
+    return RaffleDrawing.objects.select_for_update(of=("self",)).select_related(
+        "license__organization", "license__application").get(pk=drawing.pk)
+
+
+def _append(*, actor: User, drawing: RaffleDrawing, kind: str, payload: dict, audit: dict) -> RaffleDrawingEvent:
+    event = RaffleDrawingEvent(drawing=drawing, kind=kind, payload=payload, actor=actor)
+    event.link(head_of(drawing.events.all()))
+    event.save()
+    drawing.status, drawing.head_seq, drawing.head_hash = kind, event.seq, event.hash
+    drawing.save(update_fields=["status", "head_seq", "head_hash"])
+    audit_event_record(event_type=AUDIT_TYPES[kind], actor=actor, organization=drawing.license.organization,
+                       target=drawing, payload={"license": drawing.license.number, "seq": event.seq, **audit})
+    return event
+
+
+@transaction.atomic
+def drawing_schedule(*, actor: User, license: License, prizes: int,
+                     seed_source: SeedSource | None = None) -> RaffleDrawing:
+    """Draw the secret seed and publish its commitment, sha256(seed), before ticket sales close."""
+    license = License.objects.select_related("organization", "application").get(pk=license.pk)
+    _require_officer(actor, license)
+    _license_clean(license)
+    prizes = _prizes_clean(prizes)
+    seed = (seed_source or system_seed)()
+    if not isinstance(seed, bytes) or len(seed) != raffle_draw.SEED_BYTES:
+        raise ValueError("the seed source gives 32 bytes")
+    commitment = raffle_draw.commitment_of(seed)
+    drawing = RaffleDrawing.objects.create(license=license, prizes=prizes, seed=seed.hex(), commitment=commitment,
+                                           created_by=actor)
+    _append(actor=actor, drawing=drawing, kind=DrawingStatus.SCHEDULED, payload={"commitment": commitment},
+            audit={"prizes": prizes, "commitment": commitment})
+    return drawing
+
+
+@transaction.atomic
+def drawing_sales_close(*, actor: User, drawing: RaffleDrawing, sold: list[int],
+                        returned: list[int]) -> RaffleDrawing:
+    """Close sales: the eligible tickets are those sold less those returned; publish their hash."""
+    drawing = _lock(drawing)
+    _require_officer(actor, drawing.license)
+    _status_clean(drawing, DrawingStatus.SCHEDULED, _("sales of this drawing are already closed"))
+    application = drawing.license.application
+    bounds = {"first": application.first_ticket_number, "last": application.last_ticket_number}
+    sold = _numbers_clean(sold, field="sold", **bounds)
+    returned = _numbers_clean(returned, field="returned", **bounds)
+    unsold = sorted(set(returned) - set(sold))
+    if unsold:
+        raise RuleViolation(Finding(TICKET_RULE, _("ticket %(number)s is returned but was not sold")
+                                    % {"number": unsold[0]}, field="returned"))
+    tickets = sorted(set(sold) - set(returned))
+    if len(tickets) < drawing.prizes:
+        raise RuleViolation(Finding(DRAWING_RULE, _(
+            "%(count)s eligible tickets cannot win %(prizes)s prizes: each prize goes to a different ticket"
+        ) % {"count": len(tickets), "prizes": drawing.prizes}, field="sold"))
+    tickets_hash = raffle_draw.tickets_hash_of(tickets)
+    _append(actor=actor, drawing=drawing, kind=DrawingStatus.SALES_CLOSED,
+            payload={"tickets": tickets, "returned": returned, "tickets_hash": tickets_hash},
+            audit={"tickets": len(tickets), "returned": len(returned), "tickets_hash": tickets_hash})
+    return drawing
+
+
+@transaction.atomic
+def drawing_draw(*, actor: User, drawing: RaffleDrawing) -> RaffleDrawing:
+    """Draw the winners among the eligible tickets with the stored seed, then reveal the seed."""
+    drawing = _lock(drawing)
+    _require_officer(actor, drawing.license)
+    _status_clean(drawing, DrawingStatus.SALES_CLOSED,
+                  _("the drawing is held once, after sales close") if drawing.status == DrawingStatus.SCHEDULED
+                  else _("this raffle has been drawn"))
+    closed = drawing.events.get(kind=DrawingStatus.SALES_CLOSED)
+    found = raffle_draw.draw(tickets=closed.payload["tickets"], prizes=drawing.prizes, seed=drawing.seed)
+    if found.commitment != drawing.commitment or found.tickets_hash != closed.payload["tickets_hash"]:
+        raise ValueError(f"raffle drawing {drawing.pk}: the stored seed or tickets no longer match what was published")
+    _append(actor=actor, drawing=drawing, kind=DrawingStatus.DRAWN,
+            payload={"seed": drawing.seed, "winners": found.winners},
+            audit={"seed": drawing.seed, "winners": found.winners})
+    return drawing

@@ -1,0 +1,19 @@
+"""Raffle drawings: the public page (urlpatterns, included by licensing/public/urls.py in the public namespace)
+and the API (api_urlpatterns, via licensing/reports/urls.py)."""
+
+from django.urls import path
+
+from licensing.reports.drawings import api, views
+
+urlpatterns = [
+    path("raffles/<int:pk>/", views.drawing_public_page, name="raffle_drawing"),
+    path("raffles/<int:pk>/drawing.json", views.drawing_published_download, name="raffle_drawing_json"),
+]
+
+api_urlpatterns = [
+    path("raffle-drawings/", api.DrawingScheduleApi.as_view(), name="raffle-drawing-schedule"),
+    path("raffle-drawings/<int:pk>/", api.DrawingDetailApi.as_view(), name="raffle-drawing-detail"),
+    path("raffle-drawings/<int:pk>/close-sales", api.DrawingSalesCloseApi.as_view(), name="raffle-drawing-close-sales"),
+    path("raffle-drawings/<int:pk>/draw", api.DrawingDrawApi.as_view(), name="raffle-drawing-draw"),
+    path("public/raffle-drawings/<int:pk>/", api.PublicDrawingApi.as_view(), name="public-raffle-drawing"),
+]
