@@ -22,6 +22,7 @@ from licensing.organizations.api import MembershipViewSet, OrganizationViewSet
 from licensing.organizations.urls import api_urlpatterns as organizations_api
 from licensing.premises.api import PremisesCorrectionViewSet
 from licensing.public.urls import api_urlpatterns as public_api
+from licensing.reports.drawings.urls import portal_urlpatterns as drawings_portal
 from licensing.reports.urls import api_urlpatterns as reports_api
 from licensing.review.urls import api_urlpatterns as review_api
 
@@ -35,6 +36,7 @@ urlpatterns = [
     path("", include(organizations_urls.urlpatterns)),  # the profile: facts, members, people, documents
     path("", include(applications_urls.urlpatterns)),  # the guided application; its steps are only its own
     path("", include(enforcement_urls.urlpatterns)),  # the license's enforcement page
+    path("", include(drawings_portal)),  # a raffle license's drawing, for its officers
     path("", include(matches_urls.urlpatterns)),  # Board staff's possible-match review
 ]
 

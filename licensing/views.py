@@ -1,12 +1,14 @@
 """The licensing app's own landing pages: the site's home page, the portal dashboard and an organization's
-overview (its roles, applications and recent events, drawn from several features)."""
+overview (its roles, licenses, applications and recent events, drawn from several features)."""
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 
 from licensing.applications.selectors import application_list
 from licensing.audit.selectors import audit_event_list
+from licensing.licenses.selectors import license_list
 from licensing.models import LicenseeKind, Role
+from licensing.models.choices import LicenseType
 from licensing.models.organizations import FILING_ROLES
 from licensing.organizations import selectors as organization_selectors
 from licensing.organizations.eligibility import senior_group_checked
@@ -45,6 +47,10 @@ def organization_detail(request, pk: int):
         "amendments_due": organization_selectors.substantial_changes_open(user=user, organization=organization),
         "applications": application_list(user=user).filter(organization=organization)[:RECENT_EVENTS],
         "can_file": bool(roles & FILING_ROLES),
+        # A raffle license's drawing page: its officers act there, the Board reads it.
+        "can_see_drawings": bool(roles & FILING_ROLES) or user.is_board,
+        "licenses": license_list(user=user).filter(organization=organization),
+        "raffle": LicenseType.RAFFLE,
         "memberships": organization_selectors.membership_list(user=request.user, organization=organization).filter(
             is_active=True
         ),

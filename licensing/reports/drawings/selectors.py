@@ -103,3 +103,23 @@ def raffle_licenses_for_officer(*, user: User) -> QuerySet[License]:
     return License.objects.filter(
         license_type=LicenseType.RAFFLE,
         organization_id__in=organization_ids_with_roles(user=user, roles=FILING_ROLES)).order_by("number")
+
+
+def raffle_license_for_page_get(*, user: User, pk: int) -> License:
+    """A raffle license whose drawing page the user may open: its organization's officers (who act) and the
+    Board (which reads); 404 for anyone else and for a license of another type."""
+    licenses = License.objects.none()
+    if getattr(user, "is_authenticated", False):
+        licenses = License.objects.filter(license_type=LicenseType.RAFFLE)
+        if not user.is_board:
+            licenses = licenses.filter(
+                organization_id__in=organization_ids_with_roles(user=user, roles=FILING_ROLES))
+    license = licenses.select_related("organization", "application").filter(pk=pk).first()
+    if license is None:
+        raise Http404("No such raffle license.")
+    return license
+
+
+def drawing_of_license(*, user: User, license: License) -> RaffleDrawing | None:
+    """The license's drawing the portal page shows: the latest one."""
+    return drawing_list(user=user, license=license).first()

@@ -1,5 +1,6 @@
-"""Raffle drawings: the public page (urlpatterns, included by licensing/public/urls.py in the public namespace)
-and the API (api_urlpatterns, via licensing/reports/urls.py)."""
+"""Raffle drawings: the public page (urlpatterns, included by licensing/public/urls.py in the public namespace),
+the officers' page (portal_urlpatterns, in the portal namespace, via licensing/urls.py) and the API
+(api_urlpatterns, via licensing/reports/urls.py)."""
 
 from django.urls import path
 
@@ -8,6 +9,10 @@ from licensing.reports.drawings import api, views
 urlpatterns = [
     path("raffles/<int:pk>/", views.drawing_public_page, name="raffle_drawing"),
     path("raffles/<int:pk>/drawing.json", views.drawing_published_download, name="raffle_drawing_json"),
+]
+
+portal_urlpatterns = [
+    path("licenses/<int:pk>/drawing/", views.license_drawing, name="license_drawing"),
 ]
 
 api_urlpatterns = [
