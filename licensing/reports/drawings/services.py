@@ -115,9 +115,14 @@ def _append(*, actor: User, drawing: RaffleDrawing, kind: str, payload: dict, au
 def drawing_schedule(*, actor: User, license: License, prizes: int,
                      seed_source: SeedSource | None = None) -> RaffleDrawing:
     """Draw the secret seed and publish its commitment, sha256(seed), before ticket sales close."""
-    license = License.objects.select_related("organization", "application").get(pk=license.pk)
+    # Locked: two schedules at once cannot both pass the one-drawing check below.
+    license = License.objects.select_for_update().select_related("organization", "application").get(pk=license.pk)
     _require_officer(actor, license)
     _license_clean(license)
+    if RaffleDrawing.objects.filter(license=license).exists():
+        raise RuleViolation(Finding(DRAWING_RULE, _(
+            "a raffle license has one drawing, at the date, time and place it states (30 DCMR 1202.2(n)); this "
+            "one is already scheduled"), field="license"))
     prizes = _prizes_clean(prizes)
     seed = (seed_source or system_seed)()
     if not isinstance(seed, bytes) or len(seed) != raffle_draw.SEED_BYTES:

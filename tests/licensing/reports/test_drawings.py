@@ -210,3 +210,11 @@ def test_the_record_is_chained_verified_and_append_only(officer, raffle):
     with pytest.raises(DatabaseError, match="append-only"), transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(f"DELETE FROM {table} WHERE drawing_id = %s", [drawing.pk])
     assert verify_log(RaffleDrawingEvent, str(drawing.pk)).ok
+
+
+def test_a_raffle_license_has_one_drawing(officer, raffle):
+    schedule(officer, raffle)
+    with pytest.raises(ValidationError) as refused:
+        schedule(officer, raffle)
+    assert "license" in refused.value.message_dict and "1202.2(n)" in str(refused.value.message_dict["license"])
+    assert RaffleDrawing.objects.filter(license=raffle).count() == 1
