@@ -106,6 +106,17 @@ class ChainedEvent(AppendOnlyModel):
         played for). The base has nothing to add."""
         return []
 
+    @classmethod
+    def head_problems(cls, identity: str, walk: chain.Walk, *, owner, what: str) -> list[chain.Problem]:
+        """For a log whose owner row keeps its head (`head_seq`, `head_hash`, updated with each append): that
+        head must be the log's last row. `what` names the owner in the message ("game", "tournament")."""
+        if (owner.head_seq, owner.head_hash) == (walk.head.seq, walk.head.hash):
+            return []
+        seq = walk.head.seq + 1 if owner.head_seq > walk.head.seq else owner.head_seq
+        return [chain.Problem(cls.chain_label(), identity, seq,
+                              f"the {what}'s head (seq {owner.head_seq}) is not the log's last row "
+                              f"(seq {walk.head.seq})", cls.describe_log(identity))]
+
     def chain_identity(self) -> str:
         attname = self.chain_attname()
         return chain.identity_of(None if attname is None else getattr(self, attname))

@@ -136,9 +136,9 @@ class GameEvent(ChainedEvent):
         game = Game.objects.filter(pk=identity).select_related("pattern").first()
         if game is None:
             return problem(None, "the log's game no longer exists") if walk.rows else []
-        if (game.head_seq, game.head_hash) != (walk.head.seq, walk.head.hash):
-            return problem(walk.head.seq + 1 if game.head_seq > walk.head.seq else game.head_seq,
-                           f"the game's head (seq {game.head_seq}) is not the log's last row (seq {walk.head.seq})")
+        head = cls.head_problems(identity, walk, owner=game, what="game")
+        if head:
+            return head
         if game.status == GameStatus.PLANNED:
             return problem(1, "a planned game has events") if walk.rows else []
         if walk.first is None or walk.first.kind != EventKind.START:

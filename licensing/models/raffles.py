@@ -100,10 +100,9 @@ class RaffleDrawingEvent(ChainedEvent):
         drawing = RaffleDrawing.objects.filter(pk=identity).first()
         if drawing is None:
             return problem(None, "the log's raffle drawing no longer exists") if walk.rows else []
-        if (drawing.head_seq, drawing.head_hash) != (walk.head.seq, walk.head.hash):
-            return problem(walk.head.seq + 1 if drawing.head_seq > walk.head.seq else drawing.head_seq,
-                           f"the drawing's head (seq {drawing.head_seq}) is not the log's last row "
-                           f"(seq {walk.head.seq})")
+        head = cls.head_problems(identity, walk, owner=drawing, what="drawing")
+        if head:
+            return head
         if walk.first is None or walk.first.kind != DrawingStatus.SCHEDULED:
             return problem(1, "the log does not open with the drawing's commitment")
         if walk.first.payload.get("commitment") != drawing.commitment:

@@ -62,10 +62,9 @@ class TournamentEvent(ChainedEvent):
         tournament = Tournament.objects.filter(pk=identity).first()
         if tournament is None:
             return problem(None, "the log's tournament no longer exists") if walk.rows else []
-        if (tournament.head_seq, tournament.head_hash) != (walk.head.seq, walk.head.hash):
-            return problem(walk.head.seq + 1 if tournament.head_seq > walk.head.seq else tournament.head_seq,
-                           f"the tournament's head (seq {tournament.head_seq}) is not the log's last row "
-                           f"(seq {walk.head.seq})")
+        head = cls.head_problems(identity, walk, owner=tournament, what="tournament")
+        if head:
+            return head
         if walk.first is None or walk.first.kind != CONFIG_EVENT:
             return problem(1, "the log does not open with the tournament's configuration")
         changed = changed_terms(walk.first.payload, tournament)
