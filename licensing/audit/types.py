@@ -77,6 +77,12 @@ LABELS = {
     "licensing.raffle_drawing_scheduled": _("Raffle drawing scheduled (commitment published)"),
     "licensing.raffle_drawing_sales_closed": _("Raffle ticket sales closed"),
     "licensing.raffle_drawing_drawn": _("Raffle drawn (seed and winners published)"),
+    # event financial reports
+    "licensing.report_opened": _("Financial report started"),
+    "licensing.report_saved": _("Financial report saved"),
+    "licensing.report_submitted": _("Financial report submitted"),
+    "licensing.report_correction_opened": _("Correction of a financial report started"),
+    "licensing.report_recorded_figures_received": _("Recorded figures received for a financial report"),
     # vendors
     "vendors.vendor_created": _("Vendor registered"),  # before vendors became licensees
     "vendors.membership_granted": _("Vendor portal access granted"),  # idem

@@ -1,0 +1,300 @@
+"""Every write of an event financial report: open a draft, save it, submit it, open a correction, and the
+hand-over through which a live module (bingo, Monte Carlo, the raffle drawing) gives the figures it recorded.
+
+Each validates everything before it writes and runs in one transaction holding the report's row lock, with
+an audit event. Only the filing officers of the license's organization write a report (30 DCMR 1413.1: the
+licensee reports); the Board reads. A submitted report is frozen; a correction is a new version."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.findings import Finding, RuleViolation
+from licensing.audit.events import audit_event_record
+from licensing.models import License, Report, ReportLine, ReportStatus, User
+from licensing.models.choices import LicenseStatus
+from licensing.models.organizations import FILING_ROLES
+from licensing.reports import content
+from licensing.reports.deadlines import deadlines
+from licensing.selectors import has_role
+
+REPORT_RULE = "30 DCMR 1413.1"
+RECORDS_RULE = "30 DCMR 1410"  # complete records of every operation, kept 5 years
+REASON_MAX = 2000
+# A report is filed for an event of a license that held it: active then, or since expired, suspended or
+# revoked (1411: the net proceeds of a license that ends are still accounted for).
+REPORTABLE_STATUSES = {LicenseStatus.ACTIVE, LicenseStatus.EXPIRED, LicenseStatus.SUSPENDED,
+                       LicenseStatus.REVOKED, LicenseStatus.SUPERSEDED}
+
+
+def _reportable_status(status) -> bool:
+    return status in REPORTABLE_STATUSES
+
+
+# --- validation (raises, writes nothing) ---
+
+
+def _require_officer(actor: User, license: License) -> None:
+    if not has_role(user=actor, organization_id=license.organization_id, roles=FILING_ROLES):
+        raise PermissionDenied(_("Only the officers of the licensed organization may file its reports."))
+
+
+def report_kind_of(license: License) -> str:
+    kind = content.KIND_OF_LICENSE_TYPE.get(license.license_type)
+    if kind is None:
+        raise RuleViolation(Finding(REPORT_RULE, _(
+            "reports are filed under a bingo, raffle or Monte Carlo Night license, not this one (30 DCMR 1413.1)"),
+            field="license"))
+    return kind
+
+
+def _event_date_clean(license: License, event_date) -> dt.date:
+    if not isinstance(event_date, dt.date) or isinstance(event_date, dt.datetime):
+        raise ValidationError({"event_date": [_("Enter the event's date.")]})
+    if not license.effective_on <= event_date <= license.expires_on:
+        raise RuleViolation(Finding(REPORT_RULE, _(
+            "the event date %(date)s is outside the license's term, %(start)s to %(end)s (30 DCMR 1413.1)") % {
+            "date": event_date.isoformat(), "start": license.effective_on.isoformat(),
+            "end": license.expires_on.isoformat()}, field="event_date"))
+    if not _reportable_status(license.status):
+        raise RuleViolation(Finding(REPORT_RULE, _("no event is reported under a license that was never in force"),
+                                    field="license"))
+    return event_date
+
+
+def _reason_clean(reason, *, field: str) -> str:
+    if not isinstance(reason, str) or "\x00" in reason or not reason.strip():
+        raise ValidationError({field: [_("Give the reason for the correction.")]})
+    reason = reason.strip()
+    if len(reason) > REASON_MAX:
+        raise ValidationError({field: [_("At most %(max)s characters.") % {"max": REASON_MAX}]})
+    return reason
+
+
+def _require_draft(report: Report) -> None:
+    if report.status != ReportStatus.DRAFT:
+        raise RuleViolation(Finding(RECORDS_RULE, _(
+            "a submitted report is frozen; open a correction to change it (30 DCMR 1410)"), field="status"))
+
+
+def submission_problems(report: Report) -> list[Finding]:
+    """What stops a draft from being submitted: a recorded figure changed without a reason, no attestation.
+    (The compliance findings do not stop it: the report says what happened, and the Board reads them.)"""
+    problems = []
+    for change in content.corrected_figures(report.kind, report.recorded, report.data):
+        if not change["reason"]:
+            problems.append(Finding(RECORDS_RULE, _(
+                "%(figure)s was recorded as %(recorded)s and is reported as %(reported)s: give the reason for "
+                "the correction (30 DCMR 1410)") % {
+                "figure": content.label_of(report.kind, change["path"]), "recorded": _shown(change["recorded"]),
+                "reported": _shown(change["reported"])}, field=f"corrections.{change['path']}"))
+    attestation = report.data.get("attestation", {})
+    if not all(attestation.get(name) for name in attestation):
+        problems.append(Finding("30 DCMR 1404.1(h)" if report.kind == content.BINGO else REPORT_RULE, _(
+            "the report is attested by name before it is submitted"), field="attestation"))
+    if report.kind == content.BINGO and report.previous_id is None and not _has_figures(report):
+        problems.append(Finding(REPORT_RULE, _("the report accounts for the operation's receipts: it has none"),
+                                field="admissions"))
+    return problems
+
+
+def _has_figures(report: Report) -> bool:
+    data = report.data
+    return bool(data["card_sales"] or data["games"] or data["charity_tickets"] or data["admissions"].get("count"))
+
+
+def _shown(value) -> str:
+    return "—" if value in (None, "") else str(value)
+
+
+# --- writing ---
+
+
+def _apply(report: Report, data: dict) -> None:
+    """The cleaned document and every figure computed from it."""
+    report.data = data
+    for name, value in content.totals(report.kind, data).as_dict().items():
+        if name != "cash_prizes":
+            setattr(report, "prizes" if name == "prizes" else name, value)
+
+
+def _deadlines(report: Report) -> None:
+    found = deadlines(license_type=report.license.license_type, event_date=report.event_date,
+                      license_class=report.license_class, period=report.period)
+    report.report_due, report.deposit_due, report.proceeds_used_by = (
+        found.report_due, found.deposit_due, found.proceeds_used_by)
+
+
+def _lock(report: Report) -> Report:
+    return Report.objects.select_for_update(of=("self",)).select_related("license__organization").get(pk=report.pk)
+
+
+def _new(*, license: License, kind: str, event_date: dt.date, actor: User | None, data: dict,
+         recorded: dict | None = None, source: str = "") -> Report:
+    report = Report(license=license, organization=license.organization, kind=kind,
+                    license_class=license.license_class, period=license.period, event_date=event_date,
+                    source=source, recorded=recorded or {}, created_by=actor)
+    _apply(report, data)
+    _deadlines(report)
+    try:
+        with transaction.atomic():
+            report.save()
+    except IntegrityError:
+        raise RuleViolation(Finding(REPORT_RULE, _(
+            "this event already has a report: open it instead (one report per event, 30 DCMR 1413.1)"),
+            field="event_date")) from None
+    return report
+
+
+def _current(license: License, event_date: dt.date) -> Report | None:
+    """The event's draft if one is open (a first draft or a correction), else its submitted version."""
+    found = (Report.objects.select_for_update(of=("self",)).filter(license=license, event_date=event_date)
+             .exclude(status=ReportStatus.SUPERSEDED))
+    return found.filter(status=ReportStatus.DRAFT).first() or found.first()
+
+
+@transaction.atomic
+def report_create(*, actor: User, license: License, event_date: dt.date, data: dict | None = None) -> Report:
+    """Open the draft report of one event of the license."""
+    license = License.objects.select_for_update().select_related("organization").get(pk=license.pk)
+    _require_officer(actor, license)
+    kind = report_kind_of(license)
+    event_date = _event_date_clean(license, event_date)
+    cleaned = content.clean(kind, data if data is not None else content.blank(kind))
+    if _current(license, event_date) is not None:
+        raise RuleViolation(Finding(REPORT_RULE, _(
+            "this event already has a report: open it instead (one report per event, 30 DCMR 1413.1)"),
+            field="event_date"))
+    report = _new(license=license, kind=kind, event_date=event_date, actor=actor, data=cleaned)
+    audit_event_record(event_type="licensing.report_opened", actor=actor, organization=license.organization,
+                       target=report, payload={"license": license.number, "event_date": event_date.isoformat()})
+    return report
+
+
+@transaction.atomic
+def report_save(*, actor: User, report: Report, data: dict) -> Report:
+    """Replace the draft's content (the portal saves one section at a time by sending the whole document)."""
+    report = _lock(report)
+    _require_officer(actor, report.license)
+    _require_draft(report)
+    cleaned = content.clean(report.kind, data)
+    _apply(report, cleaned)
+    report.save()
+    audit_event_record(event_type="licensing.report_saved", actor=actor, organization=report.organization,
+                       target=report, payload={"license": report.license.number, "version": report.version})
+    return report
+
+
+def _write_lines(report: Report) -> None:
+    ReportLine.objects.bulk_create([
+        ReportLine(report=report, section=line.section, position=line.position, description=line.description,
+                   category=line.category, amount=line.amount, quantity=line.quantity, on_date=line.on_date,
+                   vendor_license=line.vendor_license[:20], data=line.data)
+        for line in content.lines(report.kind, report.data)])
+
+
+@transaction.atomic
+def report_submit(*, actor: User, report: Report, now: dt.datetime | None = None) -> Report:
+    """Freeze the draft: the findings of the compliance checks are kept with it, its lines written, and the
+    version it corrects (if any) marked superseded."""
+    from licensing.reports.checks import report_findings  # the checks read the database; they import this module
+
+    report = _lock(report)
+    _require_officer(actor, report.license)
+    _require_draft(report)
+    problems = submission_problems(report)
+    if problems:
+        raise RuleViolation(problems)
+    report.submitted_at = now or timezone.now()
+    report.submitted_by = actor
+    report.status = ReportStatus.SUBMITTED
+    report.findings = [{"rule": f.rule, "message": f.message, "field": f.field} for f in report_findings(report)]
+    if report.previous_id:
+        Report.objects.filter(pk=report.previous_id).update(status=ReportStatus.SUPERSEDED)
+    report.save()
+    _write_lines(report)
+    audit_event_record(event_type="licensing.report_submitted", actor=actor, organization=report.organization,
+                       target=report, payload={"license": report.license.number, "version": report.version,
+                                               "event_date": report.event_date.isoformat(),
+                                               "findings": [f["rule"] for f in report.findings]})
+    return report
+
+
+@transaction.atomic
+def report_correct(*, actor: User, report: Report, reason: str) -> Report:
+    """Open a correction of a submitted report: a new draft version with the same content, and the reason."""
+    report = _lock(report)
+    _require_officer(actor, report.license)
+    reason = _reason_clean(reason, field="reason")
+    if report.status != ReportStatus.SUBMITTED:
+        raise RuleViolation(Finding(RECORDS_RULE, _(
+            "only the submitted version of a report is corrected (30 DCMR 1410)"), field="status"))
+    if Report.objects.filter(previous=report).exists():
+        raise RuleViolation(Finding(RECORDS_RULE, _("a correction of this report is already open"), field="status"))
+    correction = Report(license=report.license, organization=report.organization, kind=report.kind,
+                        license_class=report.license_class, period=report.period, event_date=report.event_date,
+                        source=report.source, recorded=report.recorded, version=report.version + 1, previous=report,
+                        correction_reason=reason, created_by=actor)
+    _apply(correction, report.data)
+    _deadlines(correction)
+    correction.save()  # a draft beside the submitted version, which stays in force until this one is submitted
+    audit_event_record(event_type="licensing.report_correction_opened", actor=actor,
+                       organization=report.organization, target=correction,
+                       payload={"license": report.license.number, "version": correction.version, "reason": reason})
+    return correction
+
+
+@transaction.atomic
+def report_recorded_handover(*, license: License, event_date: dt.date, source: str, recorded: dict) -> Report:
+    """The hook the live modules call (bingo after an operation, Monte Carlo after a night or a tournament,
+    the raffle drawing once drawn): the figures they recorded become the report's `recorded` document, and
+    the draft is prefilled with them. Figures the organization already changed stay as it wrote them; a
+    submitted report is left as filed (its next correction starts from it, the record beside it)."""
+    license = License.objects.select_for_update().select_related("organization").get(pk=license.pk)
+    kind = report_kind_of(license)
+    event_date = _event_date_clean(license, event_date)
+    full = content.clean(kind, _merge(content.blank(kind), recorded))
+    # Only the parts the module recorded are a record: the rest of the report is the organization's to write.
+    recorded = {name: full[name] for name in recorded if name != "corrections"}
+    report = _current(license, event_date)
+    if report is None:
+        report = _new(license=license, kind=kind, event_date=event_date, actor=None, data=full, recorded=recorded,
+                      source=source)
+    else:
+        if report.status == ReportStatus.DRAFT:
+            _apply(report, _prefilled(kind, report.data, report.recorded, recorded))
+        report.recorded, report.source = recorded, source
+        report.save()
+    audit_event_record(event_type="licensing.report_recorded_figures_received", actor=None,
+                       organization=license.organization, target=report,
+                       payload={"license": license.number, "event_date": event_date.isoformat(), "source": source})
+    return report
+
+
+def _merge(base: dict, given: dict) -> dict:
+    if not isinstance(given, dict):
+        raise ValueError("the recorded figures are a report document")
+    merged = dict(base)
+    for name, value in given.items():
+        merged[name] = {**base[name], **value} if isinstance(base.get(name), dict) and isinstance(value, dict) \
+            else value
+    return merged
+
+
+def _prefilled(kind: str, data: dict, old_recorded: dict, recorded: dict) -> dict:
+    """The draft with the new record: each part the organization has not touched since the last hand-over
+    (or never filled) takes the recorded figures."""
+    blank = content.blank(kind)
+    merged = dict(data)
+    for found in content.sections(kind):
+        if found.name not in recorded:
+            continue
+        mine = data.get(found.name)
+        if mine == old_recorded.get(found.name) or mine == blank[found.name]:
+            merged[found.name] = recorded[found.name]
+    return merged
