@@ -7,7 +7,7 @@ from licensing.models.organizations import LicenseeKind, Membership, Organizatio
 from licensing.models.premises import CorrectionStatus, Premises, PremisesCorrection
 from licensing.models.profile import Document, OrganizationMember, ResponsiblePerson
 from licensing.models.raffles import DrawingStatus, RaffleDrawing, RaffleDrawingEvent
-from licensing.models.reports import Report, ReportKind, ReportLine, ReportStatus
+from licensing.models.reports import Report, ReportFinding, ReportKind, ReportLine, ReportStatus
 from licensing.models.review import Decision, DeficiencyNotice, Vote
 from licensing.models.schedules import BondScheduleRow, FeeScheduleRow
 from licensing.models.users import BoardGroup, User
@@ -17,5 +17,5 @@ __all__ = [
     "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "DrawingStatus", "EnforcementAction",
     "FeeScheduleRow", "License", "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "Organization",
     "OrganizationMember", "OrganizationType", "Premises", "PremisesCorrection", "RaffleDrawing", "RaffleDrawingEvent",
-    "ReminderSent", "Report", "ReportKind", "ReportLine", "ReportStatus", "ResponsiblePerson", "Role", "SubstantialChange", "User", "Vote",
+    "ReminderSent", "Report", "ReportFinding", "ReportKind", "ReportLine", "ReportStatus", "ResponsiblePerson", "Role", "SubstantialChange", "User", "Vote",
 ]

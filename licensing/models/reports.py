@@ -133,3 +133,25 @@ class ReportLine(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ReportDeleteError("Report lines are part of a regulated record: they cannot be deleted.")
+
+
+class ReportFinding(models.Model):
+    """A compliance finding of a submitted report (licensing.reports.checks), one row each, so the Board
+    counts findings by rule in the database and exports them; written once at submission, never changed."""
+
+    report = models.ForeignKey(Report, on_delete=models.PROTECT, related_name="finding_rows")
+    rule = models.CharField(_("rule"), max_length=40)
+    message = models.TextField(_("finding"))
+    field = models.CharField(_("field"), max_length=100, blank=True)
+
+    class Meta:
+        verbose_name = _("report finding")
+        verbose_name_plural = _("report findings")
+        ordering = ["report", "pk"]
+        indexes = [models.Index(fields=["rule"], name="lic_reportfinding_rule")]
+
+    def __str__(self) -> str:
+        return f"{self.report_id} {self.rule}"
+
+    def delete(self, *args, **kwargs):
+        raise ReportDeleteError("Report findings are part of a regulated record: they cannot be deleted.")

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleViolation
 from licensing.audit.events import audit_event_record
-from licensing.models import License, Report, ReportLine, ReportStatus, User
+from licensing.models import License, Report, ReportFinding, ReportLine, ReportStatus, User
 from licensing.models.choices import LicenseStatus
 from licensing.models.organizations import FILING_ROLES
 from licensing.reports import content
@@ -218,6 +218,8 @@ def report_submit(*, actor: User, report: Report, now: dt.datetime | None = None
         Report.objects.filter(pk=report.previous_id).update(status=ReportStatus.SUPERSEDED)
     report.save()
     _write_lines(report)
+    ReportFinding.objects.bulk_create([ReportFinding(report=report, rule=f["rule"], message=f["message"],
+                                                     field=f["field"] or "") for f in report.findings])
     audit_event_record(event_type="licensing.report_submitted", actor=actor, organization=report.organization,
                        target=report, payload={"license": report.license.number, "version": report.version,
                                                "event_date": report.event_date.isoformat(),
