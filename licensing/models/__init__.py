@@ -17,5 +17,6 @@ __all__ = [
     "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "DrawingStatus", "EnforcementAction",
     "FeeScheduleRow", "License", "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "Organization",
     "OrganizationMember", "OrganizationType", "Premises", "PremisesCorrection", "RaffleDrawing", "RaffleDrawingEvent",
-    "ReminderSent", "Report", "ReportFinding", "ReportKind", "ReportLine", "ReportStatus", "ResponsiblePerson", "Role", "SubstantialChange", "User", "Vote",
+    "ReminderSent", "Report", "ReportFinding", "ReportKind", "ReportLine", "ReportStatus",
+    "ResponsiblePerson", "Role", "SubstantialChange", "User", "Vote",
 ]
