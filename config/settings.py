@@ -290,6 +290,8 @@ SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {}).update({
     "OrganizationLicenseTypeEnum": "licensing.models.choices.ORGANIZATION_LICENSE_TYPES",
     "SupplyCategoryEnum": "vendors.models.price_lists.SupplyCategory",
     "RegistryStatusEnum": "vendors.registry.selectors.REGISTRY_STATUS_CHOICES",
+    "ReportKindEnum": "licensing.models.reports.ReportKind",
+    "ReportStatusEnum": "licensing.models.reports.ReportStatus",
 })
 
 # --- Security: safe everywhere, strict in production ---

@@ -1,6 +1,7 @@
 """What the navigation needs to show the right links for the person signed in."""
 
 from licensing.models import Membership, Role
+from licensing.models.organizations import FILING_ROLES
 
 # Who works the live games: the filing roles plan them, callers and checkers run bingo,
 # directors and dealers run Hold'em tournaments.
@@ -25,4 +26,5 @@ def portal_roles(request):
         roles.add("vendor")
     board = user.is_board_staff or user.is_board_member
     return {"nav_roles": roles, "nav_bingo": board or bool(roles & _BINGO_ROLES),
-            "nav_tournaments": board or bool(roles & _TOURNAMENT_ROLES)}
+            "nav_tournaments": board or bool(roles & _TOURNAMENT_ROLES),
+            "nav_reports": board or bool(roles & FILING_ROLES)}

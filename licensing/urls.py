@@ -24,6 +24,7 @@ from licensing.premises.api import PremisesCorrectionViewSet
 from licensing.public.urls import api_urlpatterns as public_api
 from licensing.reports.drawings.urls import portal_urlpatterns as drawings_portal
 from licensing.reports.urls import api_urlpatterns as reports_api
+from licensing.reports.urls import portal_urlpatterns as reports_portal
 from licensing.review.urls import api_urlpatterns as review_api
 
 app_name = "portal"
@@ -37,6 +38,7 @@ urlpatterns = [
     path("", include(applications_urls.urlpatterns)),  # the guided application; its steps are only its own
     path("", include(enforcement_urls.urlpatterns)),  # the license's enforcement page
     path("", include(drawings_portal)),  # a raffle license's drawing, for its officers
+    path("", include(reports_portal)),  # event financial reports
     path("", include(matches_urls.urlpatterns)),  # Board staff's possible-match review
 ]
 

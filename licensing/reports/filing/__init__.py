@@ -1,0 +1,1 @@
+"""Filing event financial reports: the portal pages and the API over licensing.reports.services."""

@@ -1,0 +1,90 @@
+"""Reads of event financial reports. An organization's filing officers see its reports; the Board sees every
+report; anyone else sees none (a 404, never a hint that the report exists)."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from django.http import Http404
+
+from licensing.models import License, Report, ReportStatus, User
+from licensing.models.organizations import FILING_ROLES
+from licensing.reports import content
+from licensing.reports.services import REPORTABLE_STATUSES
+from licensing.selectors import has_role, organization_ids_with_roles
+
+PAGE_SIZE = 50
+
+
+def report_list(*, user: User, organization_id: int | None = None, status: str | None = None,
+                kind: str | None = None, year: int | None = None) -> QuerySet[Report]:
+    if not getattr(user, "is_authenticated", False):
+        return Report.objects.none()
+    reports = Report.objects.all()
+    if not user.is_board:
+        reports = reports.filter(organization_id__in=organization_ids_with_roles(user=user, roles=FILING_ROLES))
+    if organization_id is not None:
+        reports = reports.filter(organization_id=organization_id)
+    if status:
+        reports = reports.filter(status=status)
+    if kind:
+        reports = reports.filter(kind=kind)
+    if year is not None:
+        reports = reports.filter(event_date__year=year)
+    return reports.select_related("license", "organization").defer("data", "recorded")
+
+
+def report_current_list(*, user: User, **filters) -> QuerySet[Report]:
+    """The drafts (a first draft or an open correction) and the versions in force; superseded versions are
+    history, read from the report's versions."""
+    return report_list(user=user, **filters).exclude(status=ReportStatus.SUPERSEDED)
+
+
+def report_get(*, user: User, pk: int) -> Report:
+    report = (report_list(user=user).defer(None).select_related("license__organization", "previous")
+              .filter(pk=pk).first())
+    if report is None:
+        raise Http404("No such report.")
+    return report
+
+
+def can_file(*, user: User, report: Report) -> bool:
+    return has_role(user=user, organization_id=report.organization_id, roles=FILING_ROLES)
+
+
+def report_versions(report: Report) -> list[Report]:
+    """Every version of the report's event, newest first."""
+    return list(Report.objects.filter(license_id=report.license_id, event_date=report.event_date)
+                .order_by("-version").only("pk", "version", "status", "submitted_at", "correction_reason",
+                                           "created_at"))
+
+
+def report_changes(report: Report) -> list[dict]:
+    """What this version changed from the one it corrects, each path in words, for the Board."""
+    if report.previous is None:
+        return []
+    return [{**change, "label": content.label_of(report.kind, change["path"].removeprefix("corrections."))}
+            for change in content.diff(report.kind, report.previous.data, report.data)]
+
+
+def report_corrections(report: Report) -> list[dict]:
+    """The recorded figures the report changes, with both values and the reason given."""
+    return [{**change, "label": content.label_of(report.kind, change["path"])}
+            for change in content.corrected_figures(report.kind, report.recorded, report.data)]
+
+
+def licenses_to_report(*, user: User) -> QuerySet[License]:
+    """The licenses the user may open a report under: bingo, raffle and Monte Carlo Night licenses of the
+    organizations where they hold a filing role."""
+    if not getattr(user, "is_authenticated", False):
+        return License.objects.none()
+    return (License.objects.filter(
+        organization_id__in=organization_ids_with_roles(user=user, roles=FILING_ROLES),
+        license_type__in=list(content.KIND_OF_LICENSE_TYPE), status__in=list(REPORTABLE_STATUSES))
+        .select_related("organization").order_by("organization__name", "number"))
+
+
+def license_to_report_get(*, user: User, pk) -> License:
+    license = licenses_to_report(user=user).filter(pk=pk).first()
+    if license is None:
+        raise Http404("No such license.")
+    return license

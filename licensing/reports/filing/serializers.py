@@ -1,0 +1,89 @@
+"""The reports API's bodies and answers (licensing/reports/filing/api.py). The report document itself is
+free-form JSON here: licensing.reports.content cleans it in the service and names each bad path."""
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from core.dates import DateSerializerField
+from core.numbers import IntegerSerializerField
+from licensing.models import ReportKind, ReportStatus
+
+
+class ReportOpenSerializer(serializers.Serializer):
+    license = IntegerSerializerField(min_value=1, max_value=2**31 - 1, help_text=_(
+        "A bingo, raffle or Monte Carlo Night license of your organization."))
+    event_date = DateSerializerField(help_text=_("The operation, drawing or event, as YYYY-MM-DD."))
+    data = serializers.JSONField(required=False, help_text=_(
+        "The report document (its parts as the report's `schema` lists them); omitted: an empty draft."))
+
+
+class ReportSaveSerializer(serializers.Serializer):
+    data = serializers.JSONField(help_text=_(
+        "The whole report document: every part, rows as lists; amounts as \"12.50\"; dates YYYY-MM-DD. "
+        "`corrections` maps a changed recorded figure's path (games.3.prize) to the reason."))
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000, help_text=_("Why the submitted report is corrected."))
+
+
+class ReportFindingSerializer(serializers.Serializer):
+    rule = serializers.CharField()
+    message = serializers.CharField()
+    field = serializers.CharField(allow_null=True)
+
+
+class ChangeSerializer(serializers.Serializer):
+    path = serializers.CharField()
+    label = serializers.CharField()
+    old = serializers.JSONField(allow_null=True)
+    new = serializers.JSONField(allow_null=True)
+
+
+class CorrectionSerializer(serializers.Serializer):
+    path = serializers.CharField()
+    label = serializers.CharField()
+    recorded = serializers.JSONField(allow_null=True)
+    reported = serializers.JSONField(allow_null=True)
+    reason = serializers.CharField(allow_blank=True)
+
+
+class TotalsSerializer(serializers.Serializer):
+    handle = serializers.DecimalField(max_digits=14, decimal_places=2)
+    gross_receipts = serializers.DecimalField(max_digits=14, decimal_places=2)
+    prizes = serializers.DecimalField(max_digits=14, decimal_places=2)
+    cash_prizes = serializers.DecimalField(max_digits=14, decimal_places=2)
+    expenses = serializers.DecimalField(max_digits=14, decimal_places=2)
+    net_proceeds = serializers.DecimalField(max_digits=14, decimal_places=2)
+    disbursed = serializers.DecimalField(max_digits=14, decimal_places=2)
+
+
+class ReportSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    license = serializers.CharField(source="license.number")
+    organization = serializers.CharField(source="organization.name")
+    kind = serializers.ChoiceField(choices=ReportKind.choices)
+    event_date = serializers.DateField()
+    version = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=ReportStatus.choices)
+    report_due = serializers.DateField(allow_null=True)
+    deposit_due = serializers.DateField(allow_null=True)
+    proceeds_used_by = serializers.DateField(allow_null=True)
+    overdue_since = serializers.DateField(allow_null=True)
+    submitted_at = serializers.DateTimeField(allow_null=True)
+    gross_receipts = serializers.DecimalField(max_digits=14, decimal_places=2)
+    net_proceeds = serializers.DecimalField(max_digits=14, decimal_places=2)
+
+
+class ReportSerializer(ReportSummarySerializer):
+    previous = serializers.IntegerField(source="previous_id", allow_null=True)
+    correction_reason = serializers.CharField(allow_blank=True)
+    source = serializers.CharField(allow_blank=True, help_text=_("What recorded the figures, if a live module did."))
+    data = serializers.JSONField()
+    recorded = serializers.JSONField()
+    totals = TotalsSerializer()
+    findings = ReportFindingSerializer(many=True, help_text=_(
+        "The compliance findings: as of now for a draft, as of submission for a submitted report."))
+    problems = ReportFindingSerializer(many=True, help_text=_("What stops a draft from being submitted."))
+    corrections = CorrectionSerializer(many=True, help_text=_("Recorded figures the report changes."))
+    changes = ChangeSerializer(many=True, help_text=_("What this version changed from the one it corrects."))

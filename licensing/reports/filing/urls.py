@@ -1,0 +1,21 @@
+"""Report pages (portal_urlpatterns, in the portal namespace) and the reports API (api_urlpatterns)."""
+
+from django.urls import path
+
+from licensing.reports.filing import api, views
+
+portal_urlpatterns = [
+    path("reports/", views.report_list_page, name="report_list"),
+    path("reports/<int:pk>/", views.report_detail, name="report_detail"),
+    path("reports/<int:pk>/parts/<slug:section>/", views.report_section_edit, name="report_section"),
+    path("reports/<int:pk>/corrections/", views.report_corrections_save, name="report_corrections"),
+    path("reports/<int:pk>/submit/", views.report_submit, name="report_submit"),
+    path("reports/<int:pk>/correct/", views.report_correct, name="report_correct"),
+]
+
+api_urlpatterns = [
+    path("reports/", api.ReportListApi.as_view(), name="report-list"),
+    path("reports/<int:pk>/", api.ReportDetailApi.as_view(), name="report-detail"),
+    path("reports/<int:pk>/submit", api.ReportSubmitApi.as_view(), name="report-submit"),
+    path("reports/<int:pk>/correct", api.ReportCorrectApi.as_view(), name="report-correct"),
+]
