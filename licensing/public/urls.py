@@ -5,6 +5,8 @@ from django.urls import include, path
 
 from licensing.fees import urls as fees_urls
 from licensing.public import api, views
+from licensing.public.charity import api as charity_api
+from licensing.public.charity import views as charity_views
 from licensing.reports import views as reports_views
 from licensing.reports.drawings import urls as drawings_urls
 
@@ -15,9 +17,12 @@ urlpatterns: list = [
     path("licenses/<str:number>/", views.license_detail, name="license_detail"),
     path("deadlines/", reports_views.deadline_helper, name="deadlines"),  # "when is it due"
     path("", include(drawings_urls.urlpatterns)),  # a raffle drawing's public page
+    path("charity-totals/", charity_views.charity_totals, name="charity_totals"),
+    path("charity-totals.csv", charity_views.charity_totals_csv, name="charity_totals_csv"),
 ]
 
 api_urlpatterns = [
     path("public/licenses/", api.PublicLicenseListApi.as_view(), name="public-license-list"),
     path("public/licenses/<str:number>/", api.PublicLicenseDetailApi.as_view(), name="public-license-detail"),
+    path("public/charity-totals", charity_api.CharityTotalsApi.as_view(), name="public-charity-totals"),
 ]
