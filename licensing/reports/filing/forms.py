@@ -80,6 +80,13 @@ def section_initial(section: content.Section, values: dict) -> dict:
 
 
 class RowsFormSet(forms.BaseFormSet):
+    def add_fields(self, form, index):
+        super().add_fields(form, index)
+        # The inputs sit in table cells under column headings: each says its own name and row to a screen reader.
+        row = _("row %(number)s") % {"number": (index or 0) + 1} if index is not None else ""
+        for field in form.fields.values():
+            field.widget.attrs["aria-label"] = f"{field.label}, {row}" if row else str(field.label)
+
     def rows(self) -> list[dict]:
         """The filled rows in order: empty extra rows and rows marked for removal dropped."""
         return [form.document() for form in self.forms

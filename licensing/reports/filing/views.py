@@ -57,11 +57,18 @@ def report_list_page(request):
         "page": page, "form": form if licenses.exists() else None}, status=status)
 
 
+def _shown(field: content.Field, value):
+    """A choice as its label ("Special", "Cash"), anything else as stored."""
+    if field.type == content.CHOICE and value:
+        return dict(field.choices).get(value, value)
+    return value
+
+
 def _section_view(kind: str, section: content.Section, values) -> dict:
     if section.many:
-        rows = [[(f, row.get(f.name)) for f in section.fields] for row in values]
+        rows = [[(f, _shown(f, row.get(f.name))) for f in section.fields] for row in values]
         return {"section": section, "rows": rows}
-    return {"section": section, "values": [(f, values.get(f.name)) for f in section.fields]}
+    return {"section": section, "values": [(f, _shown(f, values.get(f.name))) for f in section.fields]}
 
 
 @login_required
