@@ -8,8 +8,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bingo.engine import ball_label
-from bingo.live import selectors, services
+from bingo.live import report_handover, selectors, services
 from bingo.live.state import game_state
+from bingo.planning.selectors import operation_get
 from core.api import ERRORS, service_answer
 from core.numbers import IntegerSerializerField
 
@@ -193,3 +194,26 @@ class GameCloseApi(APIView):
             request, serializer_class=CloseSerializer,
             call=lambda winners=None: services.game_close(actor=request.user, game=game, winners=winners),
             answer=lambda _: _state(game))
+
+
+class ReportHandoverSerializer(serializers.Serializer):
+    report = serializers.IntegerField(help_text="The financial report now holding the operation's record.")
+    event_date = serializers.DateField()
+    version = serializers.IntegerField()
+    status = serializers.CharField(help_text="draft, or submitted: a submitted report keeps what it filed, the "
+                                             "new record beside it for its next correction.")
+    source = serializers.CharField()
+    recorded = serializers.DictField(help_text="The figures handed over, by part of the report.")
+
+
+class OperationReportSendApi(APIView):
+    @extend_schema(request=None, responses={200: ReportHandoverSerializer, 400: ERRORS, 403: ERRORS, 404: ERRORS})
+    def post(self, request, pk: int):
+        """Send the operation's record (cards sold by colour, closed games with their winners and prizes paid) to
+        the financial report of its day; again to send the latest record (30 DCMR 1404.1(h), 1413.1)."""
+        operation = operation_get(user=request.user, pk=pk)
+        return service_answer(
+            request, call=lambda: report_handover.operation_report_send(actor=request.user, operation=operation),
+            answer=lambda report: ReportHandoverSerializer({
+                "report": report.pk, "event_date": report.event_date, "version": report.version,
+                "status": report.status, "source": report.source, "recorded": report.recorded}).data)

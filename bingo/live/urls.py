@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/<int:pk>/console/close/", views.console_close, name="console_close"),
     path("games/<int:pk>/claims/", views.game_claims, name="game_claims"),
     path("games/<int:pk>/claims/<int:seq>/void/", views.console_void, name="console_void"),
+    path("operations/<int:pk>/report/send/", views.operation_report_send, name="operation_report_send"),
     path("flashboard/<str:key>/", views.flashboard, name="flashboard"),
     path("flashboard/<str:key>/results/", views.hall_results, name="hall_results"),
 ]
@@ -30,4 +31,5 @@ api_urlpatterns = [
     path("bingo/games/<int:pk>/claims/<int:seq>/void/", api.GameClaimVoidApi.as_view(),
          name="bingo-game-claim-void"),
     path("bingo/games/<int:pk>/close/", api.GameCloseApi.as_view(), name="bingo-game-close"),
+    path("bingo/operations/<int:pk>/report/", api.OperationReportSendApi.as_view(), name="bingo-operation-report"),
 ]

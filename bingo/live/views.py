@@ -6,6 +6,7 @@ action posts to a service and answers the console's panels (htmx) or redirects b
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect, render
@@ -14,10 +15,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from bingo.engine import ball_label
-from bingo.live import broadcast, selectors, services
+from bingo.live import broadcast, report_handover, selectors, services
 from bingo.live.forms import ClaimForm, RecordForm, UndoForm, VoidForm
 from bingo.live.state import game_state
 from bingo.models import GameStatus, Hall
+from bingo.planning.selectors import operation_get
 from bingo.selectors import CALLER_ROLES, CHECKER_ROLES
 from core.forms import errors_to_form
 from licensing.selectors import has_role
@@ -163,6 +165,25 @@ def game_claims(request, pk: int):
     return _act(request, pk, lambda game: services.claim_face(
         actor=request.user, game=game, face_number=form.cleaned_data["face_number"],
         series_code=form.cleaned_data["series_code"] or None), form=form, form_name="claim_form")
+
+
+@login_required
+@require_POST
+def operation_report_send(request, pk: int):
+    """The planner's "Send to the financial report" on the operation's page (bingo.live.report_handover)."""
+    operation = operation_get(user=request.user, pk=pk)  # another organization's operation: 404
+    try:
+        report = report_handover.operation_report_send(actor=request.user, operation=operation)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, _(
+            "The operation's record is in the financial report of %(date)s (version %(version)s, %(status)s): "
+            "confirm or correct each figure there, giving the reason for any correction.") % {
+            "date": report.event_date.isoformat(), "version": report.version,
+            "status": report.get_status_display().lower()})
+    return redirect("bingo:operation_detail", pk=operation.pk)
 
 
 @require_GET

@@ -119,6 +119,7 @@ LABELS = {
     "bingo.claim_checked": _("Claim checked"),
     "bingo.claim_voided": _("Claim voided"),
     "bingo.game_closed": _("Game closed"),
+    "bingo.operation_report_sent": _("Operation sent to its financial report"),
     # Monte Carlo: the Hold'em tournament
     "montecarlo.tournament_created": _("Tournament planned"),
     "montecarlo.tournament_configured": _("Tournament terms recorded"),

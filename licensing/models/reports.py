@@ -41,7 +41,7 @@ class Report(models.Model):
     license_class = models.CharField(_("license class"), max_length=1, blank=True)
     period = models.CharField(_("period"), max_length=10)
     event_date = models.DateField(_("event date"))
-    # What handed the recorded figures over: "bingo.operation:12", "montecarlo.tournament:3", "raffle:5".
+    # What handed the recorded figures over: "bingo.operation:12", "montecarlo.tournament:3", "raffle.drawing:5".
     source = models.CharField(_("recorded by"), max_length=80, blank=True)
     version = models.PositiveSmallIntegerField(_("version"), default=1)
     previous = models.OneToOneField("self", null=True, blank=True, on_delete=models.PROTECT,

@@ -58,8 +58,11 @@ class Field:
     type: str
     label: object  # a lazy translation
     choices: tuple = ()
-    required: bool = False
+    required: bool = False  # a row is not saved without it
     default: object = None
+    # Not needed to save a draft, needed to submit: a figure a live module cannot know, so its prefilled
+    # rows come without it (a raffle prize's value: the drawing knows only the winning tickets).
+    needed_to_submit: bool = False
 
 
 @dataclass(frozen=True)
@@ -159,9 +162,11 @@ SCHEMAS: dict[str, tuple[Section, ...]] = {
             Field("price", MONEY, _l("Price each"), default="0.00"),
         )),
         Section("drawing", _l("The drawing"), (Field("date", DATE, _l("Drawn on")),)),
+        # The drawing hands over each prize's winning ticket, in prize order; the organization names the prize
+        # and gives its value (licensing.reports.drawings), before it submits.
         Section("prizes", _l("Prizes"), (
-            Field("description", TEXT, _l("Prize"), required=True),
-            Field("value", MONEY, _l("Value"), required=True),
+            Field("description", TEXT, _l("Prize"), needed_to_submit=True),
+            Field("value", MONEY, _l("Value"), needed_to_submit=True),
             Field("winning_ticket", COUNT, _l("Winning ticket")),
         ), many=True),
         _expenses(""),
@@ -361,6 +366,20 @@ def _clean_group(section_: Section, raw, path: str, errors: _Errors, *, row: boo
     return cleaned
 
 
+def missing_at_submission(kind: str, data: dict) -> list[str]:
+    """The paths of the figures a draft may lack and a submitted report may not ("prizes.2.value")."""
+    missing = []
+    for found in SCHEMAS[kind]:
+        needed = [f.name for f in found.fields if f.needed_to_submit]
+        if not needed:
+            continue
+        rows = data.get(found.name) or []
+        for index, row in enumerate(rows if found.many else [rows], start=1):
+            where = f"{found.name}.{index}" if found.many else found.name
+            missing += [f"{where}.{name}" for name in needed if row.get(name) in (None, "")]
+    return missing
+
+
 def clean(kind: str, raw) -> dict:
     """The report document, cleaned; a ValidationError keyed by each bad path ("games.3.prize") otherwise.
     A missing section is its blank; an unknown one is refused."""
@@ -463,19 +482,23 @@ def totals(kind: str, data: dict) -> Totals:
 
 
 def flatten(data: dict, kind: str) -> dict[str, object]:
-    """Every figure of the document by path: "admissions.count", "games.3.prize" (rows count from 1)."""
+    """Every figure of the document by path: "admissions.count", "games.3.prize" (rows count from 1).
+    A record holds only the parts, and in them only the fields, its module recorded: the others are no
+    figure of it (a cleaned report holds every field)."""
     flat: dict[str, object] = {}
     for found in SCHEMAS[kind]:
-        if found.name not in data:  # a record holds only the parts its module recorded
+        if found.name not in data:
             continue
         value = data.get(found.name)
         if found.many:
             for index, row in enumerate(value or [], start=1):
                 for field in found.fields:
-                    flat[f"{found.name}.{index}.{field.name}"] = row.get(field.name)
+                    if field.name in row:
+                        flat[f"{found.name}.{index}.{field.name}"] = row[field.name]
         else:
             for field in found.fields:
-                flat[f"{found.name}.{field.name}"] = (value or {}).get(field.name)
+                if field.name in (value or {}):
+                    flat[f"{found.name}.{field.name}"] = value[field.name]
     return flat
 
 

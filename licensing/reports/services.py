@@ -93,6 +93,9 @@ def submission_problems(report: Report) -> list[Finding]:
                 "the correction (30 DCMR 1410)") % {
                 "figure": content.label_of(report.kind, change["path"]), "recorded": _shown(change["recorded"]),
                 "reported": _shown(change["reported"])}, field=f"corrections.{change['path']}"))
+    for path in content.missing_at_submission(report.kind, report.data):
+        problems.append(Finding(REPORT_RULE, _("%(figure)s is given before the report is submitted (30 DCMR 1413.1)")
+                                % {"figure": content.label_of(report.kind, path)}, field=path))
     attestation = report.data.get("attestation", {})
     if not all(attestation.get(name) for name in attestation):
         problems.append(Finding("30 DCMR 1404.1(h)" if report.kind == content.BINGO else REPORT_RULE, _(
@@ -151,8 +154,9 @@ def _new(*, license: License, kind: str, event_date: dt.date, actor: User | None
     return report
 
 
-def _current(license: License, event_date: dt.date) -> Report | None:
-    """The event's draft if one is open (a first draft or a correction), else its submitted version."""
+def report_current(license: License, event_date: dt.date) -> Report | None:
+    """The event's draft if one is open (a first draft or a correction), else its submitted version; its row
+    locked (inside a transaction)."""
     found = (Report.objects.select_for_update(of=("self",)).filter(license=license, event_date=event_date)
              .exclude(status=ReportStatus.SUPERSEDED))
     return found.filter(status=ReportStatus.DRAFT).first() or found.first()
@@ -166,7 +170,7 @@ def report_create(*, actor: User, license: License, event_date: dt.date, data: d
     kind = report_kind_of(license)
     event_date = _event_date_clean(license, event_date)
     cleaned = content.clean(kind, data if data is not None else content.blank(kind))
-    if _current(license, event_date) is not None:
+    if report_current(license, event_date) is not None:
         raise RuleViolation(Finding(REPORT_RULE, _(
             "this event already has a report: open it instead (one report per event, 30 DCMR 1413.1)"),
             field="event_date"))
@@ -256,20 +260,23 @@ def report_recorded_handover(*, license: License, event_date: dt.date, source: s
     """The hook the live modules call (bingo after an operation, Monte Carlo after a night or a tournament,
     the raffle drawing once drawn): the figures they recorded become the report's `recorded` document, and
     the draft is prefilled with them. Figures the organization already changed stay as it wrote them; a
-    submitted report is left as filed (its next correction starts from it, the record beside it)."""
+    submitted report is left as filed (its next correction starts from it, the record beside it).
+
+    `recorded` holds only what the module recorded: the parts, and in each row only the fields, it knows (a
+    game's prize and winners, not whether the winner asked for a check). The draft's other fields take their
+    defaults, and changing one of them is no correction of a recorded figure."""
     license = License.objects.select_for_update().select_related("organization").get(pk=license.pk)
     kind = report_kind_of(license)
     event_date = _event_date_clean(license, event_date)
-    full = content.clean(kind, _merge(content.blank(kind), recorded))
-    # Only the parts the module recorded are a record: the rest of the report is the organization's to write.
-    recorded = {name: full[name] for name in recorded if name != "corrections"}
-    report = _current(license, event_date)
+    full = _filled(kind, recorded)
+    recorded = _held(kind, full, recorded)
+    report = report_current(license, event_date)
     if report is None:
         report = _new(license=license, kind=kind, event_date=event_date, actor=None, data=full, recorded=recorded,
                       source=source)
     else:
         if report.status == ReportStatus.DRAFT:
-            _apply(report, _prefilled(kind, report.data, report.recorded, recorded))
+            _apply(report, _prefilled(kind, report.data, report.recorded, full, recorded))
         report.recorded, report.source = recorded, source
         report.save()
     audit_event_record(event_type="licensing.report_recorded_figures_received", actor=None,
@@ -288,15 +295,35 @@ def _merge(base: dict, given: dict) -> dict:
     return merged
 
 
-def _prefilled(kind: str, data: dict, old_recorded: dict, recorded: dict) -> dict:
+def _filled(kind: str, recorded: dict) -> dict:
+    """The whole report a record prefills: the recorded figures, every other field at its default."""
+    return content.clean(kind, _merge(content.blank(kind), recorded))
+
+
+def _held(kind: str, full: dict, given: dict) -> dict:
+    """The cleaned figures of the fields the module gave, and only those."""
+    held: dict = {}
+    for found in content.sections(kind):
+        if found.name not in given:
+            continue
+        if found.many:
+            held[found.name] = [{name: row[name] for name in raw} for raw, row in zip(
+                given[found.name], full[found.name], strict=True)]
+        else:
+            held[found.name] = {name: full[found.name][name] for name in given[found.name]}
+    return held
+
+
+def _prefilled(kind: str, data: dict, old_recorded: dict, full: dict, recorded: dict) -> dict:
     """The draft with the new record: each part the organization has not touched since the last hand-over
     (or never filled) takes the recorded figures."""
     blank = content.blank(kind)
+    before = _filled(kind, old_recorded)  # the draft as the last hand-over left it
     merged = dict(data)
     for found in content.sections(kind):
         if found.name not in recorded:
             continue
         mine = data.get(found.name)
-        if mine == old_recorded.get(found.name) or mine == blank[found.name]:
-            merged[found.name] = recorded[found.name]
+        if mine == before.get(found.name) or mine == blank[found.name]:
+            merged[found.name] = full[found.name]
     return merged

@@ -24,6 +24,7 @@ from montecarlo.holdem.tournament import TEMPLATES, draw_seats, level_from_dict,
 from montecarlo.holdem.tournament import Tournament as Engine
 from montecarlo.models import CONFIG_EVENT, Tournament, TournamentEvent, TournamentStatus, tournament_terms
 from montecarlo.selectors import DEALER_ROLES, DIRECTOR_ROLES, has_role
+from montecarlo.tournaments.report_handover import tournament_prizes_handover
 from montecarlo.tournaments.rules import (
     HOURS_RULE,
     day_prize_findings,
@@ -311,6 +312,8 @@ def results_publish(*, actor, tournament: Tournament) -> Tournament:
     tournament.status = TournamentStatus.PUBLISHED
     tournament.save(update_fields=["results", "published_at", "status"])
     append(actor=actor, tournament=tournament, kind="publish", payload={"results": results})
+    # The prizes go to the night's financial report (with those of the night's other tournaments).
+    tournament_prizes_handover(tournament)
     broadcast(tournament, engine)
     return tournament
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.chain import head_of
@@ -21,6 +22,7 @@ from licensing.models import DrawingStatus, License, RaffleDrawing, RaffleDrawin
 from licensing.models.choices import LicenseStatus, LicenseType
 from licensing.models.organizations import FILING_ROLES
 from licensing.reports import raffle_draw
+from licensing.reports.services import report_recorded_handover
 from licensing.selectors import has_role
 
 TICKET_RULE = "30 DCMR 1202.2(n)"  # the application states the raffle's ticket numbers
@@ -162,9 +164,24 @@ def drawing_sales_close(*, actor: User, drawing: RaffleDrawing, sold: list[int],
     return drawing
 
 
+def drawing_recorded(drawing: RaffleDrawing, *, closed: RaffleDrawingEvent, drawn: RaffleDrawingEvent) -> dict:
+    """What the drawing's record gives the raffle report (30 DCMR 1202.2(n)): the tickets printed (the
+    application's numbers) and their price, those sold (the eligible ones: sold less returned) and returned,
+    the date drawn, and each prize's winning ticket in prize order. A prize's name and value are not in the
+    record: the organization writes them."""
+    application = drawing.license.application
+    tickets = {"first_number": application.first_ticket_number, "last_number": application.last_ticket_number,
+               "sold": len(closed.payload["tickets"]), "unsold_returned": len(closed.payload["returned"])}
+    if application.ticket_price is not None:
+        tickets["price"] = format(application.ticket_price, "f")
+    return {"tickets": tickets, "drawing": {"date": timezone.localdate(drawn.created_at).isoformat()},
+            "prizes": [{"winning_ticket": number} for number in drawn.payload["winners"]]}
+
+
 @transaction.atomic
 def drawing_draw(*, actor: User, drawing: RaffleDrawing) -> RaffleDrawing:
-    """Draw the winners among the eligible tickets with the stored seed, then reveal the seed."""
+    """Draw the winners among the eligible tickets with the stored seed, then reveal the seed; the record
+    prefills the raffle's financial report (the report of the drawing's date)."""
     drawing = _lock(drawing)
     _require_officer(actor, drawing.license)
     _status_clean(drawing, DrawingStatus.SALES_CLOSED,
@@ -174,7 +191,10 @@ def drawing_draw(*, actor: User, drawing: RaffleDrawing) -> RaffleDrawing:
     found = raffle_draw.draw(tickets=closed.payload["tickets"], prizes=drawing.prizes, seed=drawing.seed)
     if found.commitment != drawing.commitment or found.tickets_hash != closed.payload["tickets_hash"]:
         raise ValueError(f"raffle drawing {drawing.pk}: the stored seed or tickets no longer match what was published")
-    _append(actor=actor, drawing=drawing, kind=DrawingStatus.DRAWN,
-            payload={"seed": drawing.seed, "winners": found.winners},
-            audit={"seed": drawing.seed, "winners": found.winners})
+    drawn = _append(actor=actor, drawing=drawing, kind=DrawingStatus.DRAWN,
+                    payload={"seed": drawing.seed, "winners": found.winners},
+                    audit={"seed": drawing.seed, "winners": found.winners})
+    report_recorded_handover(license=drawing.license, event_date=timezone.localdate(drawn.created_at),
+                             source=f"raffle.drawing:{drawing.pk}",
+                             recorded=drawing_recorded(drawing, closed=closed, drawn=drawn))
     return drawing

@@ -1,0 +1,121 @@
+"""An event financial report as a PDF (WeasyPrint, like licensing.licenses.certificates): every part of the
+report as filed, the totals, each recorded figure the organization corrected with both values and the
+reason (30 DCMR 1410), and the compliance findings kept at submission.
+
+The document is driven by the report's schema (licensing.reports.content), so a part added there is printed
+without touching this module. A regulated record: always in English."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from licensing.models import Report
+from licensing.reports import content
+
+DASH = "—"
+TOTAL_LABELS = (
+    ("handle", gettext_lazy("Handle (what players paid to play)")),
+    ("gross_receipts", gettext_lazy("Gross receipts")),
+    ("prizes", gettext_lazy("Prizes")),
+    ("expenses", gettext_lazy("Expenses and reimbursements")),
+    ("net_proceeds", gettext_lazy("Net proceeds")),
+    ("disbursed", gettext_lazy("Used for the lawful purpose")),
+)
+
+
+def money(value) -> str:
+    value = Decimal(value)
+    return f"-${-value:,.2f}" if value < 0 else f"${value:,.2f}"
+
+
+def shown(field: content.Field | None, value) -> str:
+    """A figure as the report prints it."""
+    if value is None or value == "":
+        return DASH
+    kind = field.type if field is not None else None
+    if kind == content.MONEY:
+        return money(value)
+    if kind == content.BOOL:
+        return _("Yes") if value else _("No")
+    if kind == content.CHOICE:
+        return str(dict(field.choices).get(value, value))
+    return str(value)
+
+
+def _field_of(kind: str, path: str) -> content.Field | None:
+    parts = path.split(".")
+    try:
+        return content.section(kind, parts[0]).field(parts[-1])
+    except (KeyError, StopIteration):
+        return None
+
+
+def _cell(field: content.Field, value, path: str, marks: dict[str, str]) -> dict:
+    return {"text": shown(field, value), "money": field.type == content.MONEY, "mark": marks.get(path, "")}
+
+
+def _marks(report: Report) -> dict[str, str]:
+    """R on a figure reported as the live module recorded it, C on one the organization corrected."""
+    held = content.flatten(report.recorded, report.kind) if report.recorded else {}
+    corrected = {change["path"] for change in content.corrected_figures(report.kind, report.recorded, report.data)}
+    return {path: "C" if path in corrected else "R" for path in held}
+
+
+def _sections(report: Report, recorded: dict[str, str]) -> list[dict]:
+    found = []
+    for section in content.sections(report.kind):
+        value = report.data.get(section.name)
+        entry = {"name": section.name, "label": section.label, "hint": section.hint, "many": section.many}
+        if section.many:
+            entry["columns"] = [{"label": f.label, "money": f.type == content.MONEY} for f in section.fields]
+            entry["rows"] = [[_cell(f, row.get(f.name), f"{section.name}.{index}.{f.name}", recorded)
+                              for f in section.fields] for index, row in enumerate(value or [], start=1)]
+        else:
+            entry["items"] = [{"label": f.label, **_cell(f, (value or {}).get(f.name), f"{section.name}.{f.name}",
+                                                         recorded)} for f in section.fields]
+        found.append(entry)
+    return found
+
+
+def _corrections(report: Report) -> list[dict]:
+    return [{"figure": content.label_of(report.kind, change["path"]), "path": change["path"],
+             "recorded": shown(_field_of(report.kind, change["path"]), change["recorded"]),
+             "reported": shown(_field_of(report.kind, change["path"]), change["reported"]),
+             "reason": change["reason"] or _("No reason given")}
+            for change in content.corrected_figures(report.kind, report.recorded, report.data)]
+
+
+def report_context(report: Report) -> dict:
+    license = report.license
+    recorded = _marks(report)
+    totals = content.totals(report.kind, report.data).as_dict()
+    return {
+        "report": report,
+        "license": license,
+        "organization": report.organization,
+        "sections": _sections(report, recorded),
+        "totals": [{"label": label, "amount": money(totals[name])} for name, label in TOTAL_LABELS],
+        "corrections": _corrections(report),
+        "findings": [{"rule": f.get("rule", ""), "message": f.get("message", ""),
+                      "figure": content.label_of(report.kind, f["field"]) if f.get("field") else ""}
+                     for f in report.findings or []],
+        "has_recorded": bool(recorded),
+        "previous": report.previous,
+    }
+
+
+def report_html(report: Report) -> str:
+    with translation.override("en"):
+        return render_to_string("licensing/reports/report_pdf.html", report_context(report))
+
+
+def report_pdf(report: Report) -> bytes:
+    from weasyprint import HTML  # heavy import, only where a PDF is made
+
+    return HTML(string=report_html(report), base_url=str(settings.BASE_DIR)).write_pdf()
