@@ -11,6 +11,7 @@ portal_urlpatterns = [
     path("reports/<int:pk>/corrections/", views.report_corrections_save, name="report_corrections"),
     path("reports/<int:pk>/submit/", views.report_submit, name="report_submit"),
     path("reports/<int:pk>/correct/", views.report_correct, name="report_correct"),
+    path("reports/<int:pk>/report.pdf", views.report_pdf_download, name="report_pdf"),
 ]
 
 api_urlpatterns = [

@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -18,6 +18,7 @@ from core.forms import errors_to_form
 from licensing.models import Report, ReportStatus
 from licensing.reports import content, services
 from licensing.reports.checks import report_findings
+from licensing.reports.pdf import report_pdf
 from licensing.reports.filing import forms as report_forms
 from licensing.reports.filing.selectors import (
     PAGE_SIZE,
@@ -219,3 +220,13 @@ def report_correct(request, pk: int):
     messages.success(request, _("A correction is open as version %(version)s: change what was wrong, then submit it.")
                      % {"version": correction.version})
     return redirect("portal:report_detail", pk=correction.pk)
+
+
+@login_required
+def report_pdf_download(request, pk: int):
+    """The report as a PDF, for its organization's officers and the Board."""
+    report = report_get(user=request.user, pk=pk)
+    response = HttpResponse(report_pdf(report), content_type="application/pdf")
+    name = f"report-{report.license.number}-{report.event_date.isoformat()}-v{report.version}.pdf"
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response

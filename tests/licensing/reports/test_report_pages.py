@@ -112,3 +112,16 @@ def test_who_sees_and_who_writes_a_report(client, license, who, sees, writes):
     listed = client.get(reverse("portal:report_list"))
     if user is not None:
         assert (report.license.number in listed.content.decode()) is (sees == 200)
+
+
+@pytest.mark.parametrize("who, status", [("officer", 200), ("board_staff", 200), ("other_officer", 404)])
+def test_the_pdf_downloads_for_who_may_read_it(client, license, who, status):
+    officer = member(license.organization, Role.OFFICER)
+    report = services.report_create(actor=officer, license=license, event_date=DAY)
+    users = {"officer": officer, "board_staff": board_staff(),
+             "other_officer": member(license_for(license_type="bingo", license_class="B").organization, Role.OFFICER)}
+    client.force_login(users[who])
+    answer = client.get(reverse("portal:report_pdf", args=[report.pk]))
+    assert answer.status_code == status
+    if status == 200:
+        assert answer["Content-Type"] == "application/pdf" and answer.content.startswith(b"%PDF")
