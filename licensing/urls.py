@@ -24,6 +24,7 @@ from licensing.premises.api import PremisesCorrectionViewSet
 from licensing.public.urls import api_urlpatterns as public_api
 from licensing.reports.drawings.urls import portal_urlpatterns as drawings_portal
 from licensing.reports.urls import api_urlpatterns as reports_api
+from licensing.reports.urls import portal_urlpatterns as reports_portal
 from licensing.review.urls import api_urlpatterns as review_api
 
 app_name = "portal"
@@ -37,6 +38,7 @@ urlpatterns = [
     path("", include(applications_urls.urlpatterns)),  # the guided application; its steps are only its own
     path("", include(enforcement_urls.urlpatterns)),  # the license's enforcement page
     path("", include(drawings_portal)),  # a raffle license's drawing, for its officers
+    path("", include(reports_portal)),  # overdue reports, exports, the vendor cross-check
     path("", include(matches_urls.urlpatterns)),  # Board staff's possible-match review
 ]
 
@@ -52,7 +54,7 @@ api_urlpatterns = [
     path("", include(organizations_api)),  # members, responsible people, documents
     path("", include(accounts_api)),  # Board accounts, for Board administrators
     path("", include(fees_api)),  # the public fee quote
-    path("", include(reports_api)),  # the public filing deadlines
+    path("", include(reports_api)),  # filing deadlines, overdue reports, exports, the vendor cross-check
     path("", include(public_api)),  # the public license lookup
     path("", include(enforcement_api)),  # suspend, revoke, fine: before the router's licenses/<pk>/
     path("", include(matches_api)),  # possible matches, for Board staff
