@@ -25,7 +25,7 @@ class ReportExportFilter(IdFilterSet):
     kind = django_filters.ChoiceFilter(choices=ReportKind.choices, label=_("Kind"), empty_label=_("Any kind"))
     status = django_filters.ChoiceFilter(choices=ReportStatus.choices, label=_("Status"),
                                          empty_label=_("Any status"))
-    organization = WholeNumberFilter(field_name="organization_id", label=_("Organization (number)"))
+    organization = WholeNumberFilter(field_name="organization_id", label=_("Organization"))
 
     class Meta:
         model = Report

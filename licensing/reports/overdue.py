@@ -50,6 +50,10 @@ def overdue_reports() -> QuerySet[Report]:
     return Report.objects.filter(OVERDUE).select_related("organization", "license", "waived_by")
 
 
+def is_first_draft(report: Report) -> bool:
+    return report.status == ReportStatus.DRAFT and report.version == 1 and report.previous_id is None
+
+
 def days_overdue(report: Report, *, today: dt.date | None = None) -> int:
     return ((today or timezone.localdate()) - report.report_due).days
 
@@ -105,8 +109,7 @@ def report_overdue_mark(*, report: Report, today: dt.date) -> bool:
     report = Report.objects.select_for_update(of=("self",)).select_related("license", "organization").get(
         pk=report.pk)
     due = report.report_due
-    if (report.overdue_since is not None or due is None or due >= today
-            or not first_drafts_due().filter(pk=report.pk).exists()):
+    if report.overdue_since is not None or due is None or due >= today or not is_first_draft(report):
         return False
     report.overdue_since = due + dt.timedelta(days=1)
     report.save(update_fields=["overdue_since", "updated_at"])
@@ -152,7 +155,7 @@ def report_overdue_waive(*, actor: User, report: Report, reason: str, now: dt.da
     reason = _waiver_reason_clean(reason)
     report = Report.objects.select_for_update(of=("self",)).select_related("license", "organization").get(
         pk=report.pk)
-    if not Report.objects.filter(OVERDUE, pk=report.pk).exists():
+    if report.overdue_since is None or not is_first_draft(report):
         raise RuleViolation(Finding(REPORT_RULE, _(
             "only an overdue report that is still not submitted holds up applications (30 DCMR 1413.1)"),
             field="report"))

@@ -10,9 +10,9 @@ from django.urls import reverse
 
 from config.celery import app as celery_app
 from licensing.applications.checks import application_findings
-from licensing.models import AuditEvent, Report, ReminderSent, Role
+from licensing.models import AuditEvent, ReminderSent, Report, Role
 from licensing.models.choices import ApplicationKind, LicenseStatus
-from licensing.reminders.services import report_due_reminders_due, reminders_send
+from licensing.reminders.services import reminders_send, report_due_reminders_due
 from licensing.reports import overdue, services
 from licensing.reports.tasks import reports_calendar_daily
 from tests.licensing.applications.filing import TODAY, create, errors, fill_bingo, submit
