@@ -70,6 +70,11 @@ def overdue_list(request):
             mine = posted is not None and posted.data.get("report") == str(report.pk)
             form = posted if mine else ReportWaiveForm(initial={"report": report.pk}, auto_id=f"id_%s_{index}")
         rows.append((report, overdue.days_overdue(report, today=today), form))
+    if posted is not None and not any(form is posted for _report, _days, form in rows):
+        # The report left the list meanwhile (filed, or waived by someone else): say why on top of the page.
+        for errors in posted.errors.values():
+            for message in errors:
+                messages.error(request, message)
     return render(request, "licensing/reports/overdue_list.html", {"rows": rows}, status=status)
 
 
