@@ -166,6 +166,11 @@ CELERY_BEAT_SCHEDULE.update({
     },
     "licensing-reminders-daily": {"task": "licensing.tasks.reminders_send", "schedule": crontab(hour=7, minute=0)},
 })
+# The reports' deadline calendar, after the license statuses and before the morning's reminders (which
+# include the 3-day reminder of a report due): open the drafts of past bingo operations, mark overdue ones.
+CELERY_BEAT_SCHEDULE["licensing-reports-calendar-daily"] = {
+    "task": "licensing.reports.tasks.reports_calendar_daily", "schedule": crontab(hour=0, minute=30),
+}
 # Anchors: once a day, after the night's jobs, the head of every log that grew goes into the anchor
 # table and to the Board's audit address (closing a game or a tournament anchors at once too).
 CELERY_BEAT_SCHEDULE["licensing-log-anchors-daily"] = {

@@ -38,7 +38,7 @@ urlpatterns = [
     path("", include(applications_urls.urlpatterns)),  # the guided application; its steps are only its own
     path("", include(enforcement_urls.urlpatterns)),  # the license's enforcement page
     path("", include(drawings_portal)),  # a raffle license's drawing, for its officers
-    path("", include(reports_portal)),  # event financial reports
+    path("", include(reports_portal)),  # reports: filing, overdue, exports, the vendor cross-check
     path("", include(matches_urls.urlpatterns)),  # Board staff's possible-match review
 ]
 
@@ -54,7 +54,7 @@ api_urlpatterns = [
     path("", include(organizations_api)),  # members, responsible people, documents
     path("", include(accounts_api)),  # Board accounts, for Board administrators
     path("", include(fees_api)),  # the public fee quote
-    path("", include(reports_api)),  # the public filing deadlines
+    path("", include(reports_api)),  # filing deadlines, overdue reports, exports, the vendor cross-check
     path("", include(public_api)),  # the public license lookup
     path("", include(enforcement_api)),  # suspend, revoke, fine: before the router's licenses/<pk>/
     path("", include(matches_api)),  # possible matches, for Board staff

@@ -13,6 +13,7 @@ from licensing.models.organizations import FILING_ROLES
 from licensing.organizations import selectors as organization_selectors
 from licensing.organizations.eligibility import senior_group_checked
 from licensing.organizations.selectors import organization_list
+from licensing.reports.selectors import overdue_report_list, overdue_reports_of_my_organizations
 from licensing.selectors import roles_in, user_memberships
 
 RECENT_EVENTS = 15
@@ -29,6 +30,8 @@ def dashboard(request):
         "memberships": user_memberships(user=user),
         "organization_count": organization_list(user=user).count() if user.is_board else None,
         "recent_events": audit_event_list(user=user)[:RECENT_EVENTS],
+        # First on the page: what holds up the organizations' new applications (30 DCMR 1413.1).
+        "overdue_reports": overdue_reports_of_my_organizations(user=user),
     }
     return render(request, "licensing/dashboard.html", context)
 
@@ -45,6 +48,7 @@ def organization_detail(request, pk: int):
         "organization": organization,
         "senior_group": senior_group_checked(organization),
         "amendments_due": organization_selectors.substantial_changes_open(user=user, organization=organization),
+        "overdue_reports": overdue_report_list(user=user, organization=organization),
         "applications": application_list(user=user).filter(organization=organization)[:RECENT_EVENTS],
         "can_file": bool(roles & FILING_ROLES),
         # A raffle license's drawing page: its officers act there, the Board reads it.

@@ -26,10 +26,14 @@ from licensing.models.choices import (
 )
 from licensing.organizations.eligibility import organization_findings, senior_group_checked
 from licensing.organizations.supply_ties import organization_tie_findings
+from licensing.reports.overdue import overdue_findings
 
 # Applications whose operations count against a premises or a yearly cap: licensed or still pending.
 COUNTING_STATUSES = (ApplicationStatus.APPROVED, *OPEN_STATUSES)
 BINGO_TYPES = (LicenseType.BINGO, LicenseType.MULTIHALL)
+# What asks for a new license: an original or a renewal (the next term). An amendment licenses nothing new and
+# is itself due within 10 days of a change (30 DCMR 1202.3), so an overdue report never holds it up.
+NEW_LICENSE_KINDS = (ApplicationKind.ORIGINAL, ApplicationKind.RENEWAL)
 # The section each amount typed on an application answers to.
 MONEY_RULES = {
     "rent_amount": "30 DCMR 1400.4(a)",
@@ -272,6 +276,9 @@ def application_findings(application: Application, *, today: dt.date | None = No
             has_lease_document=_has_document(application, DocumentKind.LEASE),
         )
 
+    if kind in NEW_LICENSE_KINDS:
+        # 30 DCMR 1413.1: no new license of a type while a report of that type is overdue (the Board may waive).
+        findings += overdue_findings(organization=application.organization, license_type=license_type)
     findings += _base_license_findings(application, today, amendment_timing=True)
     findings += _fee_findings(application, today, senior)
     return findings

@@ -83,6 +83,8 @@ LABELS = {
     "licensing.report_submitted": _("Financial report submitted"),
     "licensing.report_correction_opened": _("Correction of a financial report started"),
     "licensing.report_recorded_figures_received": _("Recorded figures received for a financial report"),
+    "licensing.report_marked_overdue": _("Financial report marked overdue"),
+    "licensing.report_overdue_waived": _("Overdue financial report's hold on applications waived"),
     # vendors
     "vendors.vendor_created": _("Vendor registered"),  # before vendors became licensees
     "vendors.membership_granted": _("Vendor portal access granted"),  # idem

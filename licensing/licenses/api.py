@@ -7,25 +7,9 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import renderers, viewsets
 from rest_framework.decorators import action
 
+from config.api.renderers import PdfRenderer
 from licensing.licenses import selectors as license_selectors
 from licensing.licenses.serializers import LicenseSerializer
-
-
-class PdfRenderer(renderers.BaseRenderer):
-    """Lets a client ask for application/pdf; errors still come out as the JSON error shape."""
-
-    media_type = "application/pdf"
-    format = "pdf"
-    charset = None
-    render_style = "binary"
-
-    def render(self, data, accepted_media_type=None, renderer_context=None):
-        if isinstance(data, bytes):
-            return data
-        response = (renderer_context or {}).get("response")
-        if response is not None:  # an error: JSON, and labelled so, not as a PDF
-            response["Content-Type"] = renderers.JSONRenderer.media_type
-        return renderers.JSONRenderer().render(data)
 
 
 class LicenseViewSet(viewsets.ReadOnlyModelViewSet):

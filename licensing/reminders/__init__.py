@@ -1,1 +1,2 @@
-"""Deadline reminders to organizations: renewals, cures, amendments and substantial changes, each sent once."""
+"""Deadline reminders to organizations: renewals, cures, amendments, substantial changes and
+financial reports, each sent once."""

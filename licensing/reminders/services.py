@@ -26,7 +26,9 @@ from licensing.reminders.rules import (
     RENEWAL_DEADLINE_DAYS,
     RENEWAL_DEADLINE_NOTICE_DAYS,
     RENEWAL_WINDOW_DAYS,
+    REPORT_DUE_NOTICE_DAYS,
 )
+from licensing.reports.overdue import first_drafts_due
 
 logger = logging.getLogger(__name__)
 
@@ -146,8 +148,23 @@ def substantial_change_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
         )
 
 
+def report_due_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
+    """A bingo report not submitted 3 days before it is due (30 DCMR 1413.1); a correction is never due."""
+    drafts = first_drafts_due().filter(
+        report_due__gte=today, report_due__lte=today + dt.timedelta(days=REPORT_DUE_NOTICE_DAYS),
+    ).select_related("organization", "license").order_by("report_due", "pk")
+    for report in drafts:
+        yield Reminder(
+            key=f"report-due:report:{report.pk}", organization=report.organization,
+            subject=_("The financial report of %(date)s under license %(number)s is due by %(due)s (30 DCMR 1413.1)")
+            % {"date": report.event_date.isoformat(), "number": report.license.number,
+               "due": report.report_due.isoformat()},
+            template="licensing/reminders/report_due.txt", context={"report": report, "license": report.license},
+        )
+
+
 REMINDER_SOURCES = (renewal_reminders_due, cure_reminders_due, amendment_reminders_due,
-                    substantial_change_reminders_due)
+                    substantial_change_reminders_due, report_due_reminders_due)
 
 
 def reminder_send(*, reminder: Reminder) -> bool:

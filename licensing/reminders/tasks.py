@@ -8,5 +8,5 @@ from licensing.reminders.services import reminders_send as reminders_run
 # Named as it was when it lived in licensing/tasks.py: the beat schedule and stored periodic tasks use the name.
 @shared_task(name="licensing.tasks.reminders_send")
 def reminders_send() -> dict:
-    """Daily: renewal, cure and amendment reminders, each sent once (licensing.reminders)."""
+    """Daily: renewal, cure, amendment and report-due reminders, each sent once (licensing.reminders)."""
     return reminders_run()

@@ -1,11 +1,14 @@
-"""The public "when is it due" helper's question (licensing/reports/views.py)."""
+"""The reports' portal forms: the public "when is it due" helper's question, Board staff's waiver of an overdue
+report, the vendor cross-check's question (licensing/reports/views.py)."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from core.dates import DateField
+from core.numbers import IntegerField
 from licensing.models.choices import LICENSE_CLASS_CHOICES, LICENSE_CLASSES, LicenseType, Period
-from licensing.reports.deadlines import query_errors
+from licensing.reports.deadlines import EARLIEST, LATEST, query_errors
+from licensing.reports.overdue import REASON_MAX
 from licensing.reports.serializers import EVENT_TYPES
 
 
@@ -32,3 +35,16 @@ class DeadlinesForm(forms.Form):
         for field, message in errors.items():
             self.add_error(field, message)
         return data
+
+
+class ReportWaiveForm(forms.Form):
+    """Board staff's waiver of an overdue report's hold on new applications (licensing.reports.overdue)."""
+
+    report = IntegerField(widget=forms.HiddenInput)
+    reason = forms.CharField(label=_("Reason for the waiver"), max_length=REASON_MAX,
+                             widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class VendorCrossCheckForm(forms.Form):
+    year = IntegerField(label=_("Year"), required=False, min_value=EARLIEST.year, max_value=LATEST.year)
+    flagged = forms.BooleanField(label=_("Only the years flagged for staff"), required=False)

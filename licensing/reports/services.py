@@ -181,6 +181,22 @@ def report_create(*, actor: User, license: License, event_date: dt.date, data: d
 
 
 @transaction.atomic
+def report_open_scheduled(*, license: License, event_date: dt.date) -> Report | None:
+    """The deadline calendar's hook (licensing.reports.overdue): open the blank draft of a licensed operation
+    that has no report yet, so its deadline is tracked; nobody acts (actor None). None if it has one."""
+    license = License.objects.select_for_update().select_related("organization").get(pk=license.pk)
+    kind = report_kind_of(license)
+    event_date = _event_date_clean(license, event_date)
+    if Report.objects.filter(license=license, event_date=event_date).exists():
+        return None
+    report = _new(license=license, kind=kind, event_date=event_date, actor=None, data=content.blank(kind))
+    audit_event_record(event_type="licensing.report_opened", actor=None, organization=license.organization,
+                       target=report, payload={"license": license.number, "event_date": event_date.isoformat(),
+                                               "scheduled": True})
+    return report
+
+
+@transaction.atomic
 def report_save(*, actor: User, report: Report, data: dict) -> Report:
     """Replace the draft's content (the portal saves one section at a time by sending the whole document)."""
     report = _lock(report)

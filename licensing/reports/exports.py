@@ -1,0 +1,110 @@
+"""CSV and XLSX exports of financial reports, their lines and their findings (tablib writes both formats).
+
+One row per report version (its totals, deadlines and submission), per line of a submitted version
+(licensing.models.ReportLine), or per finding kept at submission (ReportFinding). Columns are named in
+stable snake_case, the same in every language, so a spreadsheet or a script reads them year after year.
+What is exported is what the caller's scope holds (licensing.reports.selectors.report_list), filtered."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import tablib
+from django.db.models import Count, QuerySet
+from django.utils import timezone
+
+from config.api.renderers import CsvRenderer, XlsxRenderer
+from licensing.models import Report, ReportFinding, ReportLine
+
+CSV, XLSX = "csv", "xlsx"
+CONTENT_TYPES = {CSV: CsvRenderer.media_type, XLSX: XlsxRenderer.media_type}
+REPORTS, LINES, FINDINGS = "reports", "lines", "findings"
+DATASETS = (REPORTS, LINES, FINDINGS)
+
+REPORT_COLUMNS = (
+    "report_id", "organization", "license", "kind", "license_class", "period", "event_date", "version", "status",
+    "handle", "gross_receipts", "prizes", "expenses", "net_proceeds", "disbursed", "report_due", "deposit_due",
+    "proceeds_used_by", "overdue_since", "overdue_waived_at", "submitted_at", "corrects_report_id",
+    "correction_reason", "findings")
+_EVENT = ("report_id", "organization", "license", "event_date", "version", "status")
+LINE_COLUMNS = (*_EVENT, "section", "row", "description", "category", "amount", "quantity", "date",
+                "vendor_license")
+FINDING_COLUMNS = (*_EVENT, "rule", "field", "message")
+
+# A spreadsheet runs a cell that starts with one of these as a formula (CSV injection): such text is kept
+# as text with a leading apostrophe, the usual guard.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+# Control characters no XLSX cell can hold (and no report needs).
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def _cell(value):
+    if isinstance(value, str):
+        value = _CONTROL.sub("", value)
+        return f"'{value}" if value.startswith(_FORMULA_START) else value
+    if isinstance(value, dt.datetime):
+        # Local wall-clock time to the second: XLSX has no time zones.
+        return timezone.localtime(value).replace(tzinfo=None, microsecond=0)
+    return value
+
+
+def _event(report: Report) -> tuple:
+    return (report.pk, report.organization.name, report.license.number, report.event_date, report.version,
+            report.status)
+
+
+def _report_row(report: Report) -> tuple:
+    return (report.pk, report.organization.name, report.license.number, report.kind, report.license_class,
+            report.period, report.event_date, report.version, report.status, report.handle,
+            report.gross_receipts, report.prizes, report.expenses, report.net_proceeds, report.disbursed,
+            report.report_due, report.deposit_due, report.proceeds_used_by, report.overdue_since,
+            report.waived_at, report.submitted_at, report.previous_id, report.correction_reason,
+            report.finding_count)
+
+
+def _line_row(line: ReportLine) -> tuple:
+    return (*_event(line.report), line.section, line.position, line.description, line.category, line.amount,
+            line.quantity, line.on_date, line.vendor_license)
+
+
+def _finding_row(finding: ReportFinding) -> tuple:
+    return (*_event(finding.report), finding.rule, finding.field, finding.message)
+
+
+def export_dataset(*, dataset: str, reports: QuerySet[Report]) -> tablib.Dataset:
+    """The rows of one export from the (already scoped and filtered) reports."""
+    if dataset == REPORTS:
+        rows = (_report_row(report) for report in reports.annotate(finding_count=Count("finding_rows"))
+                .order_by("organization__name", "event_date", "license__number", "version"))
+        columns = REPORT_COLUMNS
+    elif dataset == LINES:
+        rows = (_line_row(line) for line in ReportLine.objects.filter(report__in=reports)
+                .select_related("report__organization", "report__license")
+                .order_by("report__organization__name", "report__event_date", "report__version", "report_id",
+                          "section", "position"))
+        columns = LINE_COLUMNS
+    elif dataset == FINDINGS:
+        rows = (_finding_row(finding) for finding in ReportFinding.objects.filter(report__in=reports)
+                .select_related("report__organization", "report__license")
+                .order_by("report__organization__name", "report__event_date", "report__version", "pk"))
+        columns = FINDING_COLUMNS
+    else:
+        raise ValueError(f"no export named {dataset!r}")
+    data = tablib.Dataset(headers=list(columns), title=dataset)
+    for row in rows:
+        data.append([_cell(value) for value in row])
+    return data
+
+
+def export_file(*, dataset: str, file_format: str, reports: QuerySet[Report]) -> bytes:
+    data = export_dataset(dataset=dataset, reports=reports)
+    if file_format == CSV:
+        return data.export(CSV).encode("utf-8")
+    if file_format == XLSX:
+        return data.export(XLSX)
+    raise ValueError(f"no export format {file_format!r}")
+
+
+def export_filename(*, dataset: str, file_format: str, year: int | None = None) -> str:
+    return f"financial-{dataset}{f'-{year}' if year else ''}.{file_format}"

@@ -1,0 +1,203 @@
+"""The deadline calendar of event financial reports (30 DCMR 1413.1), run once a day (licensing.reports.tasks):
+
+- every past operation on a bingo license's schedule that has no report gets its blank draft, so its deadline
+  is tracked whether or not the organization opened one (services.report_open_scheduled);
+- three days before a first draft's report is due, the organization is reminded (with the other reminders,
+  licensing.reminders: "report-due:report:<pk>", once);
+- the day after it was due with nothing submitted, the draft is marked overdue (`overdue_since`, the day after
+  the due date even when the job catches up later), audited, and the organization told, once.
+
+Only a first draft (version 1, never submitted) is ever due: a correction's draft corrects a report that was
+filed on time, so it is never overdue. An overdue report refuses the organization's new applications for that
+license type until it is submitted (applications.checks); Board staff may waive that, with a reason."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.findings import Finding, RuleViolation
+from licensing.audit.events import audit_event_record
+from licensing.models import License, Organization, Report, ReportStatus, User
+from licensing.models.choices import LicenseStatus, LicenseType
+from licensing.organizations.mail import organization_email_send
+from licensing.reports import services
+from licensing.reports.deadlines import BINGO_TYPES, REPORT_RULE
+
+logger = logging.getLogger(__name__)
+
+REASON_MAX = 2000
+# Licenses whose past operations happened: in force, since expired, or renewed. A suspended or revoked
+# license's scheduled operations may not have been held; its organization opens those reports itself.
+CALENDAR_STATUSES = (LicenseStatus.ACTIVE, LicenseStatus.EXPIRED, LicenseStatus.SUPERSEDED)
+FIRST_DRAFT = Q(status=ReportStatus.DRAFT, version=1, previous__isnull=True)
+OVERDUE = FIRST_DRAFT & Q(overdue_since__isnull=False)
+
+
+def first_drafts_due() -> QuerySet[Report]:
+    """Reports with a due date that were never submitted: what the reminder and the overdue mark concern."""
+    return Report.objects.filter(FIRST_DRAFT, report_due__isnull=False)
+
+
+def overdue_reports() -> QuerySet[Report]:
+    """Every overdue report still not submitted, waived or not (unscoped: selectors scope it to a user)."""
+    return Report.objects.filter(OVERDUE).select_related("organization", "license", "waived_by")
+
+
+def is_first_draft(report: Report) -> bool:
+    return report.status == ReportStatus.DRAFT and report.version == 1 and report.previous_id is None
+
+
+def days_overdue(report: Report, *, today: dt.date | None = None) -> int:
+    return ((today or timezone.localdate()) - report.report_due).days
+
+
+# --- opening the drafts of scheduled operations ---
+
+
+def _scheduled_dates(license: License) -> list[dt.date]:
+    days = []
+    for entry in license.schedule or []:
+        try:
+            days.append(dt.date.fromisoformat(entry["date"]))
+        except (KeyError, TypeError, ValueError):
+            logger.warning("License %s: a schedule entry without a date: %r", license.number, entry)
+    return days
+
+
+def reports_open_scheduled(*, today: dt.date) -> list[Report]:
+    """Open the draft of every past scheduled operation of a bingo license that has no report. Safe to rerun."""
+    licenses = License.objects.filter(license_type=LicenseType.BINGO, status__in=CALENDAR_STATUSES,
+                                      effective_on__lt=today).select_related("organization")
+    reported = set(Report.objects.filter(license__in=licenses).values_list("license_id", "event_date"))
+    opened = []
+    for license in licenses:
+        for day in _scheduled_dates(license):
+            if day >= today or (license.pk, day) in reported or not license.effective_on <= day <= license.expires_on:
+                continue
+            try:
+                report = services.report_open_scheduled(license=license, event_date=day)
+            except ValidationError as error:  # opened meanwhile by its officers, or the license changed
+                logger.info("License %s, %s: no draft opened: %s", license.number, day, error.messages)
+                continue
+            if report is not None:
+                opened.append(report)
+    return opened
+
+
+# --- marking overdue ---
+
+
+def _overdue_email(report: Report) -> None:
+    organization_email_send(
+        organization=report.organization,
+        subject=_("Overdue: the financial report of %(date)s under license %(number)s (30 DCMR 1413.1)") % {
+            "date": report.event_date.isoformat(), "number": report.license.number},
+        template="licensing/reports/report_overdue.txt",
+        context={"report": report, "license": report.license})
+
+
+@transaction.atomic
+def report_overdue_mark(*, report: Report, today: dt.date) -> bool:
+    """Mark one first draft overdue if its due date has passed; False if it is not (or already was)."""
+    report = Report.objects.select_for_update(of=("self",)).select_related("license", "organization").get(
+        pk=report.pk)
+    due = report.report_due
+    if report.overdue_since is not None or due is None or due >= today or not is_first_draft(report):
+        return False
+    report.overdue_since = due + dt.timedelta(days=1)
+    report.save(update_fields=["overdue_since", "updated_at"])
+    audit_event_record(event_type="licensing.report_marked_overdue", actor=None, organization=report.organization,
+                       target=report, payload={"license": report.license.number,
+                                               "event_date": report.event_date.isoformat(),
+                                               "report_due": due.isoformat(), "rule": REPORT_RULE})
+    # The organization hears of it once the mark is committed: a run that rolls back tells nobody.
+    transaction.on_commit(lambda: _overdue_email(report))
+    return True
+
+
+def reports_mark_overdue(*, today: dt.date) -> list[Report]:
+    due = first_drafts_due().filter(overdue_since__isnull=True, report_due__lt=today).order_by("report_due", "pk")
+    return [report for report in due if report_overdue_mark(report=report, today=today)]
+
+
+def reports_calendar_run(*, today: dt.date | None = None) -> dict[str, int]:
+    """The daily job: open the drafts of past operations, then mark what is overdue. Returns the counts."""
+    today = today or timezone.localdate()
+    opened = reports_open_scheduled(today=today)
+    overdue = reports_mark_overdue(today=today)
+    return {"opened": len(opened), "overdue": len(overdue)}
+
+
+# --- the Board's waiver ---
+
+
+def _waiver_reason_clean(reason) -> str:
+    if not isinstance(reason, str) or "\x00" in reason or not reason.strip():
+        raise ValidationError({"reason": [_("Give the reason for the waiver.")]})
+    reason = reason.strip()
+    if len(reason) > REASON_MAX:
+        raise ValidationError({"reason": [_("At most %(max)s characters.") % {"max": REASON_MAX}]})
+    return reason
+
+
+@transaction.atomic
+def report_overdue_waive(*, actor: User, report: Report, reason: str, now: dt.datetime | None = None) -> Report:
+    """Board staff let the organization apply while this report is overdue (the report stays overdue)."""
+    if not getattr(actor, "is_board_staff", False):
+        raise PermissionDenied(_("Only Board staff waive an overdue report's hold on new applications."))
+    reason = _waiver_reason_clean(reason)
+    report = Report.objects.select_for_update(of=("self",)).select_related("license", "organization").get(
+        pk=report.pk)
+    if report.overdue_since is None or not is_first_draft(report):
+        raise RuleViolation(Finding(REPORT_RULE, _(
+            "only an overdue report that is still not submitted holds up applications (30 DCMR 1413.1)"),
+            field="report"))
+    if report.waived_at is not None:
+        raise RuleViolation(Finding(REPORT_RULE, _("the Board already waived this overdue report on %(date)s") % {
+            "date": timezone.localdate(report.waived_at).isoformat()}, field="report"))
+    report.waived_at, report.waived_by, report.waiver_reason = now or timezone.now(), actor, reason
+    report.save(update_fields=["waived_at", "waived_by", "waiver_reason", "updated_at"])
+    audit_event_record(event_type="licensing.report_overdue_waived", actor=actor, organization=report.organization,
+                       target=report, payload={"license": report.license.number,
+                                               "event_date": report.event_date.isoformat(), "reason": reason,
+                                               "rule": REPORT_RULE})
+    return report
+
+
+# --- what an overdue report does to a new application ---
+
+
+def _same_type(license_type: str) -> tuple[str, ...]:
+    # A multi-hall license is an add-on played on the bingo license (30 DCMR 1414): one family.
+    return tuple(BINGO_TYPES) if license_type in BINGO_TYPES else (license_type,)
+
+
+def overdue_findings(*, organization: Organization, license_type: str) -> list[Finding]:
+    """30 DCMR 1413.1: an organization with an overdue report of a license type applies for no new license of
+    that type until it files it. Blocking, unless the Board waived it (then a warning staff read at review)."""
+    reports = overdue_reports().filter(organization=organization,
+                                       license__license_type__in=_same_type(license_type)).order_by("event_date")
+    findings = []
+    for report in reports:
+        values = {"date": report.event_date.isoformat(), "number": report.license.number,
+                  "due": report.report_due.isoformat()}
+        if report.waived_at is None:
+            findings.append(Finding(REPORT_RULE, _(
+                "The financial report of the operation of %(date)s under license %(number)s was due %(due)s and "
+                "is overdue: submit it before applying for another license of this type, or ask the Board to "
+                "waive this (30 DCMR 1413.1).") % values, field="license_type"))
+        else:
+            findings.append(Finding(REPORT_RULE, _(
+                "The financial report of the operation of %(date)s under license %(number)s was due %(due)s and "
+                "is overdue; the Board waived its hold on new applications on %(waived)s: %(reason)s "
+                "(30 DCMR 1413.1).") % {**values, "waived": timezone.localdate(report.waived_at).isoformat(),
+                                        "reason": report.waiver_reason},
+                field="license_type", blocking=False))
+    return findings
