@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from core.findings import Finding
 from core.people import name_key
@@ -51,14 +52,16 @@ def _finding(rule: str, message: str, path: str) -> Finding:
     return Finding(rule, message, field=path, blocking=False)
 
 
-def _section_names() -> dict[str, str]:
+SECTION_NAMES = {
     # Short names, without the citations the portal's section titles carry: the finding cites its own rule.
-    return {"card_sales": _("Cards sold"), "expenses": _("Expenses"), "reimbursements": _("Worker reimbursements"),
-            "disbursements": _("Net proceeds used"), "chips": _("Chips"), "prizes": _("Prizes")}
+    "card_sales": gettext_lazy("Cards sold"), "expenses": gettext_lazy("Expenses"),
+    "reimbursements": gettext_lazy("Worker reimbursements"), "disbursements": gettext_lazy("Net proceeds used"),
+    "chips": gettext_lazy("Chips"), "prizes": gettext_lazy("Prizes")}
 
 
 def _row(section: str, index: int) -> str:
-    return _("%(section)s, row %(row)s") % {"section": _section_names()[section], "row": index}
+    """A row in words, "Expenses, row 12": built only for a finding (a clean row of 500 costs no translation)."""
+    return _("%(section)s, row %(row)s") % {"section": SECTION_NAMES[section], "row": index}
 
 
 def _date(value: str | None) -> dt.date | None:
@@ -134,8 +137,8 @@ def prizes_by_check(games: list[dict]) -> list[Finding]:
         share = amount(row.get("prize")) / max(row.get("winners") or 1, 1)
         if row.get("check_requested") and row.get("paid_by") != "check" and share > limits.CHECK_ON_REQUEST_OVER:
             findings.append(_finding("30 DCMR 1408.5", _(
-                "Game %(number)s: the winner asked for a check and a prize over %(limit)s is then paid by check; "
-                "%(share)s a winner was paid otherwise (30 DCMR 1408.5).") % {
+                "Game %(number)s: the winner asked for a check, and a prize over %(limit)s is then paid by check; "
+                "this one, %(share)s a winner, was not (30 DCMR 1408.5).") % {
                 "number": row.get("number") or index, "limit": money(limits.CHECK_ON_REQUEST_OVER),
                 "share": money(share)}, f"games.{index}.paid_by"))
     return findings
@@ -195,11 +198,14 @@ def checks_numbered(expenses: list[dict]) -> list[Finding]:
     numbers = sorted(first_row)
     for previous, number in zip(numbers, numbers[1:], strict=False):
         if number != previous + 1:
-            findings.append(_finding("30 DCMR 1412.4", _(
+            missing = list(range(previous + 1, number))
+            findings.append(_finding("30 DCMR 1412.4", ngettext(
                 "%(row)s: check %(number)s follows check %(previous)s, so check %(missing)s is not accounted for; "
-                "checks are numbered consecutively (30 DCMR 1412.4).") % {
+                "checks are numbered consecutively (30 DCMR 1412.4).",
+                "%(row)s: check %(number)s follows check %(previous)s, so checks %(missing)s are not accounted for; "
+                "checks are numbered consecutively (30 DCMR 1412.4).", len(missing)) % {
                 "row": _row("expenses", first_row[number]), "number": number, "previous": previous,
-                "missing": _span(list(range(previous + 1, number)))}, f"expenses.{first_row[number]}.check_number"))
+                "missing": _span(missing)}, f"expenses.{first_row[number]}.check_number"))
     return findings
 
 
@@ -212,8 +218,8 @@ def checks_to_payees(expenses: list[dict]) -> list[Finding]:
         key = name_key(payee)
         if not key or key in NOBODY:
             findings.append(_finding("30 DCMR 1412.5", _(
-                "%(row)s: the expense of %(amount)s is paid to %(payee)s, not to a named payee; each check is payable "
-                "to the specific payee that provided the goods or services (30 DCMR 1412.5).") % {
+                "%(row)s: the expense of %(amount)s is payable to %(payee)s, not to a named payee; each check is "
+                "payable to the specific payee that provided the goods or services (30 DCMR 1412.5).") % {
                 "row": _row("expenses", index), "amount": money(amount(row.get("amount"))),
                 "payee": payee or _("no one")}, f"expenses.{index}.payee"))
             continue
@@ -360,30 +366,34 @@ def supplies_licensed(expenses: list[dict], suppliers: Mapping[str, Supplier], *
         if row.get("category") != SUPPLIES:
             continue
         number, on = (row.get("vendor_license") or "").strip().upper(), _date(row.get("purchase_date"))
-        values = {"row": _row("expenses", index), "payee": row.get("payee") or "—", "number": number,
-                  "date": on.isoformat() if on else ""}
+        if number and on is not None:
+            findings += _supplier_findings(suppliers.get(number), on, row, index, number, window_months)
+            continue
+        values = {"row": _row("expenses", index), "payee": row.get("payee") or "—", "number": number}
         if not number:
             findings.append(_finding("30 DCMR 1403.1", _(
                 "%(row)s: the supplies bought from %(payee)s name no seller's license number; bingo supplies come "
                 "only from a licensed vendor or another licensed organization (30 DCMR 1403.1).") % values,
                 f"expenses.{index}.vendor_license"))
-            continue
-        if on is None:
+        else:
             findings.append(_finding("30 DCMR 1403.1", _(
                 "%(row)s: give the purchase date of the supplies from %(payee)s, so license %(number)s is checked on "
                 "it (30 DCMR 1403.1).") % values, f"expenses.{index}.purchase_date"))
-            continue
-        findings += _supplier_findings(suppliers.get(number), on, values, index, window_months)
     return findings
 
 
-def _supplier_findings(supplier: Supplier | None, on: dt.date, values: dict, index: int, window_months: int
-                       ) -> list[Finding]:
+def _supplier_findings(supplier: Supplier | None, on: dt.date, row: dict, index: int, number: str,
+                       window_months: int) -> list[Finding]:
     path = f"expenses.{index}.vendor_license"
+
+    def values() -> dict:
+        return {"row": _row("expenses", index), "payee": row.get("payee") or "—", "number": number,
+                "date": on.isoformat()}
+
     if supplier is None:
         return [_finding("30 DCMR 1403.1", _(
             "%(row)s: no license is numbered %(number)s; bingo supplies come only from a licensed vendor or another "
-            "licensed organization (30 DCMR 1403.1).") % values, path)]
+            "licensed organization (30 DCMR 1403.1).") % values(), path)]
     record = supplier.license
     if record.license_type in ORGANIZATION_LICENSE_TYPES:
         since = months_before(on, window_months)
@@ -392,14 +402,14 @@ def _supplier_findings(supplier: Supplier | None, on: dt.date, values: dict, ind
         return [_finding("30 DCMR 1403.1", _(
             "%(row)s: %(number)s is the license of an organization that held no license in force from %(since)s to "
             "%(date)s; supplies come from another organization only if it is licensed at the sale or was within "
-            "the %(months)s months before it (30 DCMR 1403.1).") % {**values, "since": since.isoformat(),
+            "the %(months)s months before it (30 DCMR 1403.1).") % {**values(), "since": since.isoformat(),
                                                                    "months": window_months}, path)]
     if any(begins <= on <= ends for begins, ends in in_force_spans(record)):
         return []
     return [_finding("30 DCMR 1403.1", _(
         "%(row)s: vendor license %(number)s was not in force on %(date)s, the purchase date (it was %(why)s); bingo "
         "supplies come only from a vendor licensed when it sells (30 DCMR 1403.1).") % {
-        **values, "why": _not_in_force_why(record, on)}, path)]
+        **values(), "why": _not_in_force_why(record, on)}, path)]
 
 
 # --- 30 DCMR 1413.1, 1400.5, 1202.2(m): the report and the operation ---
@@ -462,7 +472,7 @@ def same_chips(chips: list[dict]) -> list[Finding]:
     usual = Counter(row.get("chips") for row in chips).most_common(1)[0][0]
     return [_finding("30 DCMR 1603.8", _(
         "%(row)s: %(participant)s was issued %(chips)s chips, the other participants %(usual)s; every participant "
-        "is issued the same chips, so none depends on a donation (30 DCMR 1603.6, 1603.8).") % {
+        "is issued the same chips, so none depends on a donation (30 DCMR 1603.6, 30 DCMR 1603.8).") % {
         "row": _row("chips", index), "participant": row.get("participant") or "—",
         "chips": f"{row.get('chips') or 0:,}", "usual": f"{usual or 0:,}"}, f"chips.{index}.chips")
         for index, row in enumerate(chips, start=1) if row.get("chips") != usual]
@@ -543,32 +553,37 @@ def report_rules(data: dict, facts: ReportFacts) -> list[Finding]:
     totals = content.totals(facts.kind, data)
     findings: list[Finding] = []
     if facts.kind == content.BINGO:
-        findings += operation_hours(data["operation"])
+        games = data.get("games", [])
+        findings += operation_hours(data.get("operation", {}))
         findings += premises_week(facts.event_date, facts.operations_that_week)
-        findings += admission_price(data["admissions"], facts.license_class)
-        findings += card_prices(data["card_sales"], facts.license_class)
-        findings += game_prizes(data["games"], facts.license_class, facts.period)
-        findings += early_bird_games(data["games"], facts.period)
-        findings += prizes_by_check(data["games"])
-        findings += _expense_rules(data["expenses"], facts)
-        findings += worker_reimbursements(data["reimbursements"])
-        findings += deposit_on_time(data["deposit"], due=facts.deposit_due,
+        findings += admission_price(data.get("admissions", {}), facts.license_class)
+        findings += card_prices(data.get("card_sales", []), facts.license_class)
+        findings += game_prizes(games, facts.license_class, facts.period)
+        findings += early_bird_games(games, facts.period)
+        findings += prizes_by_check(games)
+        findings += _expense_rules(data.get("expenses", []), facts)
+        findings += worker_reimbursements(data.get("reimbursements", []))
+        findings += deposit_on_time(data.get("deposit", {}), due=facts.deposit_due,
                                     required=totals.gross_receipts - totals.cash_prizes, as_of=facts.as_of)
     elif facts.kind == content.RAFFLE:
-        findings += tickets_accounted(data["tickets"])
+        findings += tickets_accounted(data.get("tickets", {}))
     else:
-        findings += same_chips(data["chips"])
-        findings += holdem_prizes(data["prizes"], facts.event_date)
-    findings += proceeds_used(data["disbursements"], kind=facts.kind, event_date=facts.event_date,
+        findings += same_chips(data.get("chips", []))
+        findings += holdem_prizes(data.get("prizes", []), facts.event_date)
+    findings += proceeds_used(data.get("disbursements", []), kind=facts.kind, event_date=facts.event_date,
                               used_by=facts.proceeds_used_by, net_proceeds=totals.net_proceeds, as_of=facts.as_of)
     findings += filed_on_time(due=facts.report_due, as_of=facts.as_of, filed=facts.filed, period=facts.period)
     return findings
 
 
 def _expense_rules(expenses: list[dict], facts: ReportFacts) -> list[Finding]:
-    """30 DCMR 1403.1, 1412.3-1412.5: the bingo operation's expenses."""
-    return [*supplies_licensed(expenses, facts.suppliers, window_months=facts.seller_window_months),
-            *no_share_of_receipts(expenses), *checks_numbered(expenses), *checks_to_payees(expenses)]
+    """30 DCMR 1403.1, 1412.3-1412.5: the bingo operation's expenses. Class D keeps no bingo account (1411.1 pays
+    all its receipts out to prizes and expenses), so it writes no checks on one (1412.4, 1412.5)."""
+    findings = supplies_licensed(expenses, facts.suppliers, window_months=facts.seller_window_months)
+    findings += no_share_of_receipts(expenses)
+    if facts.license_class != limits.CLASS_D:
+        findings += checks_numbered(expenses) + checks_to_payees(expenses)
+    return findings
 
 
 def supply_numbers(data: dict) -> set[str]:
