@@ -150,16 +150,18 @@ def prizes_by_check(games: list[dict]) -> list[Finding]:
 def worker_reimbursements(rows: list[dict]) -> list[Finding]:
     """30 DCMR 1412.2: at most $15 per worker per occasion, every row of the same worker added up."""
     totals: dict[str, Decimal] = {}
+    names: dict[str, str] = {}  # each worker as first written
     findings = []
     for index, row in enumerate(rows, start=1):
         key = name_key(row.get("worker"))
+        names.setdefault(key, row.get("worker") or "—")
         before = totals.get(key, Decimal("0"))
         totals[key] = before + amount(row.get("amount"))
         if before <= limits.WORKER_REIMBURSEMENT_CAP < totals[key]:  # once per worker, where the cap is passed
             findings.append(_finding("30 DCMR 1412.2", _(
                 "%(row)s: %(worker)s is reimbursed %(total)s for this operation; a worker is reimbursed at most "
                 "%(cap)s per occasion (30 DCMR 1412.2).") % {
-                "row": _row("reimbursements", index), "worker": row.get("worker") or "—",
+                "row": _row("reimbursements", index), "worker": names[key],
                 "total": money(totals[key]), "cap": money(limits.WORKER_REIMBURSEMENT_CAP)},
                 f"reimbursements.{index}.amount"))
     return findings
@@ -217,11 +219,12 @@ def checks_to_payees(expenses: list[dict]) -> list[Finding]:
         payee, number = (row.get("payee") or "").strip(), row.get("check_number")
         key = name_key(payee)
         if not key or key in NOBODY:
-            findings.append(_finding("30 DCMR 1412.5", _(
+            values = {"row": _row("expenses", index), "amount": money(amount(row.get("amount"))), "payee": payee}
+            findings.append(_finding("30 DCMR 1412.5", (_(
                 "%(row)s: the expense of %(amount)s is payable to %(payee)s, not to a named payee; each check is "
-                "payable to the specific payee that provided the goods or services (30 DCMR 1412.5).") % {
-                "row": _row("expenses", index), "amount": money(amount(row.get("amount"))),
-                "payee": payee or _("no one")}, f"expenses.{index}.payee"))
+                "payable to the specific payee that provided the goods or services (30 DCMR 1412.5).") if key else _(
+                "%(row)s: the expense of %(amount)s names no payee; each check is payable to the specific payee that "
+                "provided the goods or services (30 DCMR 1412.5).")) % values, f"expenses.{index}.payee"))
             continue
         if number is None:
             continue
@@ -481,19 +484,21 @@ def same_chips(chips: list[dict]) -> list[Finding]:
 def holdem_prizes(prizes: list[dict], event_date: dt.date) -> list[Finding]:
     """30 DCMR 1603.26: Texas Hold'em prizes of at most $500 per player per day, every prize of the day added."""
     totals: dict[tuple[str, dt.date], Decimal] = {}
+    names: dict[str, str] = {}  # each player as first written
     findings = []
     for index, row in enumerate(prizes, start=1):
         if row.get("game") != "holdem":
             continue
         day = _date(row.get("date")) or event_date
         key = (name_key(row.get("participant")), day)
+        names.setdefault(key[0], row.get("participant") or "—")
         before = totals.get(key, Decimal("0"))
         totals[key] = before + amount(row.get("value"))
         if before <= limits.HOLDEM_PRIZE_CAP < totals[key]:
             findings.append(_finding("30 DCMR 1603.26", _(
                 "%(row)s: %(participant)s won %(total)s at Texas Hold'em on %(date)s; a player wins at most %(cap)s "
                 "a day (30 DCMR 1603.26).") % {
-                "row": _row("prizes", index), "participant": row.get("participant") or "—",
+                "row": _row("prizes", index), "participant": names[key[0]],
                 "total": money(totals[key]), "date": day.isoformat(), "cap": money(limits.HOLDEM_PRIZE_CAP)},
                 f"prizes.{index}.value"))
     return findings
@@ -517,14 +522,17 @@ def tickets_accounted(tickets: dict) -> list[Finding]:
     printed, sold, returned = last - first + 1, tickets.get("sold") or 0, tickets.get("unsold_returned") or 0
     if sold + returned == printed:
         return []
-    return [_finding("30 DCMR 1202.2(n)", _(
-        "Tickets: %(printed)s were printed, numbers %(first)s to %(last)s; %(sold)s sold and %(returned)s returned "
-        "unsold account for %(accounted)s, so %(gap)s (30 DCMR 1202.2(n)).") % {
-        "printed": f"{printed:,}", "first": first, "last": last, "sold": f"{sold:,}", "returned": f"{returned:,}",
-        "accounted": f"{sold + returned:,}",
-        "gap": (_("%(count)s are not accounted for") if sold + returned < printed
-                else _("%(count)s more than were printed")) % {"count": f"{abs(printed - sold - returned):,}"}},
-        "tickets.sold")]
+    values = {"printed": f"{printed:,}", "first": first, "last": last, "sold": f"{sold:,}",
+              "returned": f"{returned:,}", "accounted": f"{sold + returned:,}",
+              "gap": f"{abs(printed - sold - returned):,}"}
+    if sold + returned < printed:
+        message = _("Tickets: %(printed)s were printed, numbers %(first)s to %(last)s; %(sold)s sold and %(returned)s "
+                    "returned unsold account for %(accounted)s, so %(gap)s are not accounted for "
+                    "(30 DCMR 1202.2(n)).") % values
+    else:
+        message = _("Tickets: %(printed)s were printed, numbers %(first)s to %(last)s; %(sold)s sold and %(returned)s "
+                    "returned unsold make %(accounted)s, %(gap)s more than were printed (30 DCMR 1202.2(n)).") % values
+    return [_finding("30 DCMR 1202.2(n)", message, "tickets.sold")]
 
 
 # --- one report ---
