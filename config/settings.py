@@ -346,6 +346,9 @@ BOARD_VOTE_QUORUM = _board_vote_quorum()
 DEFICIENCY_CURE_DAYS = env.int("DEFICIENCY_CURE_DAYS", default=30)  # days to cure a deficiency notice
 LICENSE_TERM_DAYS = env.int("LICENSE_TERM_DAYS", default=365)  # a license runs one year unless the Board says otherwise
 BINGO_SERIES_SIZE = env.int("BINGO_SERIES_SIZE", default=9000)  # faces in a new card series (industry standard)
+# 30 DCMR 1403.1: supplies bought from another organization that "had been licensed not less than twelve (12)
+# months before the sale", read as licensed at some time in the months before it (licensing.reports.rules).
+SUPPLY_SELLER_LICENSED_MONTHS = env.int("SUPPLY_SELLER_LICENSED_MONTHS", default=12)
 # Absolute links in certificates and emails (the QR code opens the public license lookup).
 PUBLIC_BASE_URL = env.str("PUBLIC_BASE_URL", default="http://127.0.0.1:8000").rstrip("/")
 HEALTHZ_TIMEOUT_SECONDS = 2

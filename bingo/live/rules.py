@@ -17,14 +17,13 @@ from bingo.planning.rules import (
     REGULAR_OPERATION_PRIZE_CAP,
 )
 from core.findings import Finding
-
-NO_BINGO_FROM, NO_BINGO_UNTIL = dt.time(0, 0), dt.time(9, 0)  # 30 DCMR 1202.2(m)
+from licensing.licenses.limits import in_overnight_ban
 
 
 def overnight_ban(now: dt.datetime, *, action: str) -> list[Finding]:
     """30 DCMR 1202.2(m): no bingo between 12:00 midnight and 9:00 am, whatever the license lists.
     `now` is the Board's local time (naive). Midnight itself is inside the ban, 9:00:00 outside it."""
-    if NO_BINGO_FROM <= now.time() < NO_BINGO_UNTIL:
+    if in_overnight_ban(now.time()):
         return [Finding("30 DCMR 1202.2(m)", _(
             "%(action)s: no bingo is played between 12:00 midnight and 9:00 am; it is now %(now)s "
             "(30 DCMR 1202.2(m)).") % {"action": action, "now": now.strftime("%Y-%m-%d %H:%M")}, field="time")]

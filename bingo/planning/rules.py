@@ -1,52 +1,44 @@
 """Planning checks of a bingo operation, each a Finding with its 30 DCMR citation.
 
 Pure functions over plain values: bingo.planning.services gathers the facts from the database
-(bingo.planning.checks) and decides what blocks a write; the portal and the API show the rest."""
+(bingo.planning.checks) and decides what blocks a write; the portal and the API show the rest.
+The caps themselves (1402, 1405.19, 1408, 1400.5) and the checks of card prices and prizes are licensing's
+(licensing.licenses.limits, which the financial reports check against too), read here under their old names."""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from bingo.models import GameType
 from core.findings import Finding
+from licensing.licenses.limits import (  # noqa: F401  (re-exported: the caps are licensing's, bingo reads them here)
+    CARD_PRICE_CAPS,
+    CARD_PRICE_RULES,
+    CLASS_D,
+    CLASS_D_GAME_PRIZE_CAP,
+    CLASS_D_OPERATION_PRIZE_CAP,
+    EARLY_BIRD,
+    EARLY_BIRDS_PER_OPERATION,
+    EXTRA_REGULAR,
+    MULTI_HALL,
+    OPERATIONS_PER_PREMISES_PER_WEEK,
+    REGULAR,
+    REGULAR_GAME_PRIZE_CAP,
+    REGULAR_OPERATION_PRIZE_CAP,
+    SPECIAL,
+    GamePlan,
+    card_price,
+    card_price_cap,
+    early_birds,
+    game_prize,
+    money,
+    operation_prizes,
+)
+from licensing.licenses.limits import game_type_label as _type_label  # noqa: F401
 from licensing.organizations.services import MINIMUM_WORKER_AGE, age_on
-
-OPERATIONS_PER_PREMISES_PER_WEEK = 2  # 30 DCMR 1400.5
-EARLY_BIRDS_PER_OPERATION = 6  # 30 DCMR 1405.19
-CLASS_D = "D"
-
-REGULAR, EXTRA_REGULAR, SPECIAL, EARLY_BIRD, MULTI_HALL = (
-    "regular", "extra_regular", "special", "early_bird", "multi_hall")
-
-# 30 DCMR 1402: the most a card may cost, by game type, for Class A/B/C and for Class D.
-# The admission includes a regular card, so a regular game's card price is held to the admission cap.
-# An early-bird game is played on a card sold for that game alone, so it is held to the special-game cap.
-# Class D has no multi-hall games at all (1414), so it has no multi-hall price.
-CARD_PRICE_CAPS: dict[str, tuple[Decimal, Decimal | None]] = {
-    REGULAR: (Decimal("4.00"), Decimal("0.25")),
-    EXTRA_REGULAR: (Decimal("2.00"), Decimal("0.15")),
-    SPECIAL: (Decimal("1.00"), Decimal("0.15")),
-    EARLY_BIRD: (Decimal("1.00"), Decimal("0.15")),
-    MULTI_HALL: (Decimal("15.00"), None),
-}
-# The section that sets each cap, for Class A/B/C and for Class D: 1402.1/1402.2 the admission with its
-# regular card, 1402.3/1402.4 each extra regular card, 1402.5/1402.6 each special (and multi-hall) game.
-CARD_PRICE_RULES: dict[str, tuple[str, str]] = {
-    REGULAR: ("30 DCMR 1402.1", "30 DCMR 1402.2"),
-    EXTRA_REGULAR: ("30 DCMR 1402.3", "30 DCMR 1402.4"),
-    SPECIAL: ("30 DCMR 1402.5", "30 DCMR 1402.6"),
-    EARLY_BIRD: ("30 DCMR 1402.5", "30 DCMR 1402.6"),
-    MULTI_HALL: ("30 DCMR 1402.5", "30 DCMR 1414"),
-}
-REGULAR_GAME_PRIZE_CAP = Decimal("2000.00")  # 30 DCMR 1408.1
-REGULAR_OPERATION_PRIZE_CAP = Decimal("10000.00")  # 30 DCMR 1408.1, multi-hall games excepted
-CLASS_D_GAME_PRIZE_CAP = Decimal("5.00")  # 30 DCMR 1408.3
-CLASS_D_OPERATION_PRIZE_CAP = Decimal("50.00")  # 30 DCMR 1408.3
 
 
 @dataclass(frozen=True)
@@ -67,18 +59,6 @@ class OperationFacts:
     starts_at: dt.time
     ends_at: dt.time
     premises_id: int | None
-
-
-@dataclass(frozen=True)
-class GamePlan:
-    number: int
-    game_type: str
-    card_price: Decimal
-    prize: Decimal
-
-
-def money(amount: Decimal) -> str:
-    return f"${amount:,.2f}"
 
 
 def license_in_force(license: LicenseFacts, on: dt.date) -> list[Finding]:
@@ -137,75 +117,6 @@ def premises_weekly_limit(operation: OperationFacts, others_that_week: int) -> l
             "%(count)s there (30 DCMR 1400.5).") % {
             "limit": OPERATIONS_PER_PREMISES_PER_WEEK, "week": week, "year": year, "count": others_that_week},
             field="date")]
-    return []
-
-
-def card_price_cap(game_type: str, license_class: str) -> tuple[Decimal | None, str] | None:
-    """30 DCMR 1402.1-1402.6: the most a card of this kind (a game type, or a card colour of the same name)
-    may cost under the class, and the section that says so; None for a kind the caps do not name.
-    The planning check of a game's card price and the check of every sale both read the caps here."""
-    caps = CARD_PRICE_CAPS.get(game_type)
-    if caps is None:
-        return None
-    class_d = license_class == CLASS_D
-    return caps[1] if class_d else caps[0], CARD_PRICE_RULES[game_type][1 if class_d else 0]
-
-
-def card_price(game: GamePlan, license_class: str) -> list[Finding]:
-    """30 DCMR 1402.1-1402.6: card and admission prices by game type and class."""
-    found = card_price_cap(game.game_type, license_class)
-    if found is None or found[0] is None or game.card_price <= found[0]:
-        return []
-    cap, rule = found
-    return [Finding(rule, _(
-        "Game %(number)s: the card price %(price)s is over the %(cap)s a Class %(cls)s %(type)s game may charge "
-        "(%(rule)s).") % {"number": game.number, "price": money(game.card_price), "cap": money(cap),
-                          "cls": license_class, "type": _type_label(game.game_type), "rule": rule},
-        field="card_price")]
-
-
-def game_prize(game: GamePlan, license_class: str, period: str) -> list[Finding]:
-    """30 DCMR 1408.1-1408.3: the prize of one game."""
-    if license_class == CLASS_D:
-        if game.prize > CLASS_D_GAME_PRIZE_CAP:
-            return [Finding("30 DCMR 1408.3", _(
-                "Game %(number)s: a Class D prize is at most %(cap)s per game, not %(prize)s (30 DCMR 1408.3).") % {
-                "number": game.number, "cap": money(CLASS_D_GAME_PRIZE_CAP), "prize": money(game.prize)},
-                field="prize")]
-        return []
-    if period == "limited" or game.game_type == MULTI_HALL:  # 1408.2 no limit; 1408.1 excepts multi-hall
-        return []
-    if game.prize > REGULAR_GAME_PRIZE_CAP:
-        return [Finding("30 DCMR 1408.1", _(
-            "Game %(number)s: a Class %(cls)s regular-period prize is at most %(cap)s per game, not %(prize)s "
-            "(30 DCMR 1408.1).") % {"number": game.number, "cls": license_class, "cap": money(REGULAR_GAME_PRIZE_CAP),
-                                    "prize": money(game.prize)}, field="prize")]
-    return []
-
-
-def operation_prizes(games: Iterable[GamePlan], license_class: str, period: str) -> list[Finding]:
-    """30 DCMR 1408.1 / 1408.3: the prizes of the whole operation."""
-    games = list(games)
-    if license_class == CLASS_D:
-        total, cap, rule = sum((g.prize for g in games), Decimal("0")), CLASS_D_OPERATION_PRIZE_CAP, "30 DCMR 1408.3"
-    elif period == "limited":
-        return []  # 30 DCMR 1408.2
-    else:
-        total = sum((g.prize for g in games if g.game_type != MULTI_HALL), Decimal("0"))
-        cap, rule = REGULAR_OPERATION_PRIZE_CAP, "30 DCMR 1408.1"
-    if total > cap:
-        return [Finding(rule, _("The prizes of this operation total %(total)s; a Class %(cls)s operation may offer "
-                                "at most %(cap)s (%(rule)s).") % {
-            "total": money(total), "cls": license_class, "cap": money(cap), "rule": rule}, field="prize")]
-    return []
-
-
-def early_birds(games: Iterable[GamePlan]) -> list[Finding]:
-    count = sum(1 for g in games if g.game_type == EARLY_BIRD)
-    if count > EARLY_BIRDS_PER_OPERATION:
-        return [Finding("30 DCMR 1405.19", _("At most %(limit)s early-bird games per operation; this one has "
-                                             "%(count)s (30 DCMR 1405.19).") % {
-            "limit": EARLY_BIRDS_PER_OPERATION, "count": count}, field="game_type")]
     return []
 
 
@@ -341,16 +252,9 @@ def game_findings(games: list[GamePlan], license: LicenseFacts, has_multihall_li
         findings += card_price(game, license.license_class)
         findings += game_prize(game, license.license_class, license.period)
     findings += operation_prizes(games, license.license_class, license.period)
-    findings += early_birds(games)
+    findings += early_birds(games, license.period)
     findings += multi_hall(games, license.license_class, has_multihall_license)
     return findings
-
-
-def _type_label(game_type: str) -> str:
-    try:
-        return str(GameType(game_type).label).lower()
-    except ValueError:
-        return game_type
 
 
 def person_key(name: str) -> str:

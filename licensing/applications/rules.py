@@ -12,12 +12,12 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from core.findings import Finding
+from licensing.licenses.limits import NO_BINGO_FROM as MIDNIGHT  # an operation may end at 00:00 sharp
+from licensing.licenses.limits import NO_BINGO_UNTIL as NO_BINGO_BEFORE  # 30 DCMR 1202.2(m)
+from licensing.licenses.limits import OPERATIONS_PER_PREMISES_PER_WEEK  # 30 DCMR 1400.5
 from licensing.organizations.rules import AMENDMENT_DAYS  # 30 DCMR 1202.3
 
-NO_BINGO_BEFORE = dt.time(9, 0)  # 30 DCMR 1202.2(m): no bingo between 12:00 midnight and 9:00 am
-MIDNIGHT = dt.time(0, 0)  # an operation may end at 00:00 sharp: the ban starts after midnight
 LIMITED_PERIOD_MAX_DAYS = 7  # 30 DCMR 1204.1
-OPERATIONS_PER_PREMISES_PER_WEEK = 2  # 30 DCMR 1400.5
 MCN_PER_CALENDAR_YEAR = 2  # 30 DCMR 1204.17
 RENEWAL_LEAD_DAYS = 45  # 30 DCMR 1204.2
 

@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.money import money_value
+from licensing.licenses.limits import GAME_TYPE_CHOICES
 
 BINGO, RAFFLE, MONTECARLO = "bingo", "raffle", "montecarlo"
 KINDS = (BINGO, RAFFLE, MONTECARLO)
@@ -38,9 +39,7 @@ TEXT_MAX = 200
 
 MONEY, COUNT, TEXT, DATE, TIME, BOOL, CHOICE = "money", "count", "text", "date", "time", "bool", "choice"
 
-CARD_KINDS = (("regular", gettext_lazy("Regular")), ("extra_regular", gettext_lazy("Extra regular")),
-              ("special", gettext_lazy("Special")), ("early_bird", gettext_lazy("Early bird")),
-              ("multi_hall", gettext_lazy("Multi-hall")))
+CARD_KINDS = GAME_TYPE_CHOICES  # the kinds the caps of 30 DCMR 1402 and 1408 name
 PAID_BY = (("cash", gettext_lazy("Cash")), ("check", gettext_lazy("Check")))
 EXPENSE_CATEGORIES = (
     ("supplies", gettext_lazy("Supplies (cards, tickets, equipment)")), ("rent", gettext_lazy("Rent")),

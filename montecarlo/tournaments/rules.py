@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from core.findings import Finding
 from core.money import parse_money
+from licensing.licenses.limits import HOLDEM_PRIZE_CAP as PRIZE_CAP  # 30 DCMR 1603.26: $500 a player a day
 from licensing.licenses.live import board_now, license_in_force, live_play_findings
 from licensing.licenses.rules import in_force_findings
 from licensing.models.choices import LicenseStatus, LicenseType
@@ -24,7 +25,6 @@ from licensing.organizations.services import EARLIEST_BIRTH_DATE, age_on
 from montecarlo.holdem.tournament import check_levels, level_from_dict
 from montecarlo.holdem.tournament.people import Person, same_person
 
-PRIZE_CAP = Decimal("500.00")  # 30 DCMR 1603.26: up to $500 per player per day
 MAX_PER_TABLE = 7  # 30 DCMR 1603.23: a dealer and at most 7 players
 HOURS_RULE = "30 DCMR 1603.19"  # Texas Hold'em only within the licensed hours
 AGE_RULE = "30 DCMR 1702.1"  # no player under 18
