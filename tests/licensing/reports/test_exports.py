@@ -31,8 +31,8 @@ def world():
          "check_number": 101},
         {"payee": "Hall rent", "category": "rent", "amount": "300.00", "check_number": 102},
     ])
-    ReportFinding.objects.create(report=mine, rule="30 DCMR 1408.1", message="-5 prizes over the cap",
-                                 field="games.1.prize")
+    # The compliance checks find, among others, the supplies bought from no licensed vendor (30 DCMR 1403.1).
+    assert ReportFinding.objects.filter(report=mine, rule="30 DCMR 1403.1").exists()
     other = submitted(theirs, dt.date(2026, 5, 1))
     return {"ours": ours, "theirs": theirs, "mine": mine, "other": other}
 
@@ -65,7 +65,7 @@ def test_the_reports_export_parses_back_with_one_row_per_report(client, world):
         ("Their Club", world["theirs"].number, "2026-05-01", "submitted")]
     ours = rows[0]
     assert (ours["kind"], ours["version"], ours["report_due"], ours["expenses"], ours["findings"]) == (
-        "bingo", "1", "2027-03-11", "1534.56", "1")
+        "bingo", "1", "2027-03-11", "1534.56", str(world["mine"].finding_rows.count()))
     assert ours["submitted_at"] and ours["overdue_since"] == "" and ours["corrects_report_id"] == ""
 
 
@@ -91,9 +91,10 @@ def test_lines_and_findings(client, world):
     expenses = [(r["category"], r["amount"], r["row"]) for r in lines if r["section"] == "expenses"]
     assert expenses == [("supplies", "1234.56", "1"), ("rent", "300.00", "2")]
     assert lines[[r["section"] for r in lines].index("expenses")]["description"] == "'" + INJECTION
-    findings = csv_rows(api(client, "findings"))
-    assert [(f["license"], f["rule"], f["field"], f["message"]) for f in findings] == [
-        (world["ours"].number, "30 DCMR 1408.1", "games.1.prize", "'-5 prizes over the cap")]
+    findings = csv_rows(api(client, "findings", organization=world["ours"].organization_id))
+    stored = [(world["ours"].number, f.rule, f.field, f.message) for f in world["mine"].finding_rows.order_by("pk")]
+    assert [(f["license"], f["rule"], f["field"], f["message"]) for f in findings] == stored
+    assert (world["ours"].number, "30 DCMR 1403.1", "expenses.1.vendor_license") in [row[:3] for row in stored]
 
 
 def test_filters(client, world):
@@ -142,7 +143,8 @@ def test_the_portal_download_page_and_links(client, world):
     assert reverse("portal:report_export", args=["lines", "xlsx"]) in text
     rows = csv_rows(client.get(reverse("portal:report_export", args=["reports", "csv"])))
     assert [r["organization"] for r in rows] == ["Our Club"]
-    assert len(xlsx_rows(client.get(reverse("portal:report_export", args=["findings", "xlsx"])))) == 1
+    findings = xlsx_rows(client.get(reverse("portal:report_export", args=["findings", "xlsx"])))
+    assert len(findings) == world["mine"].finding_rows.count()
     bad = client.get(reverse("portal:report_export", args=["reports", "csv"]), {"year": "1"})
     assert bad.status_code == 400 and "text/html" in bad["Content-Type"]
     assert client.get(reverse("portal:report_export", args=["nothing", "csv"])).status_code == 404
