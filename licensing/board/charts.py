@@ -1,14 +1,22 @@
-"""Charts drawn on the server: the geometry of a grouped bar chart or a line chart over a few series, which
-templates/licensing/board/_chart.html writes out as SVG (role="img", a label and a <title>, one <title> per
-bar or point) followed by the same figures as a table, the chart's text for screen readers and for print.
+"""Charts drawn on the server: the geometry of a grouped bar chart or a line chart over a few series, written
+out as SVG (role="img", an aria-label and a <title>, one <title> per bar or point, every text escaped), which
+templates/licensing/board/_chart.html follows with the same figures as a table: the chart's text for screen
+readers and for print.
 
-No JavaScript and no library: the few dozen shapes of a dashboard chart are cheaper to compute than to ship a
-chart library. Coordinates are floats (pixels, not money); the values shown stay the Decimals they were."""
+No JavaScript and no library: the few hundred shapes of a dashboard chart are cheaper to compute than to ship
+a chart library. The SVG is written here rather than by a template: five years of months are hundreds of
+points, and a template's per-variable rendering cost more than the dashboard's queries. Coordinates are
+floats (pixels, not money); the values are shown as formatted from their Decimals."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+
+from django.utils.formats import number_format
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 WIDTH, HEIGHT = 720, 280
 LEFT, RIGHT, TOP, BOTTOM = 84, 12, 12, 36  # room for the value axis labels and the category labels
@@ -21,6 +29,12 @@ class Series:
     key: str  # names the colour (a CSS class): "gross_receipts", "prizes", ...
     label: str
     values: list
+
+
+def shown(value, *, money: bool) -> str:
+    """A value as the table and the tooltips print it, in the reader's language: formatted once here, not by a
+    template filter per cell (a chart of five years of months has hundreds)."""
+    return f"${number_format(value, decimal_pos=2, force_grouping=True)}" if money else str(value)
 
 
 @dataclass(frozen=True)
@@ -38,7 +52,7 @@ class Bar:
     key: str
     category: str
     label: str
-    value: object
+    value: str  # shown()
 
 
 @dataclass(frozen=True)
@@ -47,7 +61,7 @@ class Point:
     y: float
     category: str
     label: str
-    value: object
+    value: str  # shown()
 
 
 @dataclass(frozen=True)
@@ -69,6 +83,7 @@ class Chart:
     money: bool  # values are dollars (the table shows cents) or counts
     categories: list[str]
     series: list[Series]
+    table: list[list[str]]  # per category, each series' value as shown
     y_ticks: list[Tick]
     x_ticks: list[Tick]
     zero: float
@@ -82,13 +97,17 @@ class Chart:
     bottom_edge: int = HEIGHT - BOTTOM
 
     @property
-    def rows(self) -> list[tuple[str, list]]:
+    def rows(self) -> list[tuple[str, list[str]]]:
         """The table: one row per category, one value per series."""
-        return [(category, [s.values[index] for s in self.series]) for index, category in enumerate(self.categories)]
+        return list(zip(self.categories, self.table, strict=True))
 
     @property
     def empty(self) -> bool:
         return not self.categories
+
+    @property
+    def svg(self) -> SafeString:
+        return svg(self)
 
 
 def nice_step(span: float) -> float:
@@ -135,6 +154,10 @@ def _floats(series: list[Series]) -> list[float]:
     return [float(v) for s in series for v in s.values]
 
 
+def _table(categories: list[str], series: list[Series], money: bool) -> list[list[str]]:
+    return [[shown(s.values[index], money=money) for s in series] for index in range(len(categories))]
+
+
 def bar_chart(*, chart_id: str, title: str, categories: list[str], series: list[Series], money: bool = True) -> Chart:
     """Grouped bars: per category one bar per series, from the zero line up (or down, for a loss)."""
     y, y_ticks = _scale(_floats(series), money=money)
@@ -142,17 +165,17 @@ def bar_chart(*, chart_id: str, title: str, categories: list[str], series: list[
     group = plot / max(len(categories), 1)
     width = group * 0.8 / max(len(series), 1)
     zero = y(0.0)
+    table = _table(categories, series, money)
     bars = []
     for index, category in enumerate(categories):
         for number, found in enumerate(series):
-            value = found.values[index]
-            top = y(float(value))
+            top = y(float(found.values[index]))
             bars.append(Bar(x=LEFT + index * group + group * 0.1 + number * width, y=min(top, zero), width=width,
                             height=abs(zero - top), key=found.key, category=category, label=found.label,
-                            value=value))
+                            value=table[index][number]))
     return Chart(id=chart_id, title=title, kind="bar", money=money, categories=categories, series=series,
-                 y_ticks=y_ticks, x_ticks=_x_ticks(categories, lambda i: LEFT + (i + 0.5) * group), zero=zero,
-                 bars=bars)
+                 table=table, y_ticks=y_ticks, x_ticks=_x_ticks(categories, lambda i: LEFT + (i + 0.5) * group),
+                 zero=zero, bars=bars)
 
 
 def line_chart(*, chart_id: str, title: str, categories: list[str], series: list[Series], money: bool = True) -> Chart:
@@ -164,9 +187,42 @@ def line_chart(*, chart_id: str, title: str, categories: list[str], series: list
     def centre(index: int) -> float:
         return LEFT + (index + 0.5) * step
 
+    table = _table(categories, series, money)
     lines = [Line(key=found.key, label=found.label, points=[
-        Point(x=centre(i), y=y(float(value)), category=categories[i], label=found.label, value=value)
-        for i, value in enumerate(found.values)]) for found in series]
+        Point(x=centre(i), y=y(float(value)), category=categories[i], label=found.label, value=table[i][number])
+        for i, value in enumerate(found.values)]) for number, found in enumerate(series)]
     return Chart(id=chart_id, title=title, kind="line", money=money, categories=categories, series=series,
-                 y_ticks=y_ticks, x_ticks=_x_ticks(categories, centre), zero=y(0.0), lines=lines)
+                 table=table, y_ticks=y_ticks, x_ticks=_x_ticks(categories, centre), zero=y(0.0), lines=lines)
 
+
+
+def _title(*parts: str) -> str:
+    return f"<title>{escape(' · '.join(parts[:-1]))}: {escape(parts[-1])}</title>"
+
+
+def svg(chart: Chart) -> SafeString:
+    """The chart as SVG markup; every text in it is escaped, every number written by this module."""
+    label = escape(f"{chart.title}. {_('The table that follows gives the same figures.')}")
+    out = [f'<svg role="img" aria-label="{label}" viewBox="0 0 {chart.width} {chart.height}" width="100%" '
+           f'preserveAspectRatio="xMidYMid meet" focusable="false"><title>{escape(chart.title)}</title>'
+           '<g class="chart-axis">']
+    for tick in chart.y_ticks:
+        out.append(f'<line x1="{chart.left}" x2="{chart.right_edge}" y1="{tick.position:.1f}" y2="{tick.position:.1f}" '
+                   f'class="chart-grid"/><text x="{chart.left - 6}" y="{tick.position:.1f}" dy="4" '
+                   f'text-anchor="end">{escape(tick.label)}</text>')
+    for tick in chart.x_ticks:
+        out.append(f'<text x="{tick.position:.1f}" y="{chart.bottom_edge + 18}" text-anchor="middle">'
+                   f'{escape(tick.label)}</text>')
+    out.append(f'<line x1="{chart.left}" x2="{chart.right_edge}" y1="{chart.zero:.1f}" y2="{chart.zero:.1f}" '
+               'class="chart-zero"/></g>')
+    for bar in chart.bars:
+        out.append(f'<rect class="chart-series s-{escape(bar.key)}" x="{bar.x:.1f}" y="{bar.y:.1f}" '
+                   f'width="{bar.width:.1f}" height="{bar.height:.1f}">'
+                   f'{_title(bar.category, bar.label, bar.value)}</rect>')
+    for line in chart.lines:
+        key = escape(line.key)
+        out.append(f'<polyline class="chart-line s-{key}" points="{line.path}" fill="none"/>')
+        out.extend(f'<circle class="chart-series s-{key}" cx="{p.x:.1f}" cy="{p.y:.1f}" r="3.5">'
+                   f'{_title(p.category, p.label, p.value)}</circle>' for p in line.points)
+    out.append("</svg>")
+    return mark_safe("".join(out))  # noqa: S308 (every text above is escaped)

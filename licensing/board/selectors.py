@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Max, Min, QuerySet, Sum
-from django.db.models.functions import ExtractYear, TruncMonth
+from django.db.models.functions import TruncMonth
 from django.shortcuts import get_object_or_404
 
 from licensing.board.shares import MONEY_FIGURES, Figures, added
@@ -150,11 +150,16 @@ def dashboard(*, user: User, year: int | None = None, kind: str | None = None,
     )
 
 
+def latest_year(*, user: User, organization: Organization | None = None, kind: str | None = None) -> int | None:
+    """The year of the latest event with a report in force (the pages open on it), None if there is none."""
+    latest = (_scoped(user=user, organization=organization, kind=kind).order_by()
+              .aggregate(latest=Max("event_date"))["latest"])
+    return latest.year if latest else None
+
+
 def posting_year_default(*, user: User, organization: Organization, today: dt.date) -> int:
     """The year a posting sheet shows unless asked: the latest with a bingo report in force, else this one."""
-    latest = (_scoped(user=user, organization=organization, kind=ReportKind.BINGO).order_by()
-              .aggregate(latest=Max(ExtractYear("event_date")))["latest"])
-    return latest or today.year
+    return latest_year(user=user, organization=organization, kind=ReportKind.BINGO) or today.year
 
 
 @dataclass(frozen=True)

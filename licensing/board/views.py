@@ -55,12 +55,21 @@ def _filters(request, form_class):
     return form, (form.cleaned_data if form.is_bound else {})
 
 
+def _dashboard_filters(request, *, organization=None):
+    """The dashboard's filters. Opened without any, a page shows the latest year with a report in force (the
+    year the Board works on, and one year's rows rather than every year's); an empty year asks for every year."""
+    if request.GET:
+        return _filters(request, DashboardFilterForm)
+    year = selectors.latest_year(user=request.user, organization=organization)
+    return DashboardFilterForm(initial={"year": year}), {"year": year, "kind": None}
+
+
 @login_required
 @require_GET
 def board_dashboard(request):
     if not request.user.is_board:
         raise PermissionDenied
-    form, filters = _filters(request, DashboardFilterForm)
+    form, filters = _dashboard_filters(request)
     context = {"form": form, "dashboard": None}
     if filters is None:
         return render(request, "licensing/board/dashboard.html", context, status=400)
@@ -73,7 +82,7 @@ def board_dashboard(request):
 @require_GET
 def organization_figures(request, pk: int):
     organization = selectors.figures_organization_get(user=request.user, pk=pk)
-    form, filters = _filters(request, DashboardFilterForm)
+    form, filters = _dashboard_filters(request, organization=organization)
     context = {"form": form, "organization": organization, "dashboard": None}
     if filters is None:
         return render(request, "licensing/board/organization.html", context, status=400)

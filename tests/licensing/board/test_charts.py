@@ -41,9 +41,9 @@ def test_the_chart_renders_as_an_image_with_a_title_and_a_table_and_escapes_its_
 def test_the_chart_keeps_points_in_svg_numbers_in_spanish():
     from django.utils import translation
 
-    chart = charts.line_chart(chart_id="m", title="T", categories=["a", "b"], series=[
-        charts.Series(key="prizes", label="P", values=[Decimal("1234.50"), Decimal("10.25")])])
     with translation.override("es"):
+        chart = charts.line_chart(chart_id="m", title="T", categories=["a", "b"], series=[
+            charts.Series(key="prizes", label="P", values=[Decimal("1234.50"), Decimal("10.25")])])
         html = render_to_string("licensing/board/_chart.html", {"chart": chart, "heading": "Mes"})
     for value in re.findall(r' (?:x|y|cx|cy|width|height)="([^"]*)"', html):
         assert "," not in value, value  # SVG coordinates, not localized numbers

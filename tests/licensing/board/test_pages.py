@@ -50,9 +50,11 @@ def test_the_board_dashboard_shows_totals_charts_and_their_tables(client, organi
     assert reverse("portal:organization_figures", args=[organization.pk]) in page  # the top organizations
 
 
-def test_every_year_by_default_and_kind_filter(client, organization):
+def test_the_latest_year_by_default_every_year_on_request_and_kind_filter(client, organization):
     client.force_login(board_member())
     page = text_of(client.get(reverse("portal:board_dashboard")))
+    assert "Totals for 2026" in page and 'name="year" value="2026"' in page
+    page = text_of(client.get(reverse("portal:board_dashboard"), {"year": ""}))
     assert "Totals, every year" in page and "$1,300.00" in page  # 450 + 850
     page = text_of(client.get(reverse("portal:board_dashboard"), {"kind": "raffle"}))
     assert "No submitted report matches these filters." in page
