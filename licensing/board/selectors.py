@@ -6,8 +6,9 @@ Only the version of a report in force counts (status "submitted"): a draft is no
 version is history beside the correction that replaced it. Scope: the Board (staff and members) reads every
 organization; an organization's filing officers read their own; nobody else reads any.
 
-Each figure is one aggregate query: the month series is grouped in the database and the years and the whole
-are added up from its few rows, so no query returns a row per report."""
+Each figure is one aggregate query answered from one covering index (licensing.models.reports, lic_report_figures):
+the series is summed by day in the database and the months, the years and the whole are added up from those
+few rows (at most 366 a year), so no query returns a row per report and no Python runs per report."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Max, Min, QuerySet, Sum
-from django.db.models.functions import TruncMonth
 from django.shortcuts import get_object_or_404
 
 from licensing.board.shares import MONEY_FIGURES, Figures, added
@@ -100,14 +100,14 @@ def _in_year(reports: QuerySet[Report], year: int | None) -> QuerySet[Report]:
 
 
 def month_series(reports: QuerySet[Report]) -> list[Period]:
-    rows = (reports.order_by().annotate(month=TruncMonth("event_date")).values("month").annotate(**_sums())
-            .order_by("month"))
-    return [Period(start=_as_date(row["month"]), figures=Figures.of(row)) for row in rows]
-
-
-def _as_date(value) -> dt.date:
-    # TruncMonth of a DateField is a date on PostgreSQL and SQLite alike; a datetime only if the field were one.
-    return value.date() if isinstance(value, dt.datetime) else value
+    """Sums by month. The database sums by day, in the order of the (status, event_date) index: no sort and no
+    date function per report (TruncMonth of a date goes through a time-zoned timestamp on PostgreSQL, a third
+    of the query's time); the days, at most 366 rows a year, are added into months here."""
+    rows = reports.order_by().values("event_date").annotate(**_sums()).order_by("event_date")
+    by_month: dict[dt.date, list[Figures]] = {}
+    for row in rows:
+        by_month.setdefault(row["event_date"].replace(day=1), []).append(Figures.of(row))
+    return [Period(start=month, figures=added(days)) for month, days in by_month.items()]
 
 
 def _years(months: list[Period]) -> list[Period]:
