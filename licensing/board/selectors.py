@@ -19,7 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Max, Min, QuerySet, Sum
 from django.shortcuts import get_object_or_404
 
-from licensing.board.shares import MONEY_FIGURES, Figures, added
+from licensing.board.shares import MONEY_FIGURES, ZERO, Figures, added
 from licensing.models import LicenseeKind, Organization, Report, ReportFinding, ReportKind, ReportStatus, User
 from licensing.models.organizations import FILING_ROLES
 from licensing.organizations.selectors import can_file_for, organization_list
@@ -103,11 +103,17 @@ def month_series(reports: QuerySet[Report]) -> list[Period]:
     """Sums by month. The database sums by day, in the order of the (status, event_date) index: no sort and no
     date function per report (TruncMonth of a date goes through a time-zoned timestamp on PostgreSQL, a third
     of the query's time); the days, at most 366 rows a year, are added into months here."""
-    rows = reports.order_by().values("event_date").annotate(**_sums()).order_by("event_date")
-    by_month: dict[dt.date, list[Figures]] = {}
-    for row in rows:
-        by_month.setdefault(row["event_date"].replace(day=1), []).append(Figures.of(row))
-    return [Period(start=month, figures=added(days)) for month, days in by_month.items()]
+    sums = _sums()
+    rows = reports.order_by().values("event_date").annotate(**sums).order_by("event_date").values_list(
+        "event_date", *sums)
+    by_month: dict[dt.date, list] = {}
+    for day, *figures in rows:
+        month = by_month.setdefault(day.replace(day=1), [0] + [ZERO] * len(MONEY_FIGURES))
+        for index, value in enumerate(figures):
+            if value is not None:
+                month[index] += value
+    return [Period(start=month, figures=Figures(**dict(zip(sums, figures, strict=True))))
+            for month, figures in by_month.items()]
 
 
 def _years(months: list[Period]) -> list[Period]:
@@ -117,9 +123,20 @@ def _years(months: list[Period]) -> list[Period]:
     return [Period(start=dt.date(year, 1, 1), figures=added(found)) for year, found in sorted(by_year.items())]
 
 
-def findings_by_rule(reports: QuerySet[Report]) -> list[RuleCount]:
-    rows = (ReportFinding.objects.filter(report__in=reports.order_by().values("pk")).values("rule")
-            .annotate(findings=Count("pk"), reports=Count("report", distinct=True)).order_by("-findings", "rule"))
+NOT_IN_FORCE = [status for status in ReportStatus.values if status != ReportStatus.SUBMITTED]
+
+
+def findings_by_rule(reports: QuerySet[Report], *, every_report: bool = False) -> list[RuleCount]:
+    """Findings of the reports in force, by rule. `every_report`: `reports` is every report in force (the Board's
+    dashboard over every year): then the findings are all but those of the few reports not in force, which the
+    database answers without reading every report's id."""
+    if every_report:
+        found = ReportFinding.objects.exclude(
+            report__in=Report.objects.filter(status__in=NOT_IN_FORCE).order_by().values("pk"))
+    else:
+        found = ReportFinding.objects.filter(report__in=reports.order_by().values("pk"))
+    rows = (found.values("rule").annotate(findings=Count("pk"), reports=Count("report", distinct=True))
+            .order_by("-findings", "rule"))
     return [RuleCount(rule=row["rule"], findings=row["findings"], reports=row["reports"]) for row in rows]
 
 
@@ -145,7 +162,8 @@ def dashboard(*, user: User, year: int | None = None, kind: str | None = None,
     return Dashboard(
         year=year, kind=kind or None, years=_years(every_month), months=months,
         total=added(m.figures for m in months),
-        findings=findings_by_rule(in_year),
+        findings=findings_by_rule(in_year, every_report=user.is_board and organization is None and year is None
+                                  and not kind),
         organizations=top_organizations(in_year) if organization is None else [],
     )
 

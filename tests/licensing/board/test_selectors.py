@@ -104,6 +104,9 @@ def test_findings_by_rule_count_reports_in_force_only(world):
     assert "30 DCMR 1411.1" not in found or found["30 DCMR 1411.1"][0] == in_force.filter(
         rule="30 DCMR 1411.1").count()
     assert world["first"].pk not in set(in_force.values_list("report_id", flat=True))
+    # The shortcut for every report in force (all findings less those of reports not in force) agrees.
+    every = selectors.submitted_reports(user=board_staff())
+    assert selectors.findings_by_rule(every, every_report=True) == selectors.findings_by_rule(every)
 
 
 def test_the_posting_sheet_year_and_figures(world):
