@@ -20,15 +20,31 @@ from django.utils.translation import gettext as _
 
 WIDTH, HEIGHT = 720, 280
 LEFT, RIGHT, TOP, BOTTOM = 84, 12, 12, 36  # room for the value axis labels and the category labels
-MAX_CATEGORY_LABELS = 12  # beyond this, every n-th category is labelled (all are in the table)
 TICKS = 4
+LABEL_CHAR_WIDTH = 6.5  # px of an 11px sans-serif character: labels are spaced so they never overlap
+# Colours as presentation attributes, not page CSS: the content security policy allows no inline style, and
+# an SVG keeps its colours wherever it is shown (a browser, a PDF, a saved page). They differ in lightness as
+# well as hue, and the legend and the table name every series.
+PALETTE = {"gross_receipts": "#083a66", "prizes": "#d17a00", "expenses": "#767676", "net_proceeds": "#1a6b2f",
+           "findings": "#a4001d", "reports": "#e59aa8"}
+INK, GRID = "#454545", "#e3e3e3"
 
 
 @dataclass(frozen=True)
 class Series:
-    key: str  # names the colour (a CSS class): "gross_receipts", "prizes", ...
+    key: str  # names the colour: "gross_receipts", "prizes", ...
     label: str
     values: list
+
+    @property
+    def colour(self) -> str:
+        return PALETTE.get(self.key, INK)
+
+    @property
+    def swatch(self) -> SafeString:
+        """The legend's square of the series' colour."""
+        return mark_safe(f'<svg class="chart-swatch" width="14" height="14" aria-hidden="true" focusable="false">'  # noqa: S308
+                         f'<rect width="14" height="14" rx="2" fill="{self.colour}"/></svg>')
 
 
 def shown(value, *, money: bool) -> str:
@@ -50,6 +66,7 @@ class Bar:
     width: float
     height: float
     key: str
+    colour: str
     category: str
     label: str
     value: str  # shown()
@@ -67,6 +84,7 @@ class Point:
 @dataclass(frozen=True)
 class Line:
     key: str
+    colour: str
     label: str
     points: list[Point]
 
@@ -145,9 +163,13 @@ def _scale(values: list[float], *, money: bool):
     return y, ticks
 
 
-def _x_ticks(categories: list[str], centre) -> list[Tick]:
-    every = max(1, math.ceil(len(categories) / MAX_CATEGORY_LABELS))
-    return [Tick(position=centre(i), label=c) for i, c in enumerate(categories) if i % every == 0]
+def _x_ticks(labels: list[str], centre, plot: float) -> list[Tick]:
+    """Every n-th label, n the smallest that leaves each room for its text (all are in the table)."""
+    if not labels:
+        return []
+    room = max(len(label) for label in labels) * LABEL_CHAR_WIDTH + 8
+    every = max(1, math.ceil(len(labels) / max(1, math.floor(plot / room))))
+    return [Tick(position=centre(i), label=label) for i, label in enumerate(labels) if i % every == 0]
 
 
 def _floats(series: list[Series]) -> list[float]:
@@ -158,8 +180,10 @@ def _table(categories: list[str], series: list[Series], money: bool) -> list[lis
     return [[shown(s.values[index], money=money) for s in series] for index in range(len(categories))]
 
 
-def bar_chart(*, chart_id: str, title: str, categories: list[str], series: list[Series], money: bool = True) -> Chart:
-    """Grouped bars: per category one bar per series, from the zero line up (or down, for a loss)."""
+def bar_chart(*, chart_id: str, title: str, categories: list[str], series: list[Series], money: bool = True,
+              labels: list[str] | None = None) -> Chart:
+    """Grouped bars: per category one bar per series, from the zero line up (or down, for a loss). `labels`:
+    shorter category names for the axis ("Mar" for "Mar 2026"); the table and the tooltips say it in full."""
     y, y_ticks = _scale(_floats(series), money=money)
     plot = WIDTH - RIGHT - LEFT
     group = plot / max(len(categories), 1)
@@ -171,15 +195,16 @@ def bar_chart(*, chart_id: str, title: str, categories: list[str], series: list[
         for number, found in enumerate(series):
             top = y(float(found.values[index]))
             bars.append(Bar(x=LEFT + index * group + group * 0.1 + number * width, y=min(top, zero), width=width,
-                            height=abs(zero - top), key=found.key, category=category, label=found.label,
-                            value=table[index][number]))
+                            height=abs(zero - top), key=found.key, colour=found.colour, category=category,
+                            label=found.label, value=table[index][number]))
+    x_ticks = _x_ticks(labels or categories, lambda i: LEFT + (i + 0.5) * group, plot)
     return Chart(id=chart_id, title=title, kind="bar", money=money, categories=categories, series=series,
-                 table=table, y_ticks=y_ticks, x_ticks=_x_ticks(categories, lambda i: LEFT + (i + 0.5) * group),
-                 zero=zero, bars=bars)
+                 table=table, y_ticks=y_ticks, x_ticks=x_ticks, zero=zero, bars=bars)
 
 
-def line_chart(*, chart_id: str, title: str, categories: list[str], series: list[Series], money: bool = True) -> Chart:
-    """One line per series over the categories (months), a point with its value at each."""
+def line_chart(*, chart_id: str, title: str, categories: list[str], series: list[Series], money: bool = True,
+               labels: list[str] | None = None) -> Chart:
+    """One line per series over the categories (months), a point with its value at each; `labels` as above."""
     y, y_ticks = _scale(_floats(series), money=money)
     plot = WIDTH - RIGHT - LEFT
     step = plot / max(len(categories), 1)
@@ -188,11 +213,12 @@ def line_chart(*, chart_id: str, title: str, categories: list[str], series: list
         return LEFT + (index + 0.5) * step
 
     table = _table(categories, series, money)
-    lines = [Line(key=found.key, label=found.label, points=[
+    lines = [Line(key=found.key, colour=found.colour, label=found.label, points=[
         Point(x=centre(i), y=y(float(value)), category=categories[i], label=found.label, value=table[i][number])
         for i, value in enumerate(found.values)]) for number, found in enumerate(series)]
     return Chart(id=chart_id, title=title, kind="line", money=money, categories=categories, series=series,
-                 table=table, y_ticks=y_ticks, x_ticks=_x_ticks(categories, centre), zero=y(0.0), lines=lines)
+                 table=table, y_ticks=y_ticks, x_ticks=_x_ticks(labels or categories, centre, plot), zero=y(0.0),
+                 lines=lines)
 
 
 
@@ -205,24 +231,22 @@ def svg(chart: Chart) -> SafeString:
     label = escape(f"{chart.title}. {_('The table that follows gives the same figures.')}")
     out = [f'<svg role="img" aria-label="{label}" viewBox="0 0 {chart.width} {chart.height}" width="100%" '
            f'preserveAspectRatio="xMidYMid meet" focusable="false"><title>{escape(chart.title)}</title>'
-           '<g class="chart-axis">']
+           f'<g class="chart-axis" font-size="11" fill="{INK}">']
     for tick in chart.y_ticks:
         out.append(f'<line x1="{chart.left}" x2="{chart.right_edge}" y1="{tick.position:.1f}" y2="{tick.position:.1f}" '
-                   f'class="chart-grid"/><text x="{chart.left - 6}" y="{tick.position:.1f}" dy="4" '
+                   f'stroke="{GRID}"/><text x="{chart.left - 6}" y="{tick.position:.1f}" dy="4" '
                    f'text-anchor="end">{escape(tick.label)}</text>')
     for tick in chart.x_ticks:
         out.append(f'<text x="{tick.position:.1f}" y="{chart.bottom_edge + 18}" text-anchor="middle">'
                    f'{escape(tick.label)}</text>')
     out.append(f'<line x1="{chart.left}" x2="{chart.right_edge}" y1="{chart.zero:.1f}" y2="{chart.zero:.1f}" '
-               'class="chart-zero"/></g>')
+               f'stroke="{INK}"/></g>')
     for bar in chart.bars:
-        out.append(f'<rect class="chart-series s-{escape(bar.key)}" x="{bar.x:.1f}" y="{bar.y:.1f}" '
-                   f'width="{bar.width:.1f}" height="{bar.height:.1f}">'
-                   f'{_title(bar.category, bar.label, bar.value)}</rect>')
+        out.append(f'<rect fill="{bar.colour}" x="{bar.x:.1f}" y="{bar.y:.1f}" width="{bar.width:.1f}" '
+                   f'height="{bar.height:.1f}">{_title(bar.category, bar.label, bar.value)}</rect>')
     for line in chart.lines:
-        key = escape(line.key)
-        out.append(f'<polyline class="chart-line s-{key}" points="{line.path}" fill="none"/>')
-        out.extend(f'<circle class="chart-series s-{key}" cx="{p.x:.1f}" cy="{p.y:.1f}" r="3.5">'
+        out.append(f'<polyline points="{line.path}" fill="none" stroke="{line.colour}" stroke-width="2.5"/>')
+        out.extend(f'<circle fill="{line.colour}" cx="{p.x:.1f}" cy="{p.y:.1f}" r="3.5">'
                    f'{_title(p.category, p.label, p.value)}</circle>' for p in line.points)
     out.append("</svg>")
     return mark_safe("".join(out))  # noqa: S308 (every text above is escaped)

@@ -32,11 +32,13 @@ def _series(periods) -> list[charts.Series]:
 def dashboard_charts(found: selectors.Dashboard, *, prefix: str) -> dict:
     """The dashboard's charts: the years as grouped bars, the months as lines, the findings by rule as bars."""
     months = [date_format(p.start, "M Y") for p in found.months]
+    one_year = len({p.start.year for p in found.months}) == 1
+    month_labels = [date_format(p.start, "M") for p in found.months] if one_year else months
     return {
         "years": charts.bar_chart(chart_id=f"{prefix}-years", title=_("Receipts, prizes, expenses and net by year"),
                                   categories=[str(p.start.year) for p in found.years], series=_series(found.years)),
         "months": charts.line_chart(chart_id=f"{prefix}-months", title=_("By month"), categories=months,
-                                    series=_series(found.months)),
+                                    labels=month_labels, series=_series(found.months)),
         "findings": charts.bar_chart(
             chart_id=f"{prefix}-findings", title=_("Findings by rule"), money=False,
             categories=[r.rule for r in found.findings],
