@@ -10,6 +10,8 @@ from licensing.accounts.urls import api_urlpatterns as accounts_api
 from licensing.applications import urls as applications_urls
 from licensing.applications.urls import api_urlpatterns as applications_api
 from licensing.audit.api import AuditEventViewSet
+from licensing.board import urls as board_urls
+from licensing.board.urls import api_urlpatterns as board_api
 from licensing.enforcement import urls as enforcement_urls
 from licensing.enforcement.urls import api_urlpatterns as enforcement_api
 from licensing.fees.urls import api_urlpatterns as fees_api
@@ -40,6 +42,7 @@ urlpatterns = [
     path("", include(drawings_portal)),  # a raffle license's drawing, for its officers
     path("", include(reports_portal)),  # reports: filing, overdue, exports, the vendor cross-check
     path("", include(matches_urls.urlpatterns)),  # Board staff's possible-match review
+    path("", include(board_urls.urlpatterns)),  # the compliance dashboard, an organization's figures, 1400.9(e)
 ]
 
 router = IdRouter()
@@ -58,6 +61,7 @@ api_urlpatterns = [
     path("", include(public_api)),  # the public license lookup
     path("", include(enforcement_api)),  # suspend, revoke, fine: before the router's licenses/<pk>/
     path("", include(matches_api)),  # possible matches, for Board staff
+    path("", include(board_api)),  # the compliance dashboard, for the Board
     *router.urls,
     *applications_api,  # filing an application
     *review_api,  # the Board review's applications

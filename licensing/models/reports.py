@@ -89,7 +89,13 @@ class Report(models.Model):
         ]
         indexes = [
             models.Index(fields=["organization", "-event_date"], name="lic_report_org_date"),
-            models.Index(fields=["status", "event_date"], name="lic_report_status_date"),
+            # The dashboards' sums (licensing.board.selectors) read only this index (an index-only scan on
+            # PostgreSQL): the version in force by date, with the figures they add up, about a fifteenth of the
+            # table's size since the report documents stay in the heap. It also serves every (status, event_date)
+            # lookup the plain index it replaced did.
+            models.Index(fields=["status", "event_date"], name="lic_report_figures",
+                         include=["id", "organization", "kind", "handle", "gross_receipts", "prizes", "expenses",
+                                  "net_proceeds", "disbursed"]),
             models.Index(fields=["status", "report_due"], name="lic_report_status_due"),
         ]
 
