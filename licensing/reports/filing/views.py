@@ -18,7 +18,6 @@ from core.forms import errors_to_form
 from licensing.models import Report, ReportStatus
 from licensing.reports import content, services
 from licensing.reports.checks import report_findings
-from licensing.reports.pdf import report_pdf
 from licensing.reports.filing import forms as report_forms
 from licensing.reports.filing.selectors import (
     PAGE_SIZE,
@@ -30,6 +29,7 @@ from licensing.reports.filing.selectors import (
     report_get,
     report_versions,
 )
+from licensing.reports.pdf import report_pdf
 
 FILING_ONLY = _("Only the officers of the licensed organization may file its reports (30 DCMR 1413.1).")
 
