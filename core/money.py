@@ -14,6 +14,7 @@ from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
@@ -76,6 +77,14 @@ def money_value(value, *, allow_negative: bool = False, max_digits: int = MAX_DI
             raise _refuse("negative")
         amount = -amount
     return amount
+
+
+def money_text(amount) -> str:
+    """An amount as people read it, written one way for the whole site: "$1,234.50", a loss "-$138.00", with
+    the active language's separators (reports, findings, charts, PDFs and the money template filter)."""
+    value = Decimal(amount)
+    shown = number_format(abs(value).quantize(CENT), decimal_pos=DECIMAL_PLACES, force_grouping=True)
+    return f"-${shown}" if value < 0 else f"${shown}"
 
 
 def parse_money(value, *, field: str, allow_negative: bool = False, max_digits: int = MAX_DIGITS) -> Decimal:

@@ -13,10 +13,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+
+from core.money import money_text
 
 WIDTH, HEIGHT = 720, 280
 LEFT, RIGHT, TOP, BOTTOM = 84, 12, 12, 36  # room for the value axis labels and the category labels
@@ -50,7 +51,7 @@ class Series:
 def shown(value, *, money: bool) -> str:
     """A value as the table and the tooltips print it, in the reader's language: formatted once here, not by a
     template filter per cell (a chart of five years of months has hundreds)."""
-    return f"${number_format(value, decimal_pos=2, force_grouping=True)}" if money else str(value)
+    return money_text(value) if money else str(value)
 
 
 @dataclass(frozen=True)

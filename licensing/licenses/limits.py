@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.findings import Finding
+from core.money import money_text
 
 OPERATIONS_PER_PREMISES_PER_WEEK = 2  # 30 DCMR 1400.5
 EARLY_BIRDS_PER_OPERATION = 6  # 30 DCMR 1405.19 (regular operation), 1405.21 (limited period)
@@ -75,7 +76,7 @@ class GamePlan:
 
 
 def money(amount: Decimal) -> str:
-    return f"${amount:,.2f}"
+    return money_text(amount)
 
 
 def game_type_label(game_type: str) -> str:

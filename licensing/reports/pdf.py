@@ -15,6 +15,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.money import money_text
 from licensing.models import Report
 from licensing.reports import content
 
@@ -30,8 +31,7 @@ TOTAL_LABELS = (
 
 
 def money(value) -> str:
-    value = Decimal(value)
-    return f"-${-value:,.2f}" if value < 0 else f"${value:,.2f}"
+    return money_text(Decimal(value))
 
 
 def shown(field: content.Field | None, value) -> str:

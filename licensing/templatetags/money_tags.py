@@ -1,9 +1,10 @@
-"""Report figures as people read them: "$1,234.50", a loss as "-$138.00"."""
+"""Amounts in templates as core.money.money_text writes them: "$1,234.50", a loss "-$138.00"."""
 
 from decimal import Decimal, InvalidOperation
 
 from django import template
-from django.template.defaultfilters import floatformat
+
+from core.money import money_text
 
 register = template.Library()
 
@@ -13,8 +14,6 @@ def dollars(value) -> str:
     if value in (None, ""):
         return "—"
     try:
-        amount = Decimal(value)
+        return money_text(Decimal(value))
     except (InvalidOperation, TypeError, ValueError):
         return str(value)
-    shown = floatformat(abs(amount), "2g")
-    return f"-${shown}" if amount < 0 else f"${shown}"
