@@ -20,7 +20,16 @@ from django.db.models import Count, Max, Min, QuerySet, Sum
 from django.shortcuts import get_object_or_404
 
 from licensing.board.shares import MONEY_FIGURES, ZERO, Figures, added
-from licensing.models import LicenseeKind, Organization, Report, ReportFinding, ReportKind, ReportStatus, User
+from licensing.models import (
+    LicenseeKind,
+    Organization,
+    Report,
+    ReportFinding,
+    ReportKind,
+    ReportMonthTotal,
+    ReportStatus,
+    User,
+)
 from licensing.models.organizations import FILING_ROLES
 from licensing.organizations.selectors import can_file_for, organization_list
 from licensing.selectors import organization_ids_with_roles
@@ -116,6 +125,21 @@ def month_series(reports: QuerySet[Report]) -> list[Period]:
             for month, figures in by_month.items()]
 
 
+def kept_month_series(*, kind: str | None) -> list[Period]:
+    """Every organization's sums by month, from the month totals the report services keep as reports are
+    submitted (licensing.reports.month_totals): a few rows per month, not one per report."""
+    totals = ReportMonthTotal.objects.filter(reports__gt=0)
+    if kind:
+        totals = totals.filter(kind=kind)
+    sums = _sums_of_totals()
+    rows = totals.order_by().values("month").annotate(**sums).order_by("month")
+    return [Period(start=row["month"], figures=Figures.of(row)) for row in rows]
+
+
+def _sums_of_totals() -> dict:
+    return {"reports": Sum("reports"), **{name: Sum(name) for name in MONEY_FIGURES}}
+
+
 def _years(months: list[Period]) -> list[Period]:
     by_year: dict[int, list[Figures]] = {}
     for month in months:
@@ -156,7 +180,9 @@ def dashboard(*, user: User, year: int | None = None, kind: str | None = None,
     if kind is not None and kind not in ReportKind.values:
         raise ValueError(f"unknown report kind {kind!r}")
     reports = _scoped(user=user, organization=organization, kind=kind)
-    every_month = month_series(reports)
+    # The Board over every organization reads the kept month totals; one organization's page sums its reports.
+    every_month = (kept_month_series(kind=kind) if organization is None and user.is_board
+                   else month_series(reports))
     months = [m for m in every_month if m.start.year == year] if year is not None else every_month
     in_year = _in_year(reports, year)
     return Dashboard(

@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from licensing.board import charts, posting, selectors
+from core import charts
+from licensing.board import posting, selectors
 from licensing.board.forms import DashboardFilterForm, YearForm
 
 # The money series of every chart, in the order of the tables: label, and the Figures attribute.

@@ -7,7 +7,14 @@ from licensing.models.organizations import LicenseeKind, Membership, Organizatio
 from licensing.models.premises import CorrectionStatus, Premises, PremisesCorrection
 from licensing.models.profile import Document, OrganizationMember, ResponsiblePerson
 from licensing.models.raffles import DrawingStatus, RaffleDrawing, RaffleDrawingEvent
-from licensing.models.reports import Report, ReportFinding, ReportKind, ReportLine, ReportStatus
+from licensing.models.reports import (
+    Report,
+    ReportFinding,
+    ReportKind,
+    ReportLine,
+    ReportMonthTotal,
+    ReportStatus,
+)
 from licensing.models.review import Decision, DeficiencyNotice, Vote
 from licensing.models.schedules import BondScheduleRow, FeeScheduleRow
 from licensing.models.users import BoardGroup, User
@@ -17,6 +24,6 @@ __all__ = [
     "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "DrawingStatus", "EnforcementAction",
     "FeeScheduleRow", "License", "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "Organization",
     "OrganizationMember", "OrganizationType", "Premises", "PremisesCorrection", "RaffleDrawing", "RaffleDrawingEvent",
-    "ReminderSent", "Report", "ReportFinding", "ReportKind", "ReportLine", "ReportStatus",
+    "ReminderSent", "Report", "ReportFinding", "ReportKind", "ReportLine", "ReportMonthTotal", "ReportStatus",
     "ResponsiblePerson", "Role", "SubstantialChange", "User", "Vote",
 ]

@@ -161,3 +161,29 @@ class ReportFinding(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ReportDeleteError("Report findings are part of a regulated record: they cannot be deleted.")
+
+
+class ReportMonthTotal(models.Model):
+    """The sums of the reports in force (status submitted) of one kind and month, kept by the report services as
+    each report is submitted (its figures added, those of the version it supersedes taken off), so the Board's
+    dashboard adds a few hundred rows instead of every report. Derived data: licensing.reports.month_totals
+    rebuilds it from the reports, and its check compares the two."""
+
+    kind = models.CharField(_("kind"), max_length=12, choices=ReportKind.choices)
+    month = models.DateField(_("month"))  # its first day
+    reports = models.IntegerField(_("reports"), default=0)
+    handle = models.DecimalField(_("handle"), **MONEY)
+    gross_receipts = models.DecimalField(_("gross receipts"), **MONEY)
+    prizes = models.DecimalField(_("prizes"), **MONEY)
+    expenses = models.DecimalField(_("expenses"), **MONEY)
+    net_proceeds = models.DecimalField(_("net proceeds"), **MONEY)
+    disbursed = models.DecimalField(_("used for the lawful purpose"), **MONEY)
+
+    class Meta:
+        verbose_name = _("reports' month total")
+        verbose_name_plural = _("reports' month totals")
+        ordering = ["month", "kind"]
+        constraints = [models.UniqueConstraint(fields=["kind", "month"], name="lic_reportmonthtotal_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.month:%Y-%m}"

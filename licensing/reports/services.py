@@ -21,6 +21,7 @@ from licensing.models.choices import LicenseStatus
 from licensing.models.organizations import FILING_ROLES
 from licensing.reports import content
 from licensing.reports.deadlines import deadlines
+from licensing.reports.month_totals import month_total_add
 from licensing.selectors import has_role
 
 REPORT_RULE = "30 DCMR 1413.1"
@@ -236,6 +237,8 @@ def report_submit(*, actor: User, report: Report, now: dt.datetime | None = None
     report.findings = [{"rule": f.rule, "message": f.message, "field": f.field} for f in report_findings(report)]
     if report.previous_id:
         Report.objects.filter(pk=report.previous_id).update(status=ReportStatus.SUPERSEDED)
+        month_total_add(Report.objects.get(pk=report.previous_id), sign=-1)
+    month_total_add(report, sign=1)
     report.save()
     _write_lines(report)
     ReportFinding.objects.bulk_create([ReportFinding(report=report, rule=f["rule"], message=f["message"],

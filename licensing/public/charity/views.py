@@ -8,6 +8,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from core import charts
 from licensing.public.charity.selectors import district_totals, organization_totals, year_clean
 
 
@@ -22,7 +23,14 @@ def _chosen_year(request, totals) -> tuple[int | None, str | None]:
 def charity_totals(request):
     totals = district_totals()
     year, error = _chosen_year(request, totals)
-    context = {"totals": totals, "year": year, "year_error": error,
+    chart = charts.bar_chart(
+        chart_id="charity-years", title=_("Net proceeds and what was used for the lawful purpose, by year"),
+        categories=[str(row.year) for row in totals],
+        series=[charts.Series(key="net_proceeds", label=str(_("Net proceeds")),
+                              values=[r.net_proceeds for r in totals]),
+                charts.Series(key="disbursed", label=str(_("Used for the lawful purpose")),
+                              values=[r.disbursed for r in totals])])
+    context = {"totals": totals, "chart": chart, "year": year, "year_error": error,
                "organizations": organization_totals(year=year) if year is not None else [],
                "years": [row.year for row in totals]}
     return render(request, "licensing/public/charity/charity_totals.html", context, status=400 if error else 200)

@@ -75,3 +75,9 @@ def test_the_api(world):
 def test_a_nul_byte_is_a_400(client, world):
     assert client.get("/public/charity-totals/", {"year": "2027\x00"}).status_code == 400
     assert APIClient().get("/api/v1/public/charity-totals", {"year": "2027\x00"}).status_code == 400
+
+
+def test_the_page_draws_its_chart_with_the_figures_as_a_table(client, world):
+    text = client.get("/public/charity-totals/").content.decode()
+    assert text.count('role="img"') == 1 and "<caption>Net proceeds and what was used for the lawful purpose, by year" \
+        "</caption>" in text

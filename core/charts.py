@@ -1,6 +1,6 @@
 """Charts drawn on the server: the geometry of a grouped bar chart or a line chart over a few series, written
 out as SVG (role="img", an aria-label and a <title>, one <title> per bar or point, every text escaped), which
-templates/licensing/board/_chart.html follows with the same figures as a table: the chart's text for screen
+templates/_chart.html follows with the same figures as a table: the chart's text for screen
 readers and for print.
 
 No JavaScript and no library: the few hundred shapes of a dashboard chart are cheaper to compute than to ship
@@ -27,7 +27,7 @@ LABEL_CHAR_WIDTH = 6.5  # px of an 11px sans-serif character: labels are spaced 
 # an SVG keeps its colours wherever it is shown (a browser, a PDF, a saved page). They differ in lightness as
 # well as hue, and the legend and the table name every series.
 PALETTE = {"gross_receipts": "#083a66", "prizes": "#d17a00", "expenses": "#767676", "net_proceeds": "#1a6b2f",
-           "findings": "#a4001d", "reports": "#e59aa8"}
+           "disbursed": "#7fb48c", "findings": "#a4001d", "reports": "#e59aa8"}
 INK, GRID = "#454545", "#e3e3e3"
 
 

@@ -5,7 +5,7 @@ from decimal import Decimal
 
 from django.template.loader import render_to_string
 
-from licensing.board import charts
+from core import charts
 
 
 def test_nice_steps_and_labels():
@@ -30,7 +30,7 @@ def test_the_chart_renders_as_an_image_with_a_title_and_a_table_and_escapes_its_
     chart = charts.line_chart(chart_id="m", title="Receipts <by month>", categories=["Jan <2026>", "Feb 2026"],
                               series=[charts.Series(key="prizes", label="Prizes & awards",
                                                     values=[Decimal("1234.50"), Decimal("0.00")])])
-    html = render_to_string("licensing/board/_chart.html", {"chart": chart, "heading": "Month"})
+    html = render_to_string("_chart.html", {"chart": chart, "heading": "Month"})
     assert 'role="img"' in html and 'aria-label="Receipts &lt;by month&gt;.' in html
     assert "<title>Receipts &lt;by month&gt;</title>" in html
     assert "<caption>Receipts &lt;by month&gt;</caption>" in html
@@ -44,7 +44,7 @@ def test_the_chart_keeps_points_in_svg_numbers_in_spanish():
     with translation.override("es"):
         chart = charts.line_chart(chart_id="m", title="T", categories=["a", "b"], series=[
             charts.Series(key="prizes", label="P", values=[Decimal("1234.50"), Decimal("10.25")])])
-        html = render_to_string("licensing/board/_chart.html", {"chart": chart, "heading": "Mes"})
+        html = render_to_string("_chart.html", {"chart": chart, "heading": "Mes"})
     for value in re.findall(r' (?:x|y|cx|cy|width|height)="([^"]*)"', html):
         assert "," not in value, value  # SVG coordinates, not localized numbers
     assert "$1\xa0234,50" in html  # the table is localized (Spanish groups with a no-break space)
@@ -52,5 +52,5 @@ def test_the_chart_keeps_points_in_svg_numbers_in_spanish():
 
 def test_an_empty_chart_says_so():
     chart = charts.bar_chart(chart_id="e", title="T", categories=[], series=[])
-    html = render_to_string("licensing/board/_chart.html", {"chart": chart, "heading": "Year"})
+    html = render_to_string("_chart.html", {"chart": chart, "heading": "Year"})
     assert "No submitted report matches these filters." in html and "<svg" not in html
