@@ -22,6 +22,7 @@ Readings where the text leaves room:
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 from collections import Counter
 from collections.abc import Mapping
@@ -35,6 +36,7 @@ from core.findings import Finding
 from core.people import name_key
 from licensing.licenses import limits
 from licensing.licenses.limits import money
+from licensing.models.choices import ORGANIZATION_LICENSE_TYPE_VALUES
 from licensing.reports import content
 from licensing.reports.content import amount
 from licensing.reports.deadlines import REPORT_DAYS
@@ -44,7 +46,7 @@ PROCEEDS_RULES = {content.BINGO: "30 DCMR 1411.3", content.RAFFLE: "30 DCMR 1506
 NO_CHECK_CATEGORIES = frozenset({"bank"})  # taken by the bank from the account, not paid by check
 POOL_CATEGORIES = frozenset({"multi_hall_pool"})  # 1412.3 excepts a multi-hall prize pool
 NOBODY = frozenset({"cash", "bearer", "cash bearer"})  # payees that name no one (1412.5)
-ORGANIZATION_LICENSE_TYPES = frozenset({"bingo", "raffle", "montecarlo", "multihall"})
+ORGANIZATION_LICENSE_TYPES = ORGANIZATION_LICENSE_TYPE_VALUES  # every license but a vendor's (1403.1's "organization")
 SUPPLIES = "supplies"
 
 
@@ -347,9 +349,7 @@ def _not_in_force_why(record: LicenseRecord, day: dt.date) -> str:
 def months_before(day: dt.date, months: int) -> dt.date:
     """The same day `months` calendar months earlier (the month's last day where it has no such day)."""
     year, month = divmod(day.year * 12 + day.month - 1 - months, 12)
-    month += 1
-    following = dt.date(year + (month == 12), month % 12 + 1, 1)
-    return dt.date(year, month, min(day.day, (following - dt.timedelta(days=1)).day))
+    return dt.date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
 
 
 @dataclass(frozen=True)
@@ -370,7 +370,7 @@ def supplies_licensed(expenses: list[dict], suppliers: Mapping[str, Supplier], *
             continue
         number, on = (row.get("vendor_license") or "").strip().upper(), _date(row.get("purchase_date"))
         if number and on is not None:
-            findings += _supplier_findings(suppliers.get(number), on, row, index, number, window_months)
+            findings += _supplier_findings(suppliers.get(number), on, index, number, window_months)
             continue
         values = {"row": _row("expenses", index), "payee": row.get("payee") or "—", "number": number}
         if not number:
@@ -385,13 +385,12 @@ def supplies_licensed(expenses: list[dict], suppliers: Mapping[str, Supplier], *
     return findings
 
 
-def _supplier_findings(supplier: Supplier | None, on: dt.date, row: dict, index: int, number: str,
-                       window_months: int) -> list[Finding]:
+def _supplier_findings(supplier: Supplier | None, on: dt.date, index: int, number: str, window_months: int
+                       ) -> list[Finding]:
     path = f"expenses.{index}.vendor_license"
 
     def values() -> dict:
-        return {"row": _row("expenses", index), "payee": row.get("payee") or "—", "number": number,
-                "date": on.isoformat()}
+        return {"row": _row("expenses", index), "number": number, "date": on.isoformat()}
 
     if supplier is None:
         return [_finding("30 DCMR 1403.1", _(
@@ -423,7 +422,7 @@ def filed_on_time(*, due: dt.date | None, as_of: dt.date, filed: bool, period: s
     the report was first submitted, or today for a draft."""
     if due is None or as_of <= due:
         return []
-    values = {"date": as_of.isoformat(), "due": due.isoformat(), "days": REPORT_DAYS.get(period, 10),
+    values = {"date": as_of.isoformat(), "due": due.isoformat(), "days": REPORT_DAYS[period],
               "period": _("limited-period") if period == limits.LIMITED else _("regular")}
     if filed:
         message = _("The report was filed on %(date)s, after %(due)s; it is due within %(days)s days of a %(period)s "
@@ -561,24 +560,24 @@ def report_rules(data: dict, facts: ReportFacts) -> list[Finding]:
     totals = content.totals(facts.kind, data)
     findings: list[Finding] = []
     if facts.kind == content.BINGO:
-        games = data.get("games", [])
-        findings += operation_hours(data.get("operation", {}))
+        games = data["games"]
+        findings += operation_hours(data["operation"])
         findings += premises_week(facts.event_date, facts.operations_that_week)
-        findings += admission_price(data.get("admissions", {}), facts.license_class)
-        findings += card_prices(data.get("card_sales", []), facts.license_class)
+        findings += admission_price(data["admissions"], facts.license_class)
+        findings += card_prices(data["card_sales"], facts.license_class)
         findings += game_prizes(games, facts.license_class, facts.period)
         findings += early_bird_games(games, facts.period)
         findings += prizes_by_check(games)
-        findings += _expense_rules(data.get("expenses", []), facts)
-        findings += worker_reimbursements(data.get("reimbursements", []))
-        findings += deposit_on_time(data.get("deposit", {}), due=facts.deposit_due,
+        findings += _expense_rules(data["expenses"], facts)
+        findings += worker_reimbursements(data["reimbursements"])
+        findings += deposit_on_time(data["deposit"], due=facts.deposit_due,
                                     required=totals.gross_receipts - totals.cash_prizes, as_of=facts.as_of)
     elif facts.kind == content.RAFFLE:
-        findings += tickets_accounted(data.get("tickets", {}))
+        findings += tickets_accounted(data["tickets"])
     else:
-        findings += same_chips(data.get("chips", []))
-        findings += holdem_prizes(data.get("prizes", []), facts.event_date)
-    findings += proceeds_used(data.get("disbursements", []), kind=facts.kind, event_date=facts.event_date,
+        findings += same_chips(data["chips"])
+        findings += holdem_prizes(data["prizes"], facts.event_date)
+    findings += proceeds_used(data["disbursements"], kind=facts.kind, event_date=facts.event_date,
                               used_by=facts.proceeds_used_by, net_proceeds=totals.net_proceeds, as_of=facts.as_of)
     findings += filed_on_time(due=facts.report_due, as_of=facts.as_of, filed=facts.filed, period=facts.period)
     return findings
