@@ -109,9 +109,8 @@ def card_prices(card_sales: list[dict], license_class: str) -> list[Finding]:
 
 
 def _plans(games: list[dict]) -> list[limits.GamePlan]:
-    return [limits.GamePlan(number=row.get("number") or index, game_type=row.get("game_type") or limits.REGULAR,
-                            card_price=Decimal("0"), prize=amount(row.get("prize")))
-            for index, row in enumerate(games, start=1)]
+    return [limits.GamePlan(number=row["number"], game_type=row["game_type"], card_price=Decimal("0"),
+                            prize=amount(row["prize"])) for row in games]  # all three required in a row
 
 
 def game_prizes(games: list[dict], license_class: str, period: str) -> list[Finding]:

@@ -521,3 +521,38 @@ def test_license_in_force_edges():
     [finding] = supply_findings(suspended_from, "2027-02-01")
     assert "suspended from 2027-02-01" in finding.message
     assert rules.months_before(dt.date(2027, 1, 31), 1) == dt.date(2026, 12, 31)
+
+
+def test_report_rules_pass_the_class_and_period_on():
+    limited = bingo(card_sales=[{"kind": "special", "count": 1, "price": "0.16"}],
+                    games=[game(1, "9000.00"), *[game(n, "1.00", game_type="early_bird") for n in range(2, 9)]])
+    assert [f.rule for f in rules.report_rules(limited, facts(license_class="D", period="limited"))] == [
+        "30 DCMR 1402.6", "30 DCMR 1408.3", "30 DCMR 1408.3", "30 DCMR 1405.21"]
+    assert [f.rule for f in rules.report_rules(limited, facts(license_class="A", period="limited"))] == [
+        "30 DCMR 1405.21"]
+    [late] = rules.report_rules(bingo(), facts(report_due=DAY, as_of=DUE, filed=True))
+    assert late.message.startswith("The report was filed on")
+
+
+def test_a_night_report_checks_chips_and_holdem_prizes_together():
+    night = content.clean(content.MONTECARLO, {
+        "chips": [{"participant": "Ann", "chips": 100}, {"participant": "Bo", "chips": 100},
+                  {"participant": "Cy", "chips": 150}],
+        "prizes": [prize("Ann", "500.01")]})
+    assert [(f.rule, f.field) for f in rules.report_rules(night, facts(kind=content.MONTECARLO))] == [
+        ("30 DCMR 1603.8", "chips.3.chips"), ("30 DCMR 1603.26", "prizes.1.value")]
+
+
+def test_a_raffle_report_checks_tickets_and_proceeds_together():
+    raffle = content.clean(content.RAFFLE, {"tickets": {"first_number": 1, "last_number": 4, "sold": 3,
+                                                        "price": "1.00"}})
+    by = DAY + dt.timedelta(days=30)
+    assert [(f.rule, f.field) for f in rules.report_rules(raffle, facts(
+        kind=content.RAFFLE, proceeds_used_by=by, as_of=by + dt.timedelta(days=1)))] == [
+        ("30 DCMR 1202.2(n)", "tickets.sold"), ("30 DCMR 1506.4", "disbursements")]
+
+
+def test_rows_of_other_categories_do_not_stop_the_supply_check():
+    rows = [expense(), *supplies("2026-01-01")]
+    assert [f.field for f in rules.supplies_licensed(rows, {"VD-2027-00001": vendor()}, window_months=12)] == [
+        "expenses.2.vendor_license"]
