@@ -31,14 +31,13 @@ def report_findings(report: Report, *, today: dt.date | None = None) -> list[Fin
 
 def report_facts(report: Report, *, today: dt.date | None = None) -> rules.ReportFacts:
     filed_on = _first_filed_on(report)
-    license = report.license
     return rules.ReportFacts(
         kind=report.kind, license_class=report.license_class, period=report.period, event_date=report.event_date,
         as_of=filed_on or today or timezone.localdate(), filed=filed_on is not None,
         report_due=report.report_due, deposit_due=report.deposit_due, proceeds_used_by=report.proceeds_used_by,
         suppliers=suppliers(rules.supply_numbers(report.data)) if report.kind == content.BINGO else {},
         seller_window_months=settings.SUPPLY_SELLER_LICENSED_MONTHS,
-        operations_that_week=(other_operations_that_week(license=license, on=report.event_date)
+        operations_that_week=(other_operations_that_week(license=report.license, on=report.event_date)
                               if report.kind == content.BINGO else None),
     )
 

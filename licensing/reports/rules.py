@@ -22,11 +22,13 @@ Readings where the text leaves room:
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from itertools import pairwise
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -35,6 +37,7 @@ from core.findings import Finding
 from core.people import name_key
 from licensing.licenses import limits
 from licensing.licenses.limits import money
+from licensing.models.choices import ORGANIZATION_LICENSE_TYPE_VALUES
 from licensing.reports import content
 from licensing.reports.content import amount
 from licensing.reports.deadlines import REPORT_DAYS
@@ -44,7 +47,7 @@ PROCEEDS_RULES = {content.BINGO: "30 DCMR 1411.3", content.RAFFLE: "30 DCMR 1506
 NO_CHECK_CATEGORIES = frozenset({"bank"})  # taken by the bank from the account, not paid by check
 POOL_CATEGORIES = frozenset({"multi_hall_pool"})  # 1412.3 excepts a multi-hall prize pool
 NOBODY = frozenset({"cash", "bearer", "cash bearer"})  # payees that name no one (1412.5)
-ORGANIZATION_LICENSE_TYPES = frozenset({"bingo", "raffle", "montecarlo", "multihall"})
+ORGANIZATION_LICENSE_TYPES = ORGANIZATION_LICENSE_TYPE_VALUES  # every license but a vendor's (1403.1's "organization")
 SUPPLIES = "supplies"
 
 
@@ -90,7 +93,7 @@ def card_prices(card_sales: list[dict], license_class: str) -> list[Finding]:
     """30 DCMR 1402.1-1402.6: each kind of card sold, by class."""
     findings = []
     for index, row in enumerate(card_sales, start=1):
-        found = limits.card_price_cap(row.get("kind") or "", license_class)
+        found = limits.card_price_cap(row["kind"], license_class)
         price = amount(row.get("price"))
         if found is None or found[0] is None or price <= found[0]:
             continue
@@ -107,9 +110,8 @@ def card_prices(card_sales: list[dict], license_class: str) -> list[Finding]:
 
 
 def _plans(games: list[dict]) -> list[limits.GamePlan]:
-    return [limits.GamePlan(number=row.get("number") or index, game_type=row.get("game_type") or limits.REGULAR,
-                            card_price=Decimal("0"), prize=amount(row.get("prize")))
-            for index, row in enumerate(games, start=1)]
+    return [limits.GamePlan(number=row["number"], game_type=row["game_type"], card_price=Decimal("0"),
+                            prize=amount(row["prize"])) for row in games]  # all three required in a row
 
 
 def game_prizes(games: list[dict], license_class: str, period: str) -> list[Finding]:
@@ -154,7 +156,7 @@ def worker_reimbursements(rows: list[dict]) -> list[Finding]:
     findings = []
     for index, row in enumerate(rows, start=1):
         key = name_key(row.get("worker"))
-        names.setdefault(key, row.get("worker") or "—")
+        names.setdefault(key, row["worker"])
         before = totals.get(key, Decimal("0"))
         totals[key] = before + amount(row.get("amount"))
         if before <= limits.WORKER_REIMBURSEMENT_CAP < totals[key]:  # once per worker, where the cap is passed
@@ -172,7 +174,7 @@ def no_share_of_receipts(expenses: list[dict]) -> list[Finding]:
     return [_finding("30 DCMR 1412.3", _(
         "%(row)s: %(payee)s is paid a share of the receipts; no expense is based on a percentage of the gross or "
         "net receipts, except for a multi-hall game's prize pool or services (30 DCMR 1412.3).") % {
-        "row": _row("expenses", index), "payee": row.get("payee") or "—"}, f"expenses.{index}.basis")
+        "row": _row("expenses", index), "payee": row["payee"]}, f"expenses.{index}.basis")
         for index, row in enumerate(expenses, start=1)
         if row.get("basis") == "share_of_receipts" and row.get("category") not in POOL_CATEGORIES]
 
@@ -193,12 +195,12 @@ def checks_numbered(expenses: list[dict]) -> list[Finding]:
             findings.append(_finding("30 DCMR 1412.4", _(
                 "%(row)s: %(payee)s, %(amount)s, has no check number; expenses are paid only by numbered checks on "
                 "the bingo account (30 DCMR 1412.4).") % {
-                "row": _row("expenses", index), "payee": row.get("payee") or "—",
+                "row": _row("expenses", index), "payee": row["payee"],
                 "amount": money(amount(row.get("amount")))}, f"expenses.{index}.check_number"))
             continue
         first_row.setdefault(number, index)
     numbers = sorted(first_row)
-    for previous, number in zip(numbers, numbers[1:], strict=False):
+    for previous, number in pairwise(numbers):
         if number != previous + 1:
             missing = list(range(previous + 1, number))
             findings.append(_finding("30 DCMR 1412.4", ngettext(
@@ -287,7 +289,7 @@ def proceeds_used(disbursements: list[dict], *, kind: str, event_date: dt.date, 
                 "%(row)s: %(amount)s paid to %(payee)s on %(date)s, after %(by)s; the net proceeds are used within "
                 "%(days)s days of the %(event)s (%(rule)s).") % {
                 "row": _row("disbursements", index), "amount": money(amount(row.get("amount"))),
-                "payee": row.get("payee") or "—", "date": on.isoformat(), "by": used_by.isoformat(), "days": days,
+                "payee": row["payee"], "date": on.isoformat(), "by": used_by.isoformat(), "days": days,
                 "event": event, "rule": rule}, f"disbursements.{index}.date"))
         elif on is not None:
             in_time += amount(row.get("amount"))
@@ -347,9 +349,7 @@ def _not_in_force_why(record: LicenseRecord, day: dt.date) -> str:
 def months_before(day: dt.date, months: int) -> dt.date:
     """The same day `months` calendar months earlier (the month's last day where it has no such day)."""
     year, month = divmod(day.year * 12 + day.month - 1 - months, 12)
-    month += 1
-    following = dt.date(year + (month == 12), month % 12 + 1, 1)
-    return dt.date(year, month, min(day.day, (following - dt.timedelta(days=1)).day))
+    return dt.date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
 
 
 @dataclass(frozen=True)
@@ -368,11 +368,11 @@ def supplies_licensed(expenses: list[dict], suppliers: Mapping[str, Supplier], *
     for index, row in enumerate(expenses, start=1):
         if row.get("category") != SUPPLIES:
             continue
-        number, on = (row.get("vendor_license") or "").strip().upper(), _date(row.get("purchase_date"))
+        number, on = row["vendor_license"].strip().upper(), _date(row.get("purchase_date"))
         if number and on is not None:
-            findings += _supplier_findings(suppliers.get(number), on, row, index, number, window_months)
+            findings += _supplier_findings(suppliers.get(number), on, index, number, window_months)
             continue
-        values = {"row": _row("expenses", index), "payee": row.get("payee") or "—", "number": number}
+        values = {"row": _row("expenses", index), "payee": row["payee"], "number": number}
         if not number:
             findings.append(_finding("30 DCMR 1403.1", _(
                 "%(row)s: the supplies bought from %(payee)s name no seller's license number; bingo supplies come "
@@ -385,13 +385,12 @@ def supplies_licensed(expenses: list[dict], suppliers: Mapping[str, Supplier], *
     return findings
 
 
-def _supplier_findings(supplier: Supplier | None, on: dt.date, row: dict, index: int, number: str,
-                       window_months: int) -> list[Finding]:
+def _supplier_findings(supplier: Supplier | None, on: dt.date, index: int, number: str, window_months: int
+                       ) -> list[Finding]:
     path = f"expenses.{index}.vendor_license"
 
     def values() -> dict:
-        return {"row": _row("expenses", index), "payee": row.get("payee") or "—", "number": number,
-                "date": on.isoformat()}
+        return {"row": _row("expenses", index), "number": number, "date": on.isoformat()}
 
     if supplier is None:
         return [_finding("30 DCMR 1403.1", _(
@@ -423,7 +422,7 @@ def filed_on_time(*, due: dt.date | None, as_of: dt.date, filed: bool, period: s
     the report was first submitted, or today for a draft."""
     if due is None or as_of <= due:
         return []
-    values = {"date": as_of.isoformat(), "due": due.isoformat(), "days": REPORT_DAYS.get(period, 10),
+    values = {"date": as_of.isoformat(), "due": due.isoformat(), "days": REPORT_DAYS[period],
               "period": _("limited-period") if period == limits.LIMITED else _("regular")}
     if filed:
         message = _("The report was filed on %(date)s, after %(due)s; it is due within %(days)s days of a %(period)s "
@@ -472,13 +471,14 @@ def same_chips(chips: list[dict]) -> list[Finding]:
     and the participant's donation, so every participant is issued the same chips."""
     if not chips:
         return []
-    usual = Counter(row.get("chips") for row in chips).most_common(1)[0][0]
+    counts = Counter(row["chips"] for row in chips)
+    usual = max(counts, key=counts.__getitem__)  # the most usual count; of equals, the first written
     return [_finding("30 DCMR 1603.8", _(
         "%(row)s: %(participant)s was issued %(chips)s chips, the other participants %(usual)s; every participant "
         "is issued the same chips, so none depends on a donation (30 DCMR 1603.6, 30 DCMR 1603.8).") % {
-        "row": _row("chips", index), "participant": row.get("participant") or "—",
-        "chips": f"{row.get('chips') or 0:,}", "usual": f"{usual or 0:,}"}, f"chips.{index}.chips")
-        for index, row in enumerate(chips, start=1) if row.get("chips") != usual]
+        "row": _row("chips", index), "participant": row["participant"], "chips": f"{row['chips']:,}",
+        "usual": f"{usual:,}"}, f"chips.{index}.chips")
+        for index, row in enumerate(chips, start=1) if row["chips"] != usual]
 
 
 def holdem_prizes(prizes: list[dict], event_date: dt.date) -> list[Finding]:
@@ -491,7 +491,7 @@ def holdem_prizes(prizes: list[dict], event_date: dt.date) -> list[Finding]:
             continue
         day = _date(row.get("date")) or event_date
         key = (name_key(row.get("participant")), day)
-        names.setdefault(key[0], row.get("participant") or "—")
+        names.setdefault(key[0], row["participant"])
         before = totals.get(key, Decimal("0"))
         totals[key] = before + amount(row.get("value"))
         if before <= limits.HOLDEM_PRIZE_CAP < totals[key]:
@@ -559,29 +559,25 @@ class ReportFacts:
 def report_rules(data: dict, facts: ReportFacts) -> list[Finding]:
     """Every check of one cleaned report, in the order of its sections."""
     totals = content.totals(facts.kind, data)
-    findings: list[Finding] = []
     if facts.kind == content.BINGO:
-        games = data.get("games", [])
-        findings += operation_hours(data.get("operation", {}))
-        findings += premises_week(facts.event_date, facts.operations_that_week)
-        findings += admission_price(data.get("admissions", {}), facts.license_class)
-        findings += card_prices(data.get("card_sales", []), facts.license_class)
-        findings += game_prizes(games, facts.license_class, facts.period)
-        findings += early_bird_games(games, facts.period)
-        findings += prizes_by_check(games)
-        findings += _expense_rules(data.get("expenses", []), facts)
-        findings += worker_reimbursements(data.get("reimbursements", []))
-        findings += deposit_on_time(data.get("deposit", {}), due=facts.deposit_due,
-                                    required=totals.gross_receipts - totals.cash_prizes, as_of=facts.as_of)
+        games = data["games"]
+        own = [
+            *operation_hours(data["operation"]), *premises_week(facts.event_date, facts.operations_that_week),
+            *admission_price(data["admissions"], facts.license_class),
+            *card_prices(data["card_sales"], facts.license_class),
+            *game_prizes(games, facts.license_class, facts.period), *early_bird_games(games, facts.period),
+            *prizes_by_check(games), *_expense_rules(data["expenses"], facts),
+            *worker_reimbursements(data["reimbursements"]),
+            *deposit_on_time(data["deposit"], due=facts.deposit_due,
+                             required=totals.gross_receipts - totals.cash_prizes, as_of=facts.as_of)]
     elif facts.kind == content.RAFFLE:
-        findings += tickets_accounted(data.get("tickets", {}))
+        own = tickets_accounted(data["tickets"])
     else:
-        findings += same_chips(data.get("chips", []))
-        findings += holdem_prizes(data.get("prizes", []), facts.event_date)
-    findings += proceeds_used(data.get("disbursements", []), kind=facts.kind, event_date=facts.event_date,
-                              used_by=facts.proceeds_used_by, net_proceeds=totals.net_proceeds, as_of=facts.as_of)
-    findings += filed_on_time(due=facts.report_due, as_of=facts.as_of, filed=facts.filed, period=facts.period)
-    return findings
+        own = [*same_chips(data["chips"]), *holdem_prizes(data["prizes"], facts.event_date)]
+    return [*own,
+            *proceeds_used(data["disbursements"], kind=facts.kind, event_date=facts.event_date,
+                           used_by=facts.proceeds_used_by, net_proceeds=totals.net_proceeds, as_of=facts.as_of),
+            *filed_on_time(due=facts.report_due, as_of=facts.as_of, filed=facts.filed, period=facts.period)]
 
 
 def _expense_rules(expenses: list[dict], facts: ReportFacts) -> list[Finding]:
@@ -596,5 +592,5 @@ def _expense_rules(expenses: list[dict], facts: ReportFacts) -> list[Finding]:
 
 def supply_numbers(data: dict) -> set[str]:
     """The seller license numbers the report's supply rows name (upper case), for checks to look up."""
-    return {(row.get("vendor_license") or "").strip().upper() for row in data.get("expenses", [])
-            if row.get("category") == SUPPLIES and (row.get("vendor_license") or "").strip()}
+    return {row["vendor_license"].strip().upper() for row in data["expenses"]
+            if row["category"] == SUPPLIES and row["vendor_license"].strip()}

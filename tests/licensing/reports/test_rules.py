@@ -399,3 +399,160 @@ def test_report_rules_gather_each_kind():
     assert {f.rule for f in rules.report_rules(raffle, facts(kind=content.RAFFLE))} == {"30 DCMR 1202.2(n)"}
     night = content.clean(content.MONTECARLO, {"prizes": [prize("Ann Lee", "500.01")]})
     assert {f.rule for f in rules.report_rules(night, facts(kind=content.MONTECARLO))} == {"30 DCMR 1603.26"}
+
+
+def test_a_bingo_report_breaking_every_rule_has_each_finding_once_in_section_order():
+    data = bingo(
+        operation={"starts_at": "22:00", "ends_at": "21:00"}, admissions={"count": 10000, "price": "4.01"},
+        card_sales=[{"kind": "special", "count": 10, "price": "1.01"}],
+        games=[game(1, "2000.01", paid_by="cash", check_requested=True), game(2, "2000.01"),
+               *[game(n, "1000.00", game_type="early_bird") for n in range(3, 10)]],
+        expenses=[expense(category="supplies", payee="Potomac Gaming Supply", check_number=101,
+                          vendor_license="VD-2027-00001", purchase_date="2027-02-01"),
+                  expense(basis="share_of_receipts", check_number=103), expense(payee="Cash", check_number=104)],
+        reimbursements=[{"worker": "Ann Lee", "amount": "15.01"}],
+        deposit={"date": None, "amount": None},
+        disbursements=[{"date": "2027-04-03", "payee": "Parish school", "amount": "1.00"}],
+    )
+    found_ = rules.report_rules(data, facts(
+        as_of=dt.date(2027, 4, 3), report_due=DAY + dt.timedelta(days=10), deposit_due=DUE,
+        proceeds_used_by=DAY + dt.timedelta(days=30), operations_that_week=2, seller_window_months=12,
+        suppliers={"VD-2027-00001": vendor(effective=dt.date(2027, 2, 2))}))
+    assert [(f.rule, f.field) for f in found_] == [
+        ("30 DCMR 1202.2(m)", "operation.ends_at"), ("30 DCMR 1400.5", "event_date"),
+        ("30 DCMR 1402.1", "admissions.price"), ("30 DCMR 1402.5", "card_sales.1.price"),
+        ("30 DCMR 1408.1", "games.1.prize"), ("30 DCMR 1408.1", "games.2.prize"), ("30 DCMR 1408.1", "games"),
+        ("30 DCMR 1405.19", "games"), ("30 DCMR 1408.5", "games.1.paid_by"),
+        ("30 DCMR 1403.1", "expenses.1.vendor_license"), ("30 DCMR 1412.3", "expenses.2.basis"),
+        ("30 DCMR 1412.4", "expenses.2.check_number"), ("30 DCMR 1412.5", "expenses.3.payee"),
+        ("30 DCMR 1412.2", "reimbursements.1.amount"), ("30 DCMR 1411.1", "deposit.date"),
+        ("30 DCMR 1411.3", "disbursements.1.date"), ("30 DCMR 1411.3", "disbursements"),
+        ("30 DCMR 1413.1", "submitted_at"),
+    ]
+    assert all(f.blocking is False and f.rule in f.message for f in found_)
+
+
+def test_report_rules_read_the_facts_given():
+    data = bingo(games=[game(1, "6.00")], admissions={"count": 1, "price": "0.26"},
+                 expenses=[expense(category="supplies", payee="Old Hall", check_number=101,
+                                   vendor_license="BG-2025-00001", purchase_date="2027-02-01")])
+    ended = LicenseRecord(number="BG-2025-00001", license_type="bingo", effective_on=dt.date(2025, 1, 1),
+                          expires_on=dt.date(2026, 1, 31))
+    seller = {"BG-2025-00001": Supplier(ended, (ended,))}
+    class_d = facts(license_class="D", period="limited", suppliers=seller, seller_window_months=13,
+                    report_due=DAY, as_of=DAY + dt.timedelta(days=1), filed=False)
+    assert [(f.rule, f.field) for f in rules.report_rules(data, class_d)] == [
+        ("30 DCMR 1402.2", "admissions.price"), ("30 DCMR 1408.3", "games.1.prize"),
+        ("30 DCMR 1413.1", "submitted_at")]
+    assert "not filed yet" in rules.report_rules(data, class_d)[-1].message
+    assert "30 days" in rules.report_rules(data, class_d)[-1].message
+    twelve = facts(license_class="D", suppliers=seller, seller_window_months=12)
+    assert "30 DCMR 1403.1" in {f.rule for f in rules.report_rules(data, twelve)}
+
+
+@pytest.mark.parametrize("kind, receipts, rule, event", [
+    (content.RAFFLE, {"tickets": {"first_number": 1, "last_number": 4, "sold": 4, "price": "1.00"}},
+     "30 DCMR 1506.4", "drawing"),
+    (content.MONTECARLO, {"attendance": {"admissions": 4, "admission_price": "1.00"}}, "30 DCMR 1608.4",
+     "Monte Carlo Night"),
+])
+def test_raffle_and_night_reports_check_their_proceeds(kind, receipts, rule, event):
+    paid = [{"date": "2027-03-03", "payee": "School", "amount": "0.01"},
+            {"date": "2027-03-04", "payee": "School", "amount": "0.01"}]
+    document = content.clean(kind, {**receipts, "disbursements": paid})
+    by = DAY + dt.timedelta(days=1)
+    [finding] = rules.report_rules(document, facts(kind=kind, proceeds_used_by=by, as_of=by + dt.timedelta(days=1)))
+    assert finding.rule == rule and finding.field == "disbursements"
+    assert "$0.02 of the net proceeds of $4.00" in finding.message and f"1 days after the {event}" in finding.message
+
+
+def test_proceeds_of_an_operation_name_the_operation():
+    [finding] = rules.proceeds_used([], kind=content.BINGO, event_date=DAY, used_by=DUE, net_proceeds=D("1.00"),
+                                    as_of=DUE + dt.timedelta(days=1))
+    assert "after the operation" in finding.message
+
+
+def test_edges_of_each_check():
+    # A Class D multi-hall card has no price cap (1414 forbids the game itself).
+    assert rules.card_prices([{"kind": "multi_hall", "price": "99.00"}], "D") == []
+    # Two games over the cap: two findings.
+    assert len(rules.game_prizes([game(1, "2000.01"), game(2, "2000.01")], "B", "limited")) == 0
+    assert len(rules.game_prizes([game(1, "5.01"), game(2, "5.01")], "D", "regular")) == 2
+    # $15.00 and then a cent more: the cent passes the cap.
+    [finding] = rules.worker_reimbursements([{"worker": "Ann", "amount": "15.00"}, {"worker": "Ann", "amount": "0.01"}])
+    assert finding.field == "reimbursements.2.amount"
+    # A bank charge, then an expense without a check, then a gap: every one is seen.
+    rows = [expense(category="bank", check_number=None), expense(check_number=None), expense(check_number=101),
+            expense(check_number=103)]
+    assert [f.field for f in rules.checks_numbered(rows)] == ["expenses.2.check_number", "expenses.4.check_number"]
+    rows = [expense(payee=""), expense(check_number=None), expense(check_number=102),
+            expense(payee="B", check_number=102)]
+    assert [f.field for f in rules.checks_to_payees(rows)] == ["expenses.1.payee", "expenses.4.check_number"]
+    # Hold'em: another game's prize first, then $500.00 and a cent.
+    rows = [prize("Ann", "900.00", game="other"), prize("Ann", "500.00"), prize("Ann", "0.01")]
+    assert [f.field for f in rules.holdem_prizes(rows, DAY)] == ["prizes.3.value"]
+    # One ticket printed and sold; no sold count is none sold.
+    assert rules.tickets_accounted({"first_number": 7, "last_number": 7, "sold": 1, "unsold_returned": 0}) == []
+    assert rules.tickets_accounted({"first_number": 1, "last_number": 2, "sold": None, "unsold_returned": 2}) == []
+    # Two supply rows: both are checked, a finding on the first does not hide the second.
+    rows = [*supplies("2026-01-01"), *supplies("2026-12-31", number="VD-1999-00001")]
+    assert [f.field for f in rules.supplies_licensed(rows, {"VD-2027-00001": vendor()}, window_months=12)] == [
+        "expenses.1.vendor_license", "expenses.2.vendor_license"]
+    rows = [*supplies(on=None), *supplies("2027-01-05")]
+    assert [f.field for f in rules.supplies_licensed(rows, {"VD-2027-00001": vendor(effective=dt.date(2027, 2, 1))},
+                                                     window_months=12)] == [
+        "expenses.1.purchase_date", "expenses.2.vendor_license"]
+
+
+def test_hours_edges():
+    assert [f.field for f in rules.operation_hours({"starts_at": "18:00", "ends_at": "18:00"})] == ["operation.ends_at"]
+    assert [f.field for f in rules.operation_hours({"starts_at": "22:00", "ends_at": "21:00"})] == ["operation.ends_at"]
+    assert [f.field for f in rules.operation_hours({"starts_at": None, "ends_at": "09:00"})] == ["operation.ends_at"]
+    assert rules.operation_hours({"starts_at": None, "ends_at": "09:01"}) == []
+    assert rules.operation_hours({"starts_at": "09:00", "ends_at": None}) == []
+
+
+def test_license_in_force_edges():
+    one_day = LicenseRecord(number="X", license_type="vendor", effective_on=DAY, expires_on=DAY)
+    assert rules.in_force_spans(one_day) == [(DAY, DAY)]
+    assert rules.in_force_between(one_day, DAY - dt.timedelta(days=3), DAY)
+    assert not rules.in_force_between(one_day, DAY - dt.timedelta(days=3), DAY - dt.timedelta(days=1))
+    suspended_from = vendor(suspensions=((dt.date(2027, 2, 1), dt.date(2027, 2, 28)),))
+    [finding] = supply_findings(suspended_from, "2027-02-01")
+    assert "suspended from 2027-02-01" in finding.message
+    assert rules.months_before(dt.date(2027, 1, 31), 1) == dt.date(2026, 12, 31)
+
+
+def test_report_rules_pass_the_class_and_period_on():
+    limited = bingo(card_sales=[{"kind": "special", "count": 1, "price": "0.16"}],
+                    games=[game(1, "9000.00"), *[game(n, "1.00", game_type="early_bird") for n in range(2, 9)]])
+    assert [f.rule for f in rules.report_rules(limited, facts(license_class="D", period="limited"))] == [
+        "30 DCMR 1402.6", "30 DCMR 1408.3", "30 DCMR 1408.3", "30 DCMR 1405.21"]
+    assert [f.rule for f in rules.report_rules(limited, facts(license_class="A", period="limited"))] == [
+        "30 DCMR 1405.21"]
+    [late] = rules.report_rules(bingo(), facts(report_due=DAY, as_of=DUE, filed=True))
+    assert late.message.startswith("The report was filed on")
+
+
+def test_a_night_report_checks_chips_and_holdem_prizes_together():
+    night = content.clean(content.MONTECARLO, {
+        "chips": [{"participant": "Ann", "chips": 100}, {"participant": "Bo", "chips": 100},
+                  {"participant": "Cy", "chips": 150}],
+        "prizes": [prize("Ann", "500.01")]})
+    assert [(f.rule, f.field) for f in rules.report_rules(night, facts(kind=content.MONTECARLO))] == [
+        ("30 DCMR 1603.8", "chips.3.chips"), ("30 DCMR 1603.26", "prizes.1.value")]
+
+
+def test_a_raffle_report_checks_tickets_and_proceeds_together():
+    raffle = content.clean(content.RAFFLE, {"tickets": {"first_number": 1, "last_number": 4, "sold": 3,
+                                                        "price": "1.00"}})
+    by = DAY + dt.timedelta(days=30)
+    assert [(f.rule, f.field) for f in rules.report_rules(raffle, facts(
+        kind=content.RAFFLE, proceeds_used_by=by, as_of=by + dt.timedelta(days=1)))] == [
+        ("30 DCMR 1202.2(n)", "tickets.sold"), ("30 DCMR 1506.4", "disbursements")]
+
+
+def test_rows_of_other_categories_do_not_stop_the_supply_check():
+    rows = [expense(), *supplies("2026-01-01")]
+    assert [f.field for f in rules.supplies_licensed(rows, {"VD-2027-00001": vendor()}, window_months=12)] == [
+        "expenses.2.vendor_license"]
