@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from core.findings import Finding, RuleViolation
 from licensing.audit.events import audit_event_record
@@ -27,14 +28,11 @@ from licensing.selectors import has_role
 REPORT_RULE = "30 DCMR 1413.1"
 RECORDS_RULE = "30 DCMR 1410"  # complete records of every operation, kept 5 years
 REASON_MAX = 2000
+FILING_ONLY = _lazy("Only the officers of the licensed organization may file its reports (30 DCMR 1413.1).")
 # A report is filed for an event of a license that held it: active then, or since expired, suspended or
 # revoked (1411: the net proceeds of a license that ends are still accounted for).
 REPORTABLE_STATUSES = {LicenseStatus.ACTIVE, LicenseStatus.EXPIRED, LicenseStatus.SUSPENDED,
                        LicenseStatus.REVOKED, LicenseStatus.SUPERSEDED}
-
-
-def _reportable_status(status) -> bool:
-    return status in REPORTABLE_STATUSES
 
 
 # --- validation (raises, writes nothing) ---
@@ -42,7 +40,7 @@ def _reportable_status(status) -> bool:
 
 def _require_officer(actor: User, license: License) -> None:
     if not has_role(user=actor, organization_id=license.organization_id, roles=FILING_ROLES):
-        raise PermissionDenied(_("Only the officers of the licensed organization may file its reports."))
+        raise PermissionDenied(FILING_ONLY)
 
 
 def report_kind_of(license: License) -> str:
@@ -62,7 +60,7 @@ def _event_date_clean(license: License, event_date) -> dt.date:
             "the event date %(date)s is outside the license's term, %(start)s to %(end)s (30 DCMR 1413.1)") % {
             "date": event_date.isoformat(), "start": license.effective_on.isoformat(),
             "end": license.expires_on.isoformat()}, field="event_date"))
-    if not _reportable_status(license.status):
+    if license.status not in REPORTABLE_STATUSES:
         raise RuleViolation(Finding(REPORT_RULE, _("no event is reported under a license that was never in force"),
                                     field="license"))
     return event_date
@@ -123,8 +121,8 @@ def _apply(report: Report, data: dict) -> None:
     """The cleaned document and every figure computed from it."""
     report.data = data
     for name, value in content.totals(report.kind, data).as_dict().items():
-        if name != "cash_prizes":
-            setattr(report, "prizes" if name == "prizes" else name, value)
+        if name != "cash_prizes":  # a figure of the document, not a column of the report
+            setattr(report, name, value)
 
 
 def _deadlines(report: Report) -> None:

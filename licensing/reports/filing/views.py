@@ -31,8 +31,6 @@ from licensing.reports.filing.selectors import (
 )
 from licensing.reports.pdf import report_pdf
 
-FILING_ONLY = _("Only the officers of the licensed organization may file its reports (30 DCMR 1413.1).")
-
 
 @login_required
 @require_http_methods(["GET", "POST"])
@@ -100,9 +98,12 @@ def has_correction(report) -> bool:
     return Report.objects.filter(previous=report).exists()
 
 
-def _require_filing(user, report) -> None:
-    if not can_file(user=user, report=report):
-        raise PermissionDenied(FILING_ONLY)
+def _filing_report(request, pk: int):
+    """The report the user reads (else 404), refused unless they file for its organization (403)."""
+    report = report_get(user=request.user, pk=pk)
+    if not can_file(user=request.user, report=report):
+        raise PermissionDenied(services.FILING_ONLY)
+    return report
 
 
 def _place_errors(error: ValidationError, section: content.Section, form) -> None:
@@ -125,8 +126,7 @@ def _place_errors(error: ValidationError, section: content.Section, form) -> Non
 @require_http_methods(["GET", "POST"])
 def report_section_edit(request, pk: int, section: str):
     user = request.user
-    report = report_get(user=user, pk=pk)
-    _require_filing(user, report)
+    report = _filing_report(request, pk)
     try:
         found = content.section(report.kind, section)
     except KeyError:
@@ -167,8 +167,7 @@ def _detail_url(report) -> str:
 @require_POST
 def report_corrections_save(request, pk: int):
     user = request.user
-    report = report_get(user=user, pk=pk)
-    _require_filing(user, report)
+    report = _filing_report(request, pk)
     form = report_forms.CorrectionsForm(request.POST, changes=report_corrections(report))
     if form.is_valid():
         data = {**report.data, "corrections": {**report.data.get("corrections", {}), **form.reasons()}}
@@ -187,8 +186,7 @@ def report_corrections_save(request, pk: int):
 @require_POST
 def report_submit(request, pk: int):
     user = request.user
-    report = report_get(user=user, pk=pk)
-    _require_filing(user, report)
+    report = _filing_report(request, pk)
     form = report_forms.SubmitForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Tick the attestation to submit the report."))
@@ -206,8 +204,7 @@ def report_submit(request, pk: int):
 @require_POST
 def report_correct(request, pk: int):
     user = request.user
-    report = report_get(user=user, pk=pk)
-    _require_filing(user, report)
+    report = _filing_report(request, pk)
     form = report_forms.ReasonForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Give the reason for the correction."))
