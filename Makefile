@@ -28,6 +28,7 @@ run: install messages
 	$(MANAGE) seed_demo
 	$(MANAGE) seed_demo_bingo --base-url http://$(HOST):$(PORT)
 	$(MANAGE) seed_demo_tournament --base-url http://$(HOST):$(PORT)
+	$(MANAGE) seed_demo_night --base-url http://$(HOST):$(PORT)
 	$(MANAGE) collectstatic --no-input --verbosity 0
 	HOST=$(HOST) PORT=$(PORT) DAPHNE=$(VENV)/bin/daphne scripts/serve
 

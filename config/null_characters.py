@@ -8,7 +8,9 @@ here covers every path; uploaded files' contents are left to their importers (li
 names the row and column).
 
 The answer is a 400 naming each field: the API's JSON error shape under /api/, a page in the portal.
-A NUL in the address itself is a 404: no record has such a name."""
+A NUL in the address itself is a 404: no record has such a name. A JSON body nested deeper than any form of ours
+(MAX_DEPTH) is refused here too: Python's json reader, and DRF's after it, would exhaust the interpreter's stack
+on it (a RecursionError, a 500), and so would the walk below."""
 
 import json
 from collections.abc import Iterator
@@ -21,6 +23,12 @@ from config.api.errors import api_error, api_error_response, is_api_request
 
 NUL = "\x00"
 CODE = "null_characters_not_allowed"
+MAX_DEPTH = 64  # JSON nesting; our deepest body (an event in a table's play) is 3 levels deep
+DEPTH_CODE = "json_too_deep"
+
+
+class TooDeep(ValueError):
+    """A JSON body nested deeper than MAX_DEPTH."""
 _FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
@@ -34,7 +42,9 @@ def _in_query_dict(data: QueryDict) -> Iterator[str]:
             yield _shown(key)
 
 
-def _in_json(value, path: str | None = None) -> Iterator[str | None]:
+def _in_json(value, path: str | None = None, depth: int = 0) -> Iterator[str | None]:
+    if depth > MAX_DEPTH:
+        raise TooDeep(path)
     if isinstance(value, str):
         if NUL in value:
             yield path
@@ -44,10 +54,10 @@ def _in_json(value, path: str | None = None) -> Iterator[str | None]:
             if NUL in key:
                 yield child
             else:
-                yield from _in_json(item, child)
+                yield from _in_json(item, child, depth + 1)
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            yield from _in_json(item, f"{path}[{index}]" if path else f"[{index}]")
+            yield from _in_json(item, f"{path}[{index}]" if path else f"[{index}]", depth + 1)
 
 
 def _in_files(request) -> Iterator[str]:
@@ -61,6 +71,8 @@ def _in_body(request) -> Iterator[str | None]:
     if content_type == "application/json" or content_type.endswith("+json"):
         try:
             data = json.loads(request.body)
+        except RecursionError:
+            raise TooDeep(None) from None
         except (ValueError, UnicodeDecodeError):
             return  # not JSON: the API's parser answers that with its own 400
         yield from _in_json(data)
@@ -87,7 +99,10 @@ class NullCharacterMiddleware:
     def __call__(self, request):
         if NUL in request.path:
             return self._not_found(request)
-        fields = fields_with_nul(request)
+        try:
+            fields = fields_with_nul(request)
+        except TooDeep:
+            return self._too_deep(request)
         if fields:
             return self._refuse(request, fields)
         return self.get_response(request)
@@ -104,6 +119,14 @@ class NullCharacterMiddleware:
             return JsonResponse({"errors": errors}, status=400)
         messages = [self._message(field) for field in fields]
         return render(request, "bad_input.html", {"problems": messages}, status=400)
+
+    @staticmethod
+    def _too_deep(request):
+        message = _("The JSON body is nested more than %(depth)s levels deep; no request of this site is.") % {
+            "depth": MAX_DEPTH}
+        if is_api_request(request):
+            return api_error_response(status_code=400, code=DEPTH_CODE, message=message)
+        return render(request, "bad_input.html", {"problems": [message]}, status=400)
 
     @staticmethod
     def _not_found(request):

@@ -4,6 +4,7 @@ from django.urls import path
 
 from bingo.live.consumers import FlashboardConsumer
 from config.consumers import PingConsumer
+from montecarlo.nights.consumers import LeaderboardConsumer, NightConsumer
 from montecarlo.tournaments.consumers import ClockConsumer, TournamentConsumer
 
 # Public screens that need no session and no user: config/asgi.py routes them around the session
@@ -11,10 +12,12 @@ from montecarlo.tournaments.consumers import ClockConsumer, TournamentConsumer
 # accepted (a burst of a thousand flashboards would queue a thousand hops there first).
 public_websocket_urlpatterns = [
     path("ws/bingo/flashboard/<str:key>/", FlashboardConsumer.as_asgi()),
+    path("ws/montecarlo/leaderboard/<str:key>/", LeaderboardConsumer.as_asgi()),
 ]
 
 websocket_urlpatterns = [
     path("ws/ping/", PingConsumer.as_asgi()),
     path("ws/montecarlo/clock/<str:key>/", ClockConsumer.as_asgi()),
     path("ws/montecarlo/tournaments/<int:pk>/", TournamentConsumer.as_asgi()),
+    path("ws/montecarlo/nights/<int:pk>/", NightConsumer.as_asgi()),
 ]

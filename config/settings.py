@@ -83,6 +83,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # A tournament whose events do not replay: a clear page or JSON error (409), not a 500.
     "montecarlo.tournaments.middleware.TournamentStateErrorMiddleware",
+    "montecarlo.tables.middleware.TableStateErrorMiddleware",
     # Last, so it sees the result of authentication (django-axes' documented position).
     "axes.middleware.AxesMiddleware",
 ]

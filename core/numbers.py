@@ -35,6 +35,15 @@ class IntegerField(forms.IntegerField):
         return super().to_python(value)
 
 
+class ModelChoiceField(forms.ModelChoiceField):
+    """forms.ModelChoiceField that refuses digits of other scripts in the chosen key ("١" is not row 1)."""
+
+    def to_python(self, value):
+        if isinstance(value, str) and not value.isascii():
+            raise ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
+        return super().to_python(value)
+
+
 class AsciiDigitsSerializerMixin:
     """For any DRF field that reads a number from text (an integer, a primary key): refuse digits of
     other scripts before the field's own int()."""

@@ -138,6 +138,24 @@ LABELS = {
     "montecarlo.misdeal_declared": _("Misdeal declared"),
     "montecarlo.tournament_stopped": _("Tournament stopped"),
     "montecarlo.results_published": _("Results published"),
+    # Monte Carlo: the night, its participants and table games
+    "montecarlo.night_created": _("Monte Carlo Night planned"),
+    "montecarlo.night_updated": _("Posted terms changed"),
+    "montecarlo.participant_admitted": _("Participant admitted, chips issued"),
+    "montecarlo.night_counted": _("Chips counted at the end of the night"),
+    "montecarlo.prizes_awarded": _("Prizes awarded"),
+    "montecarlo.house_rules_decided": _("House rules decided by the Agency"),
+    "montecarlo.table_created": _("Table set up"),
+    "montecarlo.table_closed": _("Table closed"),
+    "montecarlo.bets_moved": _("Bets moved to another table"),
+    "montecarlo.round_opened": _("Round opened"),
+    "montecarlo.bet_placed": _("Bet taken"),
+    "montecarlo.decision_recorded": _("Raise or fold recorded"),
+    "montecarlo.bet_removed": _("Bet taken down"),
+    "montecarlo.round_settled": _("Round settled"),
+    "montecarlo.outcome_voided": _("Spin or throw void"),
+    "montecarlo.hand_voided": _("Hand void"),
+    "montecarlo.round_voided": _("Round void"),
 }
 
 # Old spelling -> today's. Rows written before the rename keep the old one.

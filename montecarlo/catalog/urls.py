@@ -8,6 +8,7 @@ from montecarlo.catalog import api, views
 
 urlpatterns = [
     path("games/", views.game_catalog, name="game_catalog"),
+    path("games/<slug:code>/", views.game_rules, name="game_rules"),
 ]
 
 router = IdRouter()

@@ -29,6 +29,10 @@ class Tournament(models.Model):
 
     license = models.ForeignKey("licensing.License", on_delete=models.PROTECT, related_name="tournaments",
                                 verbose_name=_("license"))
+    # The Monte Carlo Night the tournament is played at (it plugs into the night's event); optional for the
+    # tournaments planned before nights existed.
+    night = models.ForeignKey("montecarlo.Night", null=True, blank=True, on_delete=models.PROTECT,
+                              related_name="tournaments", verbose_name=_("Monte Carlo Night"))
     name = models.CharField(_("name"), max_length=200)
     date = models.DateField(_("date"))
     starts_at = models.TimeField(_("starts at"))
@@ -90,11 +94,12 @@ def tournament_terms(tournament: Tournament) -> dict:
     the entry fee and whether it is a training tournament cannot change once it exists
     (tournament_verify_log compares them)."""
     return {"engine": tournament.engine_config(), "entry_fee": str(tournament.entry_fee),
-            "license": tournament.license_id, "date": tournament.date.isoformat(), "training": tournament.training}
+            "license": tournament.license_id, "date": tournament.date.isoformat(), "training": tournament.training,
+            "night": tournament.night_id}
 
 
 # A term a config event written before the term existed does not hold, read as its value then.
-TERMS_BEFORE = {"training": False}
+TERMS_BEFORE = {"training": False, "night": None}
 
 
 def changed_terms(recorded: dict, tournament: Tournament) -> list[str]:

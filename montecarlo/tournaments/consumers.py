@@ -3,8 +3,8 @@ and gets the full state on connect, so a reconnecting screen resyncs at once; st
 the tournament's group and refresh their panels when anything is recorded."""
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from core.consumers import GroupConsumer
 from montecarlo.models import Tournament
 from montecarlo.selectors import tournament_list
 from montecarlo.tournaments.state import clock_group, clock_state, load_engine, tournament_group
@@ -15,45 +15,26 @@ def _clock_state(key: str):
     tournament = Tournament.objects.filter(public_key=key).first()
     if tournament is None:
         return None, None
-    return clock_group(tournament), clock_state(tournament, load_engine(tournament))
+    return clock_group(tournament), {"type": "state", "state": clock_state(tournament, load_engine(tournament))}
 
 
 @database_sync_to_async
 def _staff_group(user, pk: int):
     tournament = tournament_list(user=user).filter(pk=pk).first()
-    return tournament_group(tournament) if tournament else None
+    return (tournament_group(tournament) if tournament else None), None
 
 
-class ClockConsumer(AsyncJsonWebsocketConsumer):
-    async def connect(self):
-        self.group, state = await _clock_state(self.scope["url_route"]["kwargs"]["key"])
-        if self.group is None:
-            await self.close()
-            return
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
-        await self.send_json({"type": "state", "state": state})
-
-    async def disconnect(self, code):
-        if getattr(self, "group", None):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+class ClockConsumer(GroupConsumer):
+    async def join(self):
+        return await _clock_state(self.scope["url_route"]["kwargs"]["key"])
 
     async def clock_state(self, message):
         await self.send_json({"type": "state", "state": message["state"]})
 
 
-class TournamentConsumer(AsyncJsonWebsocketConsumer):
-    async def connect(self):
-        self.group = await _staff_group(self.scope.get("user"), int(self.scope["url_route"]["kwargs"]["pk"]))
-        if self.group is None:
-            await self.close()
-            return
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
-
-    async def disconnect(self, code):
-        if getattr(self, "group", None):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+class TournamentConsumer(GroupConsumer):
+    async def join(self):
+        return await _staff_group(self.scope.get("user"), int(self.scope["url_route"]["kwargs"]["pk"]))
 
     async def tournament_changed(self, message):
         await self.send_json({"type": "changed", "seq": message["seq"]})

@@ -24,8 +24,8 @@ from licensing.demo.helpers import Created, license_issue, person
 from licensing.models import License, Organization, Role, User
 from licensing.models.choices import LicenseStatus, LicenseType
 from montecarlo.models import Tournament, TournamentStatus
+from montecarlo.nights.rules import licensed_windows
 from montecarlo.tournaments import services
-from montecarlo.tournaments.rules import licensed_windows
 from montecarlo.tournaments.state import load_engine
 
 ORGANIZATION = "American Legion Post 8"

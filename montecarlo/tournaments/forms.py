@@ -5,13 +5,13 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from core.money import MoneyField, money_value
-from core.numbers import IntegerField
+from core.numbers import IntegerField, ModelChoiceField
 from montecarlo.holdem.tournament import TEMPLATES
-from montecarlo.models import FinishMethod
+from montecarlo.models import FinishMethod, Night, NightStatus
 
 
 class TournamentForm(forms.Form):
-    license = forms.ModelChoiceField(label=_("License"), queryset=None)
+    license = ModelChoiceField(label=_("License"), queryset=None)
     name = forms.CharField(label=_("Name"), max_length=200)
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     starts_at = forms.TimeField(label=_("Starts at"), widget=forms.TimeInput(attrs={"type": "time"}))
@@ -32,9 +32,13 @@ class TournamentForm(forms.Form):
                                               "outside the licensed hours (30 DCMR 1603.19). It cannot be changed "
                                               "later."))
 
+    night = ModelChoiceField(label=_("Monte Carlo Night"), queryset=None, required=False,
+                                   help_text=_("The night the tournament is played at, if it is planned already."))
+
     def __init__(self, *args, licenses, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["license"].queryset = licenses
+        self.fields["night"].queryset = Night.objects.filter(license__in=licenses, status=NightStatus.OPEN)
 
     def clean_prizes(self):
         raw = [part.strip().lstrip("$") for part in self.cleaned_data["prizes"].split(",") if part.strip()]

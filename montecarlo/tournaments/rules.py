@@ -12,7 +12,6 @@ import datetime as dt
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.findings import Finding
@@ -20,46 +19,16 @@ from core.money import parse_money
 from licensing.licenses.limits import HOLDEM_PRIZE_CAP as PRIZE_CAP  # 30 DCMR 1603.26: $500 a player a day
 from licensing.licenses.live import board_now, license_in_force, live_play_findings
 from licensing.licenses.rules import in_force_findings
-from licensing.models.choices import LicenseStatus, LicenseType
+from licensing.models.choices import LicenseType
 from licensing.organizations.services import EARLIEST_BIRTH_DATE, age_on
 from montecarlo.holdem.tournament import check_levels, level_from_dict
 from montecarlo.holdem.tournament.people import Person, same_person
+from montecarlo.nights.rules import in_force_on_findings, licensed_windows
 
 MAX_PER_TABLE = 7  # 30 DCMR 1603.23: a dealer and at most 7 players
 HOURS_RULE = "30 DCMR 1603.19"  # Texas Hold'em only within the licensed hours
 AGE_RULE = "30 DCMR 1702.1"  # no player under 18
 PLAYER_AGE = 18
-
-
-def _time(value) -> dt.time | None:
-    if isinstance(value, dt.time):
-        return value
-    try:
-        return dt.time.fromisoformat(str(value))
-    except (TypeError, ValueError):
-        return None
-
-
-def licensed_windows(license, date: dt.date) -> list[tuple[dt.time, dt.time]]:
-    """The licensed hours on a date: the license's schedule rows for that date, else the
-    application's event window (30 DCMR 1202.2(o)) where it covers the date."""
-    windows = []
-    for row in license.schedule or []:
-        if str(row.get("date")) == date.isoformat():
-            starts, ends = _time(row.get("starts_at")), _time(row.get("ends_at"))
-            if starts and ends:
-                windows.append((starts, ends))
-    if windows:
-        return windows
-    application = license.application
-    starts_at, ends_at = application.event_starts_at, application.event_ends_at
-    if starts_at and ends_at:
-        starts_at, ends_at = timezone.localtime(starts_at), timezone.localtime(ends_at)
-        if starts_at.date() <= date <= ends_at.date():
-            first = starts_at.time() if date == starts_at.date() else dt.time(0, 0)
-            last = ends_at.time() if date == ends_at.date() else dt.time(23, 59, 59)
-            windows.append((first, last))
-    return windows
 
 
 def license_findings(license, date: dt.date | None) -> list[Finding]:
@@ -68,14 +37,7 @@ def license_findings(license, date: dt.date | None) -> list[Finding]:
         findings.append(Finding("30 DCMR 1204.16", _(
             "license: Texas Hold'em tournaments need a Class 2 Monte Carlo Night license (30 DCMR 1204.16)."),
             field="license"))
-    if license.status != LicenseStatus.ACTIVE:
-        findings.append(Finding("30 DCMR 1200.1", _(
-            "license: the license is not active; no Monte Carlo Night without one in force (30 DCMR 1200.1)."),
-            field="license"))
-    if date and not (license.effective_on <= date <= license.expires_on):
-        findings.append(Finding("30 DCMR 1200.1", _(
-            "date: the license is not in force on that date (30 DCMR 1200.1)."), field="date"))
-    return findings
+    return findings + in_force_on_findings(license, date)
 
 
 def hours_findings(license, date, starts_at, ends_at, finish_method, stop_at) -> list[Finding]:
@@ -145,6 +107,29 @@ def training_findings(training: bool, prizes) -> list[Finding]:
         return [Finding(HOURS_RULE, _(
             "prizes: a training tournament awards no prizes; it may be played outside the licensed hours only "
             "because nothing is won or reported (30 DCMR 1603.19, 1603.26)."), field="prizes")]
+    return []
+
+
+def night_findings(*, night, license, date, starts_at, ends_at, training: bool) -> list[Finding]:
+    """A tournament played at a Monte Carlo Night is part of that event: under its license, on its date, within
+    its hours, while it is open, and a training tournament only at a training night (nothing of it is reported)."""
+    if night is None:
+        return []
+    if night.license_id != license.pk or night.date != date:
+        return [Finding("30 DCMR 1204.16", _(
+            "night: the tournament is played at a night of the same license and date (30 DCMR 1204.16)."),
+            field="night")]
+    if not (night.starts_at <= starts_at and ends_at <= night.ends_at):
+        return [Finding(HOURS_RULE, _(
+            "starts_at: the tournament is played within the night's hours, %(start)s-%(end)s (30 DCMR 1603.19).") % {
+            "start": night.starts_at.strftime("%H:%M"), "end": night.ends_at.strftime("%H:%M")}, field="starts_at")]
+    if night.status != "open":
+        return [Finding("30 DCMR 1204.16", _("night: the night is counted: nothing more is played at it."),
+                        field="night")]
+    if night.training != training:
+        return [Finding("30 DCMR 1204.16", _(
+            "night: a training tournament is played only at a training night, a real one only at a real night "
+            "(what a training night plays is never reported)."), field="night")]
     return []
 
 

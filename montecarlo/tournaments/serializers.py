@@ -9,7 +9,8 @@ from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING, IntegerSerializerField
 from licensing.licenses.serializers import VisibleLicenseField
 from licensing.models import License
 from montecarlo.holdem.tournament import TEMPLATES
-from montecarlo.models import Tournament
+from montecarlo.models import Night, Tournament
+from montecarlo.nights.selectors import night_list
 from montecarlo.tournaments.services import ACTIONS
 
 
@@ -20,10 +21,17 @@ class TournamentSerializer(serializers.ModelSerializer):
     template = serializers.ChoiceField(choices=list(TEMPLATES), write_only=True, required=False)
     prizes = serializers.ListField(child=MoneySerializerField(max_digits=8), required=False)
     levels = serializers.ListField(child=serializers.DictField(), required=False)
+    night = serializers.PrimaryKeyRelatedField(queryset=Night.objects.none(), required=False, allow_null=True)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        request = self.context.get("request")
+        # Only a night the caller may see (another organization's is "not found", as everywhere).
+        self.fields["night"].queryset = night_list(user=request.user) if request else Night.objects.none()
 
     class Meta:
         model = Tournament
-        fields = ["id", "license", "name", "date", "starts_at", "ends_at", "entry_fee", "starting_chips",
+        fields = ["id", "license", "night", "name", "date", "starts_at", "ends_at", "entry_fee", "starting_chips",
                   "max_per_table", "finish_method", "stop_at", "levels", "template", "prizes", "training", "status",
                   "public_key", "head_seq", "published_at"]
         read_only_fields = ["status", "public_key", "head_seq", "published_at"]

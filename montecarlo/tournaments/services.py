@@ -29,6 +29,7 @@ from montecarlo.tournaments.rules import (
     HOURS_RULE,
     day_prize_findings,
     live_findings,
+    night_findings,
     player_findings,
     tournament_findings,
 )
@@ -57,7 +58,7 @@ def tournament_create(*, actor, license, name: str, date: dt.date, starts_at: dt
                       entry_fee: Decimal, starting_chips: int, max_per_table: int = 7,
                       finish_method: str = "last_player", stop_at: dt.time | None = None,
                       levels: list[dict] | None = None, template: str | None = None,
-                      prizes: list | None = None, training: bool = False) -> Tournament:
+                      prizes: list | None = None, training: bool = False, night=None) -> Tournament:
     if not has_role(user=actor, organization_id=license.organization_id, roles=DIRECTOR_ROLES):
         raise PermissionDenied(_("Only the organization's tournament directors or officers may plan tournaments."))
     if levels is None:
@@ -71,6 +72,8 @@ def tournament_create(*, actor, license, name: str, date: dt.date, starts_at: dt
         finish_method=finish_method, stop_at=stop_at, prizes=prizes, levels=levels,
         starting_chips=starting_chips, entry_fee=entry_fee, training=bool(training),
     )
+    findings += night_findings(night=night, license=license, date=date, starts_at=starts_at, ends_at=ends_at,
+                               training=bool(training))
     if findings:
         raise RuleViolation(findings)
     tournament = Tournament(
@@ -79,7 +82,7 @@ def tournament_create(*, actor, license, name: str, date: dt.date, starts_at: dt
         starting_chips=int(starting_chips), max_per_table=int(max_per_table),
         finish_method=finish_method, stop_at=stop_at if finish_method == "time" else None, levels=levels,
         prizes=[str(parse_money(prize, field="prizes", max_digits=8)) for prize in prizes], created_by=actor,
-        training=bool(training),
+        training=bool(training), night=night,
     )
     try:  # the engine must accept the configuration as well, before anything is written
         Engine.replay(tournament.engine_config(), [])

@@ -8,14 +8,14 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core.forms import errors_to_form
+from core.forms import cleaned, errors_to_form, run_service
 from core.numbers import ascii_int
 from montecarlo import selectors
 from montecarlo.models import TournamentStatus
@@ -23,26 +23,6 @@ from montecarlo.tournaments import services
 from montecarlo.tournaments.forms import ChipCorrectionForm, RegisterForm, TournamentForm
 from montecarlo.tournaments.pdf import results_pdf
 from montecarlo.tournaments.state import clock_state, load_engine
-
-
-def error_messages(request, error: ValidationError) -> None:
-    for message in error.messages:
-        messages.error(request, message)
-
-
-def run_service(request, call, done: str = "") -> bool:
-    """Call a service; a broken rule or a refusal becomes a message on the page."""
-    try:
-        call()
-    except ValidationError as error:
-        error_messages(request, error)
-        return False
-    except PermissionDenied as error:
-        messages.error(request, str(error))
-        return False
-    if done:
-        messages.success(request, done)
-    return True
 
 
 @login_required
@@ -107,15 +87,6 @@ def _post_int(request, name: str) -> int | None:
         return ascii_int(request.POST.get(name, ""))
     except ValueError:
         return None
-
-
-def cleaned(form) -> dict:
-    """A bound form's data, or a ValidationError naming each field's label and problem (run_service
-    shows them on the page)."""
-    if form.is_valid():
-        return form.cleaned_data
-    raise ValidationError([f"{form.fields[field].label}: {error}" if field in form.fields else error
-                           for field, errors in form.errors.items() for error in errors])
 
 
 def _register(request, tournament) -> None:

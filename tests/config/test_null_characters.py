@@ -73,3 +73,17 @@ def test_query_keys_form_fields_and_cookies_are_guarded_too(client):
     # A session key is looked up in the database: one with a NUL must not get that far.
     client.cookies["sessionid"] = "abcdefgh\x00ijkl"
     assert client.get(reverse("portal:dashboard")).status_code == 400
+
+
+@pytest.mark.parametrize("body", ["[" * 100_000 + "]" * 100_000, '{"a":' * 70 + "1" + "}" * 70,
+                                  "[" * 66 + "]" * 66])
+def test_json_nested_too_deep_is_a_400_not_a_crash(client, body):
+    """Python's json reader (and DRF's after it) runs out of stack on deeply nested JSON: refused at the door."""
+    response = client.post(reverse("public-license-list"), body, content_type="application/json")
+    assert response.status_code == 400
+    assert api_errors(response) == [(None, "json_too_deep")]
+
+
+def test_json_as_deep_as_a_form_of_ours_goes_through(client):
+    response = client.post("/api/v1/montecarlo/games/", '{"a": [[[1]]]}', content_type="application/json")
+    assert response.status_code == 405  # the catalogue reads only; the body was not refused for its depth

@@ -5,6 +5,7 @@ inside those hours (`board_clock`): hands are dealt only within the licensed hou
 so a test that plays must not depend on the hour the suite runs at."""
 
 import datetime as dt
+import itertools
 import random
 from decimal import Decimal
 from zoneinfo import ZoneInfo
@@ -28,6 +29,10 @@ ADULT = dt.date(1980, 5, 17)  # a player's date of birth, well over 18 (30 DCMR 
 LIVE_AT = dt.datetime.combine(DAY, dt.time(19, 0), tzinfo=ZoneInfo(settings.TIME_ZONE))
 
 
+# Unique license numbers even where a test seeds `random` (hypothesis does, example by example).
+LICENSE_NUMBERS = itertools.count(random.SystemRandom().randrange(10**6, 9 * 10**6))
+
+
 @pytest.fixture
 def board_clock():
     """Travel to LIVE_AT, the clock running on from there (time-machine): licenses the factories make
@@ -41,12 +46,12 @@ def at(day: dt.date, hour: int, minute: int = 0, second: int = 0) -> dt.datetime
     return dt.datetime.combine(day, dt.time(hour, minute, second), tzinfo=ZoneInfo(settings.TIME_ZONE))
 
 
-def mcn_license(*, date=DAY, starts="18:00", ends="23:30", **fields):
-    """An active Class 2 Monte Carlo Night license (30 DCMR 1204.16) licensed on `date` from `starts` to `ends`
-    (license_for)."""
-    fields.setdefault("number", f"MC-{random.randint(10**6, 10**7)}")
-    return license_for(license_type=LicenseType.MONTECARLO, license_class="2", dates=[date], starts=starts, ends=ends,
-                       **fields)
+def mcn_license(*, date=DAY, starts="18:00", ends="23:30", license_class="2", **fields):
+    """An active Monte Carlo Night license, Class 2 unless said (30 DCMR 1204.16), licensed on `date` from `starts`
+    to `ends` (license_for)."""
+    fields.setdefault("number", f"MC-{next(LICENSE_NUMBERS)}")
+    return license_for(license_type=LicenseType.MONTECARLO, license_class=license_class, dates=[date], starts=starts,
+                       ends=ends, **fields)
 
 
 class TournamentFactory(factory.Factory):
@@ -129,3 +134,48 @@ def to_showdown(tournament, director, table=1):
         view = services.action_record(actor=director, tournament=tournament, table=table, seat=view["to_act"],
                                       action=action)
     return view, first
+
+
+# --- Monte Carlo Nights: the night, its participants and tables ---
+
+
+def night_for(*, license=None, director=None, name="Casino Night", starts=dt.time(18, 30), ends=dt.time(23, 0),
+              admission="25.00", chips=1000, prize_method="ranking", prizes=None, house_rules="Be kind.",
+              training=False, day=DAY, license_class="2"):
+    """A night planned through the service under an active Monte Carlo Night license (licensed 18:00-23:30 on
+    DAY), and its director."""
+    from montecarlo.nights import services as night_services
+
+    if license is None:
+        license = mcn_license(date=day, license_class=license_class)
+    director = director or member(license.organization, Role.TOURNAMENT_DIRECTOR)
+    prizes = prizes if prizes is not None else ([] if training else [
+        {"description": "Dinner for two", "value": "80.00"}, {"description": "Gift basket", "value": "40.00"}])
+    night = night_services.night_create(
+        actor=director, license=license, name=name, date=day, starts_at=starts, ends_at=ends,
+        admission_price=Decimal(admission), starting_chips=chips, prize_method=prize_method, prizes=prizes,
+        house_rules=house_rules, training=training)
+    return night, director
+
+
+def admit(night, director, count=2, **fields):
+    from montecarlo.nights import services as night_services
+
+    return [night_services.participant_register(actor=director, night=night, admission_paid=night.admission_price,
+                                                age_declared=True, **fields) for _ in range(count)]
+
+
+def table_for(night, director, game, *, min_bet=10, max_bet=500, approve=True, **settings):
+    """A table of `game` set up through the service; an other approved game's house rules approved by Board
+    staff (30 DCMR 1604.4) unless approve=False."""
+    from montecarlo.models import GameApproval
+    from montecarlo.nights import services as night_services
+    from montecarlo.tables import services as table_services
+    from tests.licensing.factories import board_staff
+
+    table = table_services.table_create(actor=director, night=night, game=game, min_bet=min_bet, max_bet=max_bet,
+                                        settings=settings)
+    if approve:
+        for approval in GameApproval.objects.filter(night=night, status="pending"):
+            night_services.approval_decide(actor=board_staff(), approval=approval, approve=True)
+    return table
