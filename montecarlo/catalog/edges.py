@@ -11,7 +11,7 @@ from pathlib import Path
 import montecarlo.tablegames
 
 EDGES_FILE = Path(montecarlo.tablegames.__file__).with_name("edges.json")
-# The edges' game names by catalogue code.
+# The edges' game names by catalog code.
 GAME_NAMES = {"caribbean-poker": "caribbean_poker", "punto-banca": "baccarat", "wheel": "wheel_of_fortune",
               "banca-francesa": "banca_francesa", "craps": "craps"}
 

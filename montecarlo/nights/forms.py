@@ -55,7 +55,7 @@ class NightForm(forms.Form):
                                  help_text=_("Paid in US currency (30 DCMR 1603.4)."))
     starting_chips = IntegerField(label=_("Chips for each participant"), min_value=1, initial=1000,
                                   help_text=_("The same for everyone, whatever they paid or donated (30 DCMR 1603.8)."))
-    prize_method = forms.ChoiceField(label=_("Prizes awarded"), choices=PrizeMethod.choices)
+    prize_method = forms.ChoiceField(label=_("How prizes are awarded"), choices=PrizeMethod.choices)
     prizes = PrizeLinesField(label=_("Prize list"), required=False, help_text=PRIZES_HELP)
     house_rules = forms.CharField(label=_("House rules"), required=False, widget=forms.Textarea(attrs={"rows": 6}),
                                   help_text=_("Posted at the entrance and at every table (30 DCMR 1603.2, 1604.5)."))
@@ -69,7 +69,7 @@ class NightForm(forms.Form):
 
 
 class TermsForm(forms.Form):
-    prize_method = forms.ChoiceField(label=_("Prizes awarded"), choices=PrizeMethod.choices)
+    prize_method = forms.ChoiceField(label=_("How prizes are awarded"), choices=PrizeMethod.choices)
     prizes = PrizeLinesField(label=_("Prize list"), required=False, help_text=PRIZES_HELP)
     house_rules = forms.CharField(label=_("House rules"), required=False, widget=forms.Textarea(attrs={"rows": 6}))
 

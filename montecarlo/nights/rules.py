@@ -4,7 +4,7 @@ Planning: a Monte Carlo Night license in force on the date (1200.1, 1204.16), th
 (1202.2(o)), at most two nights an organization a calendar year (1204.17), the same chips for every participant
 (1603.8), a posted prize list (1603.2) and a training night's lack of prizes. Live play (a round opened, a bet,
 an outcome): the license in force today and the Board's clock inside the licensed hours, as for every live game.
-Admission: paid in US currency (1603.4), 18 or older (1702.1). The games: the catalogue's approval state
+Admission: paid in US currency (1603.4), 18 or older (1702.1). The games: the catalog's approval state
 (1602.1, 1602.2, 1603.16, 1604.4)."""
 
 from __future__ import annotations
@@ -186,7 +186,7 @@ def admission_findings(*, age_declared, admission_paid: Decimal, admission_price
 
 
 def game_findings(game: GameCatalogEntry, *, license_class: str, playable: bool) -> list[Finding]:
-    """Whether a table of `game` may be set up at a night: the catalogue's approval state with its citation,
+    """Whether a table of `game` may be set up at a night: the catalog's approval state with its citation,
     Texas Hold'em only as a tournament, and only a game with a dealer screen (`playable`)."""
     if game.approval == Approval.BANNED:
         return [Finding("30 DCMR 1602.2", _(
@@ -215,23 +215,31 @@ def game_findings(game: GameCatalogEntry, *, license_class: str, playable: bool)
 # --- live play ---
 
 
-def live_findings(night, *, action: str, now: dt.datetime | None = None) -> list[Finding]:
-    """What refuses a live action at a night's table now: the license in force today, active and not
-    suspended or revoked (1200.1), and the Board's clock inside the licensed hours that hold the night
-    (1202.2(o)). A training night wins and reports nothing, so the hours do not bind it; the license does."""
-    license = night.license
-    if night.training:
+def event_live_findings(*, license, day: dt.date, starts_at: dt.time, ends_at: dt.time, training: bool, action: str,
+                        rule: str, no_hours: str, now: dt.datetime | None = None) -> list[Finding]:
+    """What refuses a live action of an event held under a Monte Carlo Night license (a night's table, a Hold'em
+    tournament) now: the license in force today, active and not suspended or revoked (1200.1), and the Board's
+    clock inside the licensed hours that hold the event (`rule`; `no_hours` says there are none). A training event
+    wins and reports nothing, so the hours do not bind it; the license does."""
+    if training:
         today = board_now(now).date()
         return in_force_findings(license_in_force(license, today), today, action=action)
-    hours = next(((first, last) for first, last in licensed_windows(license, night.date)
-                  if first <= night.starts_at and night.ends_at <= last), None)
+    hours = next(((first, last) for first, last in licensed_windows(license, day)
+                  if first <= starts_at and ends_at <= last), None)
     if hours is None:
-        return [Finding(HOURS_RULE, _(
+        return [Finding(rule, no_hours, field="time")]
+    return live_play_findings(license=license, day=day, starts_at=hours[0], ends_at=hours[1], action=action,
+                              rule=rule, what=_("the Monte Carlo Night"), now=now)
+
+
+def live_findings(night, *, action: str, now: dt.datetime | None = None) -> list[Finding]:
+    """A night's live play: its table rounds, bets and outcomes (1202.2(o), 1200.1)."""
+    return event_live_findings(
+        license=night.license, day=night.date, starts_at=night.starts_at, ends_at=night.ends_at,
+        training=night.training, action=action, rule=HOURS_RULE, now=now, no_hours=_(
             "%(action)s: license %(number)s has no licensed hours on %(date)s that hold this night "
-            "(30 DCMR 1202.2(o)).") % {"action": action, "number": license.number, "date": night.date.isoformat()},
-            field="time")]
-    return live_play_findings(license=license, day=night.date, starts_at=hours[0], ends_at=hours[1],
-                              action=action, rule=HOURS_RULE, what=_("the Monte Carlo Night"), now=now)
+            "(30 DCMR 1202.2(o)).") % {"action": action, "number": night.license.number,
+                                       "date": night.date.isoformat()})
 
 
 def admission_live_findings(night, *, now: dt.datetime | None = None) -> list[Finding]:

@@ -16,6 +16,7 @@ from core.money import MoneySerializerField
 from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING, IntegerSerializerField, require_ascii_digits
 from licensing.licenses.serializers import VisibleLicenseField
 from licensing.models import License
+from licensing.reports.drawings.serializers import PublishedDrawingSerializer
 from montecarlo.models import ChipLedgerEntry, GameApproval, Night, Participant, PrizeMethod
 from montecarlo.nights import rules
 
@@ -205,18 +206,9 @@ class LeaderboardSerializer(serializers.Serializer):
     awards = LeaderboardAwardSerializer(many=True)
 
 
-class ChipDrawingSerializer(serializers.Serializer):
-    """The night's chip drawing as published (raffle-drawing/1, shared/formats/raffle-drawing.md): anyone re-runs
-    it with `python -m licensing.reports.raffle_draw verify`."""
-
-    format = serializers.CharField()
-    raffle = serializers.CharField()
-    prizes = serializers.IntegerField()
-    commitment = serializers.CharField()
-    tickets_hash = serializers.CharField()
-    seed = serializers.CharField()
-    tickets = serializers.ListField(child=serializers.IntegerField())
-    winners = serializers.ListField(child=serializers.IntegerField())
+class ChipDrawingSerializer(PublishedDrawingSerializer):
+    """The night's chip drawing as published (raffle-drawing/1, shared/formats/raffle-drawing.md), the same object
+    as a raffle's: anyone re-runs it with `python -m licensing.reports.raffle_draw verify`."""
 
 
 class ApprovalSerializer(serializers.ModelSerializer):

@@ -324,7 +324,7 @@ class CaribbeanPoker(RoundTable):
             return [self.settle(ante, WON, ante.amount, gettext_noop("the dealer does not qualify: the ante wins 1:1")),
                     self.settle(bet, PUSHED, 0, gettext_noop("the dealer does not qualify: the bet is returned"))]
         if result == "tie":
-            note = gettext_noop("a tie with the dealer to the last card: a dead hand, the bets stay")
+            note = gettext_noop("a tie with the dealer to the last card: a dead hand, both bets are returned")
             return [self.settle(ante, PUSHED, 0, note), self.settle(bet, PUSHED, 0, note)]
         if result == "lost":
             note = gettext_noop("the dealer's hand wins")
@@ -445,7 +445,8 @@ class CaribbeanPoker(RoundTable):
         view["payout_cap"] = s["payout_cap"]
         view["payout_cap_rule"] = CAP_RULE
         view["dealer_qualifies"] = {"with": gettext_noop("ace-king or better"), "rule": QUALIFY_RULE}
-        view["ties"] = {"text": gettext_noop("equal to the last card: a dead hand, the bets stay; suits never count"),
+        view["ties"] = {"text": gettext_noop("equal to the last card: a dead hand, both bets are returned; suits never "
+                                             "count"),
                         "rule": TIE_RULE}
         view["straights"] = {"variant": s["straights"], "text": STRAIGHTS_TEXT[s["straights"]],
                              "rule": STRAIGHTS[s["straights"]]}

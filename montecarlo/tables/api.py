@@ -2,7 +2,7 @@
 organization's table is a 404). Directors set tables up, close them and move a round's bets; dealers play them
 through the engine (every payout posted to the participants' ledgers by the service). Each write is one service
 call; a refusal comes back in the house error shape with its rule. A table whose stored log does not replay
-answers 409 (its event named) and nothing is written."""
+answers 409 (its event named; montecarlo.tables.middleware) and nothing is written."""
 
 import django_filters
 from django.utils.translation import gettext_lazy as _
@@ -12,7 +12,6 @@ from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from config.api.errors import api_error
 from core.api import error_response, service_answer
 from core.numbers import IntegerField
 from montecarlo.models import GameApproval, GameTable
@@ -25,10 +24,7 @@ from montecarlo.tables.serializers import (
     TableEventSerializer,
     TableSerializer,
 )
-from montecarlo.tables.state import TableStateError, load_engine
-
-STATE_STATUS = 409  # the request is fine; the table's stored log is what conflicts
-STATE_CODE = "table_state_invalid"
+from montecarlo.tables.state import load_engine
 
 NOT_FOUND = error_response(_("No such table, or another organization's."))
 REPLAY = error_response(_("The table's stored events do not replay (the refused event is named); nothing is "
@@ -78,12 +74,6 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def get_queryset(self):
         return night_selectors.table_list(user=self.request.user).order_by("night_id", "number")
 
-    def handle_exception(self, exc):
-        # The replay failed (logged at ERROR by state.replay_postings): a clear 409, never a 500.
-        if isinstance(exc, TableStateError):
-            return Response({"errors": [api_error(code=STATE_CODE, message=exc.message)]}, status=STATE_STATUS)
-        return super().handle_exception(exc)
-
     def _validated(self, serializer_class) -> dict:
         serializer = serializer_class(data=self.request.data, context=self.get_serializer_context())
         serializer.is_valid(raise_exception=True)
@@ -91,7 +81,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
 
     @extend_schema(request=TableCreateSerializer, responses={201: TableSerializer, **WRITE_ERRORS})
     def create(self, request):
-        """Set up a table of a night: an allowed game of the catalogue, its limits and variant (1602.1, 1602.2,
+        """Set up a table of a night: an allowed game of the catalog, its limits and variant (1602.1, 1602.2,
         1603.16); an "other approved game" asks the Agency to approve the night's house rules (1604.4)."""
         table = services.table_create(actor=request.user, **self._validated(TableCreateSerializer))
         return Response(table_answer(table), status=status.HTTP_201_CREATED)

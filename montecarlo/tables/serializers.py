@@ -43,7 +43,7 @@ class TableCreateSerializer(serializers.Serializer):
 
     night = VisibleNightField(queryset=Night.objects.none(), help_text=_("A night of the caller's organization."))
     game = serializers.CharField(max_length=40, help_text=_(
-        "The game's catalogue code (GET /api/v1/montecarlo/games/), e.g. punto-banca, wheel, craps."))
+        "The game's catalog code (GET /api/v1/montecarlo/games/), e.g. punto-banca, wheel, craps."))
     min_bet = IntegerSerializerField(min_value=1, max_value=MAX_CHIPS)
     max_bet = IntegerSerializerField(min_value=1, max_value=MAX_CHIPS)
     settings = serializers.DictField(required=False, default=dict, help_text=_(
@@ -130,7 +130,7 @@ class TableSerializer(serializers.ModelSerializer):
     game_name = serializers.CharField(source="game.name_en", read_only=True)
     settings = serializers.DictField(source="game_settings", read_only=True)
     approval = serializers.SerializerMethodField(help_text=_(
-        "pending, approved or refused: the Agency's decision on the house rules of an other approved game; null "
+        "pending, approved or refused: the Agency's decision on the house rules of an \"other approved game\"; null "
         "when the game needs none."))
     view = serializers.SerializerMethodField()
 

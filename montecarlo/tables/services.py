@@ -1,5 +1,5 @@
 """Table-game services. For the director: set up a table of an allowed game with its limits and variant
-(the catalogue's approval state, 1602.1, 1602.2, 1603.16; an "other approved game" asks the Agency to approve
+(the catalog's approval state, 1602.1, 1602.2, 1603.16; an "other approved game" asks the Agency to approve
 the night's house rules, 1604.4), close it, move a round's bets to another table of the game. For the dealer:
 play the table through its engine (open a round, take a bet, a decision, the outcome, a void spin or throw, a
 void round), every payout computed by the engine and posted to each participant's ledger in one transaction
@@ -81,7 +81,7 @@ def _playable(table: GameTable, *, action: str) -> list[Finding]:
         approved = GameApproval.objects.filter(night=night, game=table.game, status=ApprovalStatus.APPROVED).exists()
         if not approved:
             findings.append(Finding("30 DCMR 1604.4", _(
-                "%(action)s: %(game)s is an other approved game: it is played only once the Agency approves the "
+                "%(action)s: %(game)s is an \"other approved game\": it is played only once the Agency approves the "
                 "night's house rules for it (30 DCMR 1602.1, 1604.4).") % {"action": action,
                                                                            "game": table.game.name_en},
                 field="game"))
@@ -100,7 +100,7 @@ def table_create(*, actor, night: Night, game: str, min_bet: int, max_bet: int, 
         raise ValidationError(_("The night is counted: no more tables."), code="night_closed")
     entry = GameCatalogEntry.objects.filter(code=game).first() if isinstance(game, str) else None
     if entry is None:
-        raise ValidationError({"game": _("Choose a game of the catalogue.")})
+        raise ValidationError({"game": _("Choose a game of the catalog.")})
     findings = rules.game_findings(entry, license_class=night.license.license_class, playable=entry.code in GAMES)
     if findings:
         raise RuleViolation(findings)

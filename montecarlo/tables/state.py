@@ -117,10 +117,12 @@ def post_ledgers(*, actor, table: GameTable, postings: list[Posting], kinds: dic
                 "hold chips (30 DCMR 1603.8).") % {"number": posting.participant}, field="participant"))
         stake = posting.stake if posting.kind == BET else (0 if posting.kind == AWARD else -posting.stake)
         kind = (kinds or {}).get(posting.kind, LEDGER_KIND[posting.kind])
+        # The note in English for the record; its template kept beside it so a page shows it in the reader's language.
         note = posting.note % posting.params if posting.note and posting.params else posting.note
+        payload = {**posting.params, "note_template": posting.note} if posting.note else dict(posting.params)
         entries.append(ledger_post(participant=participant, kind=kind, chips=posting.chips, stake=stake,
                                    house=posting.house, actor=actor, table=table, bet=posting.bet,
-                                   round=round_of(posting.bet), note=note, payload=posting.params))
+                                   round=round_of(posting.bet), note=note, payload=payload))
     return entries
 
 

@@ -17,13 +17,11 @@ from django.utils.translation import gettext as _
 from core.findings import Finding
 from core.money import parse_money
 from licensing.licenses.limits import HOLDEM_PRIZE_CAP as PRIZE_CAP  # 30 DCMR 1603.26: $500 a player a day
-from licensing.licenses.live import board_now, license_in_force, live_play_findings
-from licensing.licenses.rules import in_force_findings
 from licensing.models.choices import LicenseType
 from licensing.organizations.services import EARLIEST_BIRTH_DATE, age_on
 from montecarlo.holdem.tournament import check_levels, level_from_dict
 from montecarlo.holdem.tournament.people import Person, same_person
-from montecarlo.nights.rules import in_force_on_findings, licensed_windows
+from montecarlo.nights.rules import event_live_findings, in_force_on_findings, licensed_windows
 
 MAX_PER_TABLE = 7  # 30 DCMR 1603.23: a dealer and at most 7 players
 HOURS_RULE = "30 DCMR 1603.19"  # Texas Hold'em only within the licensed hours
@@ -162,20 +160,12 @@ def live_findings(tournament, *, action: str, now: dt.datetime | None = None) ->
     license must be in force today, active and not suspended or revoked (1200.1), and the Board's
     clock (America/New_York) inside the licensed hours of the tournament's day that hold it (1603.19).
     A training tournament wins and reports nothing, so the hours do not bind it; the license does."""
-    license = tournament.license
-    if tournament.training:
-        today = board_now(now).date()
-        return in_force_findings(license_in_force(license, today), today, action=action)
-    windows = licensed_windows(license, tournament.date)
-    hours = next(((first, last) for first, last in windows
-                  if first <= tournament.starts_at and tournament.ends_at <= last), None)
-    if hours is None:
-        return [Finding(HOURS_RULE, _(
+    return event_live_findings(
+        license=tournament.license, day=tournament.date, starts_at=tournament.starts_at, ends_at=tournament.ends_at,
+        training=tournament.training, action=action, rule=HOURS_RULE, now=now, no_hours=_(
             "%(action)s: license %(number)s has no licensed hours on %(date)s that hold this tournament "
-            "(30 DCMR 1603.19).") % {"action": action, "number": license.number, "date": tournament.date.isoformat()},
-            field="time")]
-    return live_play_findings(license=license, day=tournament.date, starts_at=hours[0], ends_at=hours[1],
-                              action=action, rule=HOURS_RULE, what=_("the Monte Carlo Night"), now=now)
+            "(30 DCMR 1603.19).") % {"action": action, "number": tournament.license.number,
+                                     "date": tournament.date.isoformat()})
 
 
 # --- players ---

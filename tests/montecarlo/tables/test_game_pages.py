@@ -174,7 +174,7 @@ def test_every_game_is_offered_and_set_up_through_the_night_page_with_its_varian
     ("event-bets", "30 DCMR 1603.16", "no betting on an event or a game of personal skill"),
     ("texas-holdem", "30 DCMR 1603.20", "plan a tournament for the night instead of a table"),
     ("roulette", "30 DCMR 1602.1", "has no dealer screen here yet"),
-    ("no-such-game", "", "Choose a game of the catalogue."),
+    ("no-such-game", "", "Choose a game of the catalog."),
 ])
 def test_a_refused_game_is_a_message_with_its_rule_and_no_table(client, game, rule, words):
     night, director = night_for()
@@ -351,7 +351,7 @@ def test_punto_y_banca_by_number_and_by_scanned_receipt(client):
     at_table.ok("bet", participant=two.receipt_code, kind="tie", amount="20")  # the code alone, as typed
     response = at_table.settle("9h", "Kd", None, "2c", "3s", None)
     assert ("success", "Settled: every payout is on the participants' ledgers.") in messages_of(response)
-    assert "Round 1: player wins." in text_of(response)
+    assert "Round 1: the player wins." in text_of(response)
     assert ledger(client, night, 1) == [("issue", None, "", 1000, 1000), ("bet", 1, "1.1", -100, 900),
                                         ("won", 1, "1.1", 200, 1100)]
     assert ledger(client, night, 2) == [("issue", None, "", 1000, 1000), ("bet", 1, "1.2", -200, 800),
