@@ -25,13 +25,18 @@ def table_rules(table) -> dict:
     limits = {"min_bet": engine.min_bet, "max_bet": engine.max_bet}
     bets = [{"kind": kind.kind, "label": _(kind.label), "pays": pays_text(kind), "unit": kind.unit,
              "limits": engine.limits(kind), "rule": kind.rule} for kind in engine.bet_kinds()]
-    view = engine.view()
+    view = engine.view()  # the table as set up: its pay table and jackpot terms, not its play
+    jackpot = view.get("jackpot")
+    if jackpot:
+        # Where the meter stands now is the jackpot ledger's last entry (the engine above has played nothing).
+        meter = table.jackpot_entries.order_by("-seq").values_list("meter", flat=True).first()
+        jackpot = {**jackpot, "meter": jackpot["meter"] if meter is None else meter}
     # Caribbean poker's bet pays by the player's hand (001 art. 14), and the jackpot's awards (001 art. 17).
     return {"table": table, "limits": limits, "variant": variant_words(engine.settings), "bets": bets,
             "pay_table": view.get("pay_table") if table.game.code == "caribbean-poker" else [],
-            "jackpot": view.get("jackpot"),
+            "jackpot": jackpot,
             "jackpot_fixed": [(hand, engine.settings[f"jackpot_{name}"]) for hand, name in JACKPOT_FIXED]
-            if view.get("jackpot") else []}
+            if jackpot else []}
 
 
 def house_rules_context(night: Night) -> dict:

@@ -14,6 +14,7 @@ from montecarlo.tablegames.base import (
     RoundTable,
     cite,
     gettext_noop,
+    read_dice,
 )
 
 RULE = cite("003", "s. 25 V")
@@ -72,7 +73,7 @@ class BancaFrancesa(RoundTable):
         return self.min_bet, self.max_bet
 
     def outcome(self, event: dict) -> list[Posting]:
-        dice = read_dice(event)
+        dice = read_dice(event, 3, rule=RULE)
         lifted = event.get("lifted_unannounced", False)
         if not isinstance(lifted, bool):
             raise GameError(gettext_noop("lifted_unannounced: true or false, not %(value)r"), rule=RULE,
@@ -114,13 +115,3 @@ class BancaFrancesa(RoundTable):
                            "limits": list(self.limits(self.kind(kind)))} for kind, (totals, pays) in BETS.items()],
             "void_whys": list(VOID_WHYS),
         }
-
-
-def read_dice(event: dict) -> list[int]:
-    """Three dice, each a whole number 1 to 6 (003 s. 25: three dice are thrown together)."""
-    dice = event.get("dice")
-    if (not isinstance(dice, list) or len(dice) != 3
-            or any(isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6 for die in dice)):
-        raise GameError(gettext_noop("dice: three dice, each 1 to 6, not %(value)r"), rule=RULE, field="dice",
-                        value=dice)
-    return list(dice)

@@ -135,6 +135,16 @@ def whole(value, *, field: str, rule: str = LIMITS_RULE, minimum: int = 0, maxim
     return value
 
 
+def read_dice(event: dict, count: int, *, rule: str) -> list[int]:
+    """The dice of an outcome: `count` of them, each a whole number 1 to 6."""
+    dice = event.get("dice")
+    if (not isinstance(dice, list) or len(dice) != count
+            or any(isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6 for die in dice)):
+        raise GameError(gettext_noop("dice: %(count)s dice, each 1 to 6, not %(value)r"), rule=rule, field="dice",
+                        count=count, value=dice)
+    return list(dice)
+
+
 def reason_of(event: dict) -> str:
     reason = event.get("reason")
     if not isinstance(reason, str) or not reason.strip():

@@ -453,6 +453,7 @@ class CaribbeanPoker(RoundTable):
         view["hands"] = {"undecided": self._hands_where(None), "raised": self._hands_where("raise"),
                          "folded": self._hands_where("fold"),
                          "void": [p for p, hand in self.hands.items() if hand["void"]]}
+        view["needs_cards"] = self._hands_where("raise")  # the hands the outcome shows (001 art. 10, 13)
         view["jackpot"] = None
         if s["jackpot"]:
             view["jackpot"] = {

@@ -21,6 +21,7 @@ from montecarlo.tablegames.base import (
     Posting,
     RoundTable,
     gettext_noop,
+    read_dice,
 )
 
 RULE = "standard craps rules (house rules, 30 DCMR 1604.4)"
@@ -210,7 +211,7 @@ class Craps(RoundTable):
     # --- throws ---
 
     def outcome(self, event: dict) -> list[Posting]:
-        dice = read_dice(event)
+        dice = read_dice(event, 2, rule=RULE)
         total = sum(dice)
         point = self.point
         standing = dict(self.bets)  # the odds look up the line bet they back, which may settle first
@@ -300,13 +301,3 @@ class Craps(RoundTable):
                 "lay_odds": {str(n): f"{a}:{b}" for n, (a, b) in sorted(LAY_ODDS.items())},
             },
         }
-
-
-def read_dice(event: dict) -> list[int]:
-    """Two dice, each a whole number 1 to 6."""
-    dice = event.get("dice")
-    if (not isinstance(dice, list) or len(dice) != 2
-            or any(isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6 for die in dice)):
-        raise GameError(gettext_noop("dice: two dice, each 1 to 6, not %(value)r"), rule=RULE, field="dice",
-                        value=dice)
-    return list(dice)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from core.numbers import ascii_int
 from montecarlo.catalog.variants import settings_fields
 from montecarlo.models import Night, Participant
+from montecarlo.tablegames import GAMES
 
 RECEIPT = re.compile(r"(?:/r/)?([A-Za-z0-9_-]{16,32})/?$")
 
@@ -59,12 +60,17 @@ def _cards(post, prefix: str, count: int) -> list[str]:
     return [card for card in (post.get(f"{prefix}{i}", "").strip() for i in range(count)) if card]
 
 
-def outcome_event(game: str, post, view: dict) -> dict:
-    """The outcome as each game's engine reads it (montecarlo.tablegames)."""
+HAND_FIELD = re.compile(r"^hand(\d{1,9})_0$")
+
+
+def outcome_event(game: str, post) -> dict:
+    """The outcome as each game's engine reads it (montecarlo.tablegames); Caribbean poker's hands are the ones the
+    screen offered pickers for (hand<number>_0..4), the engine says whether they are the raised ones."""
     if game == "punto-banca":
         return {"type": "outcome", "player": _cards(post, "player", 3), "banker": _cards(post, "banker", 3)}
     if game == "caribbean-poker":
-        hands = {str(number): _cards(post, f"hand{number}_", 5) for number in view.get("needs_cards", [])}
+        numbers = [found.group(1) for found in map(HAND_FIELD.match, post) if found]
+        hands = {number: _cards(post, f"hand{number}_", 5) for number in numbers}
         return {"type": "outcome", "dealer": _cards(post, "dealer", 5), "hands": hands}
     if game == "wheel":
         return {"type": "outcome", "symbol": post.get("symbol", "")}
@@ -73,7 +79,10 @@ def outcome_event(game: str, post, view: dict) -> dict:
 
 
 def settings_from_post(game: str, post) -> dict:
-    """The variant settings typed for a new table; the engine refuses what it does not take."""
+    """The variant settings typed for a new table; the engine refuses what it does not take (and the service a game
+    without one)."""
+    if game not in GAMES:
+        return {}
     found = {}
     for field in settings_fields(game):
         name, kind = field["name"], field["type"]

@@ -195,7 +195,8 @@ def table_close(*, actor, table: GameTable, reason: str = "") -> GameTable:
         raise ValidationError(_("Table %(number)s is already closed.") % {"number": table.number}, code="closed")
     engine = load_engine(table)
     reason = " ".join(reason.split())[:200] if isinstance(reason, str) else ""
-    if engine.bets:
+    returned = bool(engine.bets)
+    if returned:
         _record(actor=actor, table=table, engine=engine,
                 event={"type": "void_round", "reason": reason or _("table closed")})
     append(actor=actor, table=table, kind=CLOSE_EVENT, payload={"reason": reason})
@@ -203,7 +204,8 @@ def table_close(*, actor, table: GameTable, reason: str = "") -> GameTable:
     table.save(update_fields=["status"])
     audit_event_record(event_type="montecarlo.table_closed", actor=actor, organization=table.night.license.organization,
                        target=table, payload={"number": table.number, "reason": reason})
-    leaderboard_changed(table.night, table=table.number)
+    if not returned:  # else the void round above has told the screens already
+        leaderboard_changed(table.night, table=table.number)
     return table
 
 

@@ -18,7 +18,6 @@ from core.numbers import ascii_int
 from montecarlo import selectors
 from montecarlo.catalog.variants import pays_text
 from montecarlo.nights import selectors as night_selectors
-from montecarlo.tablegames import GAMES
 from montecarlo.tables import forms as table_forms
 from montecarlo.tables import services as table_services
 from montecarlo.tables import state as game_state
@@ -97,37 +96,19 @@ def table_command(request, pk: int, table: int, command: str):
 
 GAME_TEMPLATES = {"caribbean-poker": "caribbean", "punto-banca": "baccarat", "wheel": "wheel",
                   "banca-francesa": "dice", "craps": "dice"}
-# Why a spin or a throw is void, as the dealer taps it (003 s. 24, 003 s. 25, 30 DCMR 1604.1(a)).
+# Why a spin or a throw is void, as the dealer taps it, in this order (003 s. 24, 003 s. 25, 30 DCMR 1604.1(a));
+# which of them a game takes is its engine's VOID_WHYS.
 VOID_LABELS = {
     "short_spin": _l("Under four full turns"), "on_peg": _l("Stopped on a peg"),
     "obstructed": _l("Obstructed"), "no_side_boards": _l("Missed the side boards"),
     "left_table": _l("A die left the table"), "touched_object": _l("A die hit an object"),
     "not_all_in_cup": _l("Not all dice in the cup"), "stuck_in_cup": _l("A die stayed in the cup"),
 }
-VOID_WHYS = {"wheel": ("short_spin", "on_peg", "obstructed"),
-             "banca-francesa": ("no_side_boards", "left_table", "touched_object", "not_all_in_cup", "stuck_in_cup"),
-             "craps": ("no_side_boards", "left_table", "touched_object")}
-
-
-def needs_cards(view: dict) -> list[int]:
-    """Caribbean poker: whose five cards the outcome needs: every hand raised, and every side bet on the jackpot
-    of a hand not folded (001 art. 10, 20)."""
-    hands = view.get("hands") or {}
-    out = set(hands.get("folded", [])) | set(hands.get("void", []))
-    side = {bet["participant"] for bet in view["bets"] if bet["kind"] == "jackpot"} - out
-    return sorted(set(hands.get("raised", [])) | side)
-
-
-def dealer_view(table, engine) -> dict:
-    view = engine.view()
-    if table.game.code == "caribbean-poker":
-        view["needs_cards"] = needs_cards(view)
-    return view
 
 
 def game_table_context(request, night, table) -> dict:
     engine = game_state.load_engine(table)
-    view = dealer_view(table, engine)
+    view = engine.view()
     kinds = [{"kind": kind.kind, "label": _(kind.label), "pays": pays_text(kind), "unit": kind.unit,
               "numbers": kind.numbers, "limits": engine.limits(kind)} for kind in engine.bet_kinds()]
     # The bets a dealer takes now: what the game says it takes (craps), never Caribbean poker's raise, which only
@@ -149,7 +130,7 @@ def game_table_context(request, night, table) -> dict:
         "cards": [rank + suit for suit in SUITS for rank in RANKS[::-1]],
         "dice_faces": range(1, 7),
         "dice_slots": range(3 if table.game.code == "banca-francesa" else 2),
-        "void_whys": [(why, VOID_LABELS[why]) for why in VOID_WHYS.get(table.game.code, ())],
+        "void_whys": [(why, label) for why, label in VOID_LABELS.items() if why in engine.VOID_WHYS],
         "place_numbers": (4, 5, 6, 8, 9, 10), "line_kinds": ("pass", "dont_pass", "come", "dont_come"),
         "other_tables": night.tables.filter(game=table.game, status="open").exclude(pk=table.pk).order_by("number"),
         "live_url": f"/ws/montecarlo/nights/{night.pk}/",
@@ -177,16 +158,13 @@ def game_table_command(request, pk: int, number: int, command: str):
     def play(event_of):
         return lambda: table_services.table_play(actor=actor, table=table, event=event_of())
 
-    def outcome():
-        view = dealer_view(table, game_state.load_engine(table))
-        return table_forms.outcome_event(table.game.code, post, view)
-
     commands = {
         "open": (play(lambda: {"type": "open"}), _("Round open: take the bets.")),
         "bet": (play(lambda: table_forms.bet_event(night, post)), _("Bet taken.")),
         "decision": (play(lambda: table_forms.decision_event(night, post)), _("Decision recorded.")),
         "remove": (play(lambda: {"type": "remove", "bet": post.get("bet", "")}), _("Bet taken down and returned.")),
-        "outcome": (play(outcome), _("Settled: every payout is on the participants' ledgers.")),
+        "outcome": (play(lambda: table_forms.outcome_event(table.game.code, post)),
+                    _("Settled: every payout is on the participants' ledgers.")),
         "void-outcome": (play(lambda: {"type": "void_outcome", "why": post.get("why", ""), "reason": _reason(post)}),
                          _("Void: nothing settled, the bets stand. Spin or throw again.")),
         "void-hand": (play(lambda: {"type": "void_hand", "participant": table_forms.participant_number(
@@ -216,8 +194,6 @@ def game_table_create(request, pk: int):
     game = post.get("game", "")
 
     def create():
-        if game not in GAMES:
-            table_services.table_create(actor=request.user, night=night, game=game, min_bet=0, max_bet=0)
         settings = table_forms.settings_from_post(game, post)
         limits = {name: table_forms.whole(post, name) for name in ("min_bet", "max_bet")}
         created.append(table_services.table_create(actor=request.user, night=night, game=game,
