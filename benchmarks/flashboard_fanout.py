@@ -24,7 +24,6 @@ import json
 import os
 import random
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -38,25 +37,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from _servers import cpu_ms, free_port, start_server, stop_server  # noqa: E402
 from _ws_screen import Screen  # noqa: E402
 
 FIRST_STATE_WAIT = 30  # seconds a screen may wait for its first state before it counts as dropped
-
-
-def cpu_ms(pid: int) -> float | None:
-    """CPU time (user + system) a process has used so far, from /proc (None elsewhere): on a shared
-    machine the server's CPU per burst is steadier than its wall-clock times."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @contextmanager
@@ -122,22 +106,7 @@ def build_world(halls: int):
 
 def start_daphne(env: dict, port: int, log: Path) -> subprocess.Popen:
     # Served as `make run` serves it (scripts/serve: daphne with its listen backlog raised).
-    # Its log goes to a file: an unread pipe fills up (a line per connection) and blocks daphne.
-    process = subprocess.Popen(
-        [str(ROOT / "scripts/serve")], cwd=ROOT, env={**os.environ, **env, "HOST": "127.0.0.1", "PORT": str(port)},
-        stdout=subprocess.DEVNULL, stderr=log.open("wb"),
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"daphne exited: {log.read_text(errors='replace')[-2000:]}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return process
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    raise RuntimeError("daphne did not start within 30 s")
+    return start_server([str(ROOT / "scripts/serve")], env=env, port=port, log=log, name="daphne")
 
 
 async def connect_burst(screens: list[Screen]) -> dict:
@@ -246,12 +215,7 @@ def main():
                 daphne = start_daphne(env, port, workdir / "daphne.log")
                 outcome = asyncio.run(run(args, world, port, daphne.pid))
             finally:
-                if daphne is not None:
-                    daphne.terminate()
-                    try:
-                        daphne.wait(timeout=10)
-                    except subprocess.TimeoutExpired:
-                        daphne.kill()
+                stop_server(daphne)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
         forget_redis_keys(redis_url, f"bench{os.getpid()}")

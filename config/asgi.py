@@ -1,4 +1,5 @@
-"""ASGI entry point: HTTP and websockets in one daphne process."""
+"""ASGI entry point: HTTP and websockets in one daphne process (`make run`); in production daphne serves the
+websockets and WSGI workers the HTTP pages (config/gunicorn.py, README "Production")."""
 
 import gc
 import os
@@ -6,6 +7,11 @@ import os
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+# No persistent database connections under ASGI, whatever the environment says: Django runs each request's sync
+# code on a thread of its own there, so a kept connection is never reused and they pile up until PostgreSQL
+# refuses clients (Django's databases documentation; benchmarks/portal_load.py ran out of connections in seconds).
+# Persistent connections belong to the WSGI workers (scripts/serve-http).
+os.environ["DATABASE_CONN_MAX_AGE"] = "0"
 # Django must be set up before consumers (and their models) are imported.
 django_asgi_app = get_asgi_application()
 

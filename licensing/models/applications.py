@@ -97,6 +97,9 @@ class Application(models.Model):
             models.Index(fields=["status", "submitted_at"]),
             models.Index(fields=["organization", "-created_at"]),
             models.Index(fields=["license_type", "license_class"]),
+            # The review queue filtered by organization: an organization's open applications and their count
+            # from the index alone, not from every application of every matching organization's heap pages.
+            models.Index(fields=["organization", "status", "submitted_at"], name="app_org_status_submitted"),
         ]
 
     def __str__(self) -> str:

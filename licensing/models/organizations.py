@@ -4,7 +4,9 @@ A person acts for an organization through a membership with a role; one person m
 hold several roles (an officer who is also the member in charge)."""
 
 from django.conf import settings
+from django.contrib.postgres.indexes import GinIndex, OpClass
 from django.db import models
+from django.db.models.functions import Upper
 from django.utils.translation import gettext_lazy as _
 
 from licensing.models.choices import DeterminationLetter
@@ -84,7 +86,15 @@ class Organization(models.Model):
         verbose_name = _("organization")
         verbose_name_plural = _("organizations")
         ordering = ["name"]
-        indexes = [models.Index(fields=["name"])]
+        indexes = [
+            models.Index(fields=["name"]),
+            # A name searched anywhere in it (icontains: UPPER(name) LIKE '%...%', the review queue's organization
+            # filter and the public lookup). Besides the speed, the index gives PostgreSQL statistics on UPPER(name):
+            # without them it guesses 40 organizations for a common word that matches 1,000 and plans the queue
+            # as a loop over them (33-42 ms with 100,000 applications) instead of reading the queue's first rows in
+            # order (2 ms). PostgreSQL only (pg_trgm): migration 0018 creates it there and nowhere else.
+            GinIndex(OpClass(Upper("name"), name="gin_trgm_ops"), name="org_name_upper_trgm"),
+        ]
 
     def __str__(self) -> str:
         return self.name
