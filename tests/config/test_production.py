@@ -1,7 +1,9 @@
 """The production profile: the static manifest is a deploy check, /healthz answers over plain
-HTTP, and the demo data (a published password) is never seeded."""
+HTTP, the demo data (a published password) is never seeded, and the processes keep their database
+connections as each server can (persistent in the WSGI workers, never under ASGI)."""
 
 import os
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -40,14 +42,47 @@ def test_the_check_leaves_development_storage_alone():
     assert static_manifest_check() == []
 
 
-def _production(script: str) -> str:
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "DJANGO_ENV": "production",
+def _production(script: str, *, setup: str = "import django; django.setup()\n", **env) -> str:
+    inherited = {name: value for name, value in os.environ.items() if name != "DATABASE_CONN_MAX_AGE"}
+    env = {**inherited, "DJANGO_SETTINGS_MODULE": "config.settings", "DJANGO_ENV": "production",
            "DJANGO_SECRET_KEY": "a-test-secret-" + "x" * 40, "DJANGO_ALLOWED_HOSTS": "testserver",
-           "EVENT_LOG_KEY": "a-test-event-log-key-" + "y" * 40}
-    run = subprocess.run([sys.executable, "-c", "import django; django.setup()\n" + script], env=env,
+           "EVENT_LOG_KEY": "a-test-event-log-key-" + "y" * 40, **env}
+    run = subprocess.run([sys.executable, "-c", setup + script], env=env,
                          cwd=Path(settings.BASE_DIR), capture_output=True, text=True, timeout=120, check=False)
     assert run.returncode == 0, run.stderr
     return run.stdout.split()
+
+
+CONNECTION = "from django.conf import settings\nprint(settings.DATABASES['default']['CONN_MAX_AGE'], " \
+             "settings.DATABASES['default']['CONN_HEALTH_CHECKS'])\n"
+
+
+def test_production_keeps_database_connections_and_checks_them_after_an_error():
+    assert _production(CONNECTION) == ["600", "True"]
+    assert _production(CONNECTION, DATABASE_CONN_MAX_AGE="60") == ["60", "True"]
+
+
+def test_the_asgi_servers_never_keep_a_database_connection():
+    # Django runs each ASGI request on a thread of its own: a kept connection would never be reused.
+    assert _production(CONNECTION, setup="import config.asgi\n", DATABASE_CONN_MAX_AGE="600") == ["0", "True"]
+
+
+def test_gunicorn_serves_http_through_wsgi_with_a_keepalive_longer_than_the_proxy():
+    root = Path(settings.BASE_DIR)
+    config = runpy.run_path(str(root / "config" / "gunicorn.py"))
+    assert (config["worker_class"], config["wsgi_app"]) == ("gthread", "config.wsgi:application")
+    assert config["keepalive"] > 60 and config["threads"] > 1  # 60 s: the proxy's idle timeout
+    # gunicorn itself reads the file and loads the application from it.
+    run = subprocess.run([str(Path(sys.executable).parent / "gunicorn"), "--check-config", "--config",
+                          "config/gunicorn.py"], cwd=root, capture_output=True, text=True, timeout=120, check=False,
+                         env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"})
+    assert run.returncode == 0, run.stderr
+
+
+def test_gunicorn_serves_the_asgi_application_with_uvicorn_workers(monkeypatch):
+    monkeypatch.setenv("GUNICORN_WORKER_CLASS", "uvicorn.workers.UvicornWorker")
+    config = runpy.run_path(str(Path(settings.BASE_DIR) / "config" / "gunicorn.py"))
+    assert config["wsgi_app"] == "config.asgi:application"
 
 
 def test_healthz_is_not_redirected_to_https_in_production():
