@@ -137,11 +137,21 @@ def seed(dataset: dict, url: str) -> None:
     print(f"seeded {dataset['applications']:,} applications in {time.perf_counter() - started:.0f} s", flush=True)
 
 
+def _login_path() -> str:
+    """The sign-in page: django-allauth's when it is installed, Django's LoginView's otherwise."""
+    from django.urls import NoReverseMatch, reverse
+
+    for name in ("account_login", "login"):
+        try:
+            return reverse(name)
+        except NoReverseMatch:
+            continue
+    raise RuntimeError("no sign-in page: neither account_login nor login is a URL name")
+
+
 def world() -> dict:
     """What the simulated people look at, read from the seeded database."""
     import random
-
-    from django.urls import reverse
 
     from licensing.models import Application, License, Membership, Organization
     from licensing.models.choices import OPEN_STATUSES, ApplicationStatus
@@ -162,7 +172,7 @@ def world() -> dict:
                    for t, c in (("bingo", "A"), ("bingo", "B"), ("raffle", "2"), ("montecarlo", "1"))
                    for k in ("original", "renewal")]
     return {
-        "login_path": reverse("login"), "password": PASSWORD,
+        "login_path": _login_path(), "password": PASSWORD,
         "officers": officers,
         "staff": [f"load-staff-{n}@example.org" for n in range(STAFF)],
         "review_ids": rng.sample(open_ids, min(len(open_ids), 500)),
