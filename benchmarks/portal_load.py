@@ -26,6 +26,7 @@ import argparse
 import csv
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -270,10 +271,11 @@ def main() -> None:
         run_locust(host=f"http://127.0.0.1:{port}", users=users, seconds=seconds, world_file=world_file,
                    prefix=workdir / "locust")
         cpu_after, elapsed = tree_cpu_ms(server.pid), time.perf_counter() - started
+        pages, total = read_stats(workdir / "locust_stats.csv")
+        server_log = (workdir / "server.log").read_text(errors="replace")
     finally:
         stop_server(server)
-    pages, total = read_stats(workdir / "locust_stats.csv")
-    server_log = (workdir / "server.log").read_text(errors="replace")
+        shutil.rmtree(workdir, ignore_errors=True)
 
     print(f"{users} users for {seconds} s on {args.server}, {dataset['applications']:,} applications "
           f"({connections['default'].vendor}), DATABASE_CONN_MAX_AGE={conn_max_age}")
