@@ -27,7 +27,7 @@ LABEL_CHAR_WIDTH = 6.5  # px of an 11px sans-serif character: labels are spaced 
 # an SVG keeps its colours wherever it is shown (a browser, a PDF, a saved page). They differ in lightness as
 # well as hue, and the legend and the table name every series.
 PALETTE = {"gross_receipts": "#083a66", "prizes": "#d17a00", "expenses": "#767676", "net_proceeds": "#1a6b2f",
-           "disbursed": "#7fb48c", "findings": "#a4001d", "reports": "#e59aa8"}
+           "disbursed": "#7fb48c", "findings": "#a4001d", "reports": "#e59aa8", "waiting": "#083a66"}
 INK, GRID = "#454545", "#e3e3e3"
 
 

@@ -16,6 +16,7 @@ from licensing.models import (
     Vote,
 )
 from licensing.models.choices import DenialReason, VoteChoice
+from licensing.models.review import MAX_VOTE_COMMENT_CHARACTERS
 from licensing.premises.serializers import PremisesCorrectionSerializer
 from licensing.review.selectors import application_documents
 from licensing.review.services import MAX_CURE_DAYS
@@ -54,7 +55,7 @@ class VoteSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Vote
-        fields = ["id", "application", "member", "member_name", "choice", "cast_at", "application_status"]
+        fields = ["id", "application", "member", "member_name", "choice", "comment", "cast_at", "application_status"]
 
 
 class DecisionSerializer(serializers.ModelSerializer):
@@ -136,6 +137,10 @@ class DeficiencyRequestSerializer(serializers.Serializer):
 
 class VoteRequestSerializer(serializers.Serializer):
     choice = serializers.ChoiceField(choices=VoteChoice.choices)
+    comment = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=MAX_VOTE_COMMENT_CHARACTERS,
+        help_text="Optional: what the rest of the Board reads with the vote (never shown to the organization).",
+    )
 
 
 class DenyRequestSerializer(serializers.Serializer):
