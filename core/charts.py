@@ -153,6 +153,8 @@ def _scale(values: list[float], *, money: bool):
     if low == high:
         high = 1.0
     step = nice_step(high - low)
+    if not money and all(float(value).is_integer() for value in values):
+        step = max(step, 1.0)  # counts: no tick between two whole numbers
     low, high = math.floor(low / step) * step, math.ceil(high / step) * step
     top, bottom = TOP, HEIGHT - BOTTOM
 
