@@ -21,9 +21,10 @@ from licensing.models.schedules import BondScheduleRow, FeeScheduleRow
 from licensing.models.users import BoardGroup, User
 
 __all__ = [
-    "AnchorReason", "Application", "ApplicationMessage", "AuditEvent", "BingoOccasion", "BoardGroup", "BondScheduleRow", "ChangeKind",
-    "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "DrawingStatus", "EnforcementAction",
-    "FeeScheduleRow", "License", "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "MessageAttachment", "Organization",
+    "AnchorReason", "Application", "ApplicationMessage", "AuditEvent", "BingoOccasion", "BoardGroup",
+    "BondScheduleRow", "ChangeKind", "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "DrawingStatus",
+    "EnforcementAction", "FeeScheduleRow", "License", "LicenseeKind", "LogAnchor", "MatchDecision", "Membership",
+    "MessageAttachment", "Organization",
     "OrganizationMember", "OrganizationType", "Premises", "PremisesCorrection", "RaffleDrawing", "RaffleDrawingEvent",
     "ReminderSent", "Report", "ReportFinding", "ReportKind", "ReportLine", "ReportMonthTotal", "ReportStatus",
     "ResponsiblePerson", "Role", "SubstantialChange", "User", "Vote",

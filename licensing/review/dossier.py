@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.utils import formats, timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -43,7 +44,6 @@ class Answer:
 
 @dataclass(frozen=True)
 class AnswerGroup:
-    key: str
     title: str
     answers: list[Answer]
 
@@ -67,37 +67,39 @@ def shown(application: Application, name: str) -> str:
     return str(value)
 
 
-def _group(application: Application, key: str, title, names: list[str]) -> AnswerGroup:
-    return AnswerGroup(key=key, title=str(title), answers=[
-        Answer(label=str(Application._meta.get_field(name).verbose_name).capitalize(), value=shown(application, name))
+def _group(application: Application, title, names: list[str]) -> AnswerGroup:
+    return AnswerGroup(title=str(title), answers=[
+        Answer(label=capfirst(Application._meta.get_field(name).verbose_name), value=shown(application, name))
         for name in names
     ])
 
 
 GROUPS = [
-    # key, title, fields, applies to
-    ("details", gettext_lazy("Details"), DETAILS, lambda a: True),
-    ("raffle", gettext_lazy("Raffle (30 DCMR 1202.2(n))"), RAFFLE, lambda a: a.license_type == LicenseType.RAFFLE),
-    ("montecarlo", gettext_lazy("Monte Carlo Night (30 DCMR 1202.2(o))"), MONTECARLO,
+    # title, fields, applies to
+    (gettext_lazy("Details"), DETAILS, lambda a: True),
+    (gettext_lazy("Raffle (30 DCMR 1202.2(n))"), RAFFLE, lambda a: a.license_type == LicenseType.RAFFLE),
+    (gettext_lazy("Monte Carlo Night (30 DCMR 1202.2(o))"), MONTECARLO,
      lambda a: a.license_type == LicenseType.MONTECARLO),
-    ("multihall", gettext_lazy("Multi-hall (30 DCMR 1414)"), MULTIHALL, lambda a: a.license_type == LicenseType.MULTIHALL),
-    ("amendment", gettext_lazy("The change (30 DCMR 1202.3)"), AMENDMENT, lambda a: a.kind == ApplicationKind.AMENDMENT),
-    ("purpose", gettext_lazy("Purpose (30 DCMR 1202.2(p))"), PURPOSE, lambda a: a.license_type != LicenseType.VENDOR),
-    ("vendor", gettext_lazy("Gross sales (30 DCMR 1207.2(e))"), VENDOR, lambda a: a.license_type == LicenseType.VENDOR),
+    (gettext_lazy("Multi-hall (30 DCMR 1414)"), MULTIHALL,
+     lambda a: a.license_type == LicenseType.MULTIHALL),
+    (gettext_lazy("The change (30 DCMR 1202.3)"), AMENDMENT,
+     lambda a: a.kind == ApplicationKind.AMENDMENT),
+    (gettext_lazy("Purpose (30 DCMR 1202.2(p))"), PURPOSE, lambda a: a.license_type != LicenseType.VENDOR),
+    (gettext_lazy("Gross sales (30 DCMR 1207.2(e))"), VENDOR, lambda a: a.license_type == LicenseType.VENDOR),
 ]
 
 
 def application_answers(application: Application) -> list[AnswerGroup]:
     """Every answer the organization gave, step by step (the lease has its own section: lease_terms)."""
-    return [_group(application, key, title, names) for key, title, names, applies in GROUPS if applies(application)]
+    return [_group(application, title, names) for title, names, applies in GROUPS if applies(application)]
 
 
 def lease_terms(application: Application) -> dict | None:
     """The lease and the lessor (30 DCMR 1400.4 (a)-(f)) of a game played on premises; None for others."""
     if application.license_type not in ON_PREMISES:
         return None
-    return {"terms": _group(application, "lease", gettext_lazy("Lease"), LEASE),
-            "lessor": _group(application, "lessor", gettext_lazy("Lessor"), LESSOR),
+    return {"terms": _group(application, gettext_lazy("Lease"), LEASE),
+            "lessor": _group(application, gettext_lazy("Lessor"), LESSOR),
             "leased": application.premises_leased}
 
 

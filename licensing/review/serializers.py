@@ -1,6 +1,5 @@
 """Serializers of the Board review API. Money comes out as strings ("250.00")."""
 
-from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -89,9 +88,9 @@ class ReviewApplicationListSerializer(serializers.ModelSerializer):
         ]
 
     def get_age_days(self, application) -> int | None:
-        if application.submitted_at is None:
-            return None
-        return (timezone.now() - application.submitted_at).days
+        # The queue's days waiting, computed by the selector (selectors_review.review_application_list: `waiting`).
+        waiting = getattr(application, "waiting", None)
+        return None if waiting is None else waiting.days
 
     def get_findings_count(self, application) -> int:
         return len(application.findings)
