@@ -80,3 +80,11 @@ def test_a_page_of_fifty_rows_costs_a_fixed_handful_of_queries(client, django_as
     with django_assert_max_num_queries(7):
         response = client.get(reverse("portal:review_queue"))
     assert len(response.context["page"].object_list) == 50
+
+
+def test_the_tally_and_the_ages_in_spanish(client, settings):
+    _submitted(70)
+    client.force_login(board_staff())
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "es"
+    page = client.get(reverse("portal:review_queue")).content.decode()
+    assert "0 de 4 necesarios" in page and "más de 60 días" in page and "Días de espera" in page
