@@ -27,7 +27,7 @@ LABEL_CHAR_WIDTH = 6.5  # px of an 11px sans-serif character: labels are spaced 
 # an SVG keeps its colours wherever it is shown (a browser, a PDF, a saved page). They differ in lightness as
 # well as hue, and the legend and the table name every series.
 PALETTE = {"gross_receipts": "#083a66", "prizes": "#d17a00", "expenses": "#767676", "net_proceeds": "#1a6b2f",
-           "disbursed": "#7fb48c", "findings": "#a4001d", "reports": "#e59aa8"}
+           "disbursed": "#7fb48c", "findings": "#a4001d", "reports": "#e59aa8", "waiting": "#083a66"}
 INK, GRID = "#454545", "#e3e3e3"
 
 
@@ -153,6 +153,8 @@ def _scale(values: list[float], *, money: bool):
     if low == high:
         high = 1.0
     step = nice_step(high - low)
+    if not money and all(float(value).is_integer() for value in values):
+        step = max(step, 1.0)  # counts: no tick between two whole numbers
     low, high = math.floor(low / step) * step, math.ceil(high / step) * step
     top, bottom = TOP, HEIGHT - BOTTOM
 

@@ -56,6 +56,7 @@ LABELS = {
     "licensing.deficiency_notice_expired": _("Deficiency notice expired"),
     "licensing.deficiency_cured": _("Deficiency cured"),
     "licensing.vote_cast": _("Vote cast"),
+    "licensing.application_message_posted": _("Message written in the application's thread"),
     "licensing.premises_correction_filed": _("Premises correction filed"),
     "licensing.premises_correction_accepted": _("Premises correction accepted"),
     "licensing.premises_correction_rejected": _("Premises correction rejected"),

@@ -6,6 +6,8 @@ from django.utils.translation import gettext_lazy as _
 
 from licensing.models.choices import VoteChoice
 
+MAX_VOTE_COMMENT_CHARACTERS = 2000
+
 
 class DeficiencyNotice(models.Model):
     """Staff tell the organization what is missing and by when; uncured, the application is withdrawn."""
@@ -40,6 +42,8 @@ class Vote(models.Model):
     application = models.ForeignKey("licensing.Application", on_delete=models.PROTECT, related_name="votes")
     member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="votes")
     choice = models.CharField(_("vote"), max_length=10, choices=VoteChoice.choices)
+    # What the member wants the rest of the Board to read with the vote; the organization never sees it.
+    comment = models.TextField(_("comment to the Board"), max_length=MAX_VOTE_COMMENT_CHARACTERS, blank=True)
     cast_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -220,7 +220,7 @@ class DocumentViewSet(mixins.ListModelMixin, _OrganizationScopedViewSet):
         return application
 
 
-class _AnyAcceptNegotiation(BaseContentNegotiation):
+class AnyAcceptNegotiation(BaseContentNegotiation):
     """A file download answers whatever the client accepts; errors still come out as JSON."""
 
     def select_parser(self, request, parsers):
@@ -233,7 +233,7 @@ class _AnyAcceptNegotiation(BaseContentNegotiation):
 class DocumentDownloadApi(APIView):
     """The stored file, as an attachment, for the organization's people and the Board; 404 for anyone else."""
 
-    content_negotiation_class = _AnyAcceptNegotiation
+    content_negotiation_class = AnyAcceptNegotiation
 
     @extend_schema(responses={
         (200, "application/pdf"): OpenApiTypes.BINARY,

@@ -9,6 +9,7 @@ download views."""
 
 import hashlib
 import os
+from dataclasses import dataclass
 
 import filetype
 from django.core.exceptions import ValidationError
@@ -23,10 +24,6 @@ MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
 # filetype reads signatures from the first 8 KiB (filetype.utils._NUM_SIGNATURE_BYTES).
 SIGNATURE_BYTES = 8192
 ALLOWED_TYPES = {"application/pdf": "pdf", "image/png": "png", "image/jpeg": "jpg"}
-
-
-def _file_error(message, code: str) -> ValidationError:
-    return ValidationError({"file": [ValidationError(message, code=code)]})
 
 
 def detect_content_type(head: bytes) -> str | None:
@@ -61,6 +58,42 @@ def _display_name(name: str) -> str:
     return base[:200] or "document"
 
 
+@dataclass(frozen=True)
+class CheckedFile:
+    """What the checks learned of an accepted upload: its type from its bytes, its size and digest, and the
+    name to show (never the name it is stored under)."""
+
+    content_type: str
+    size: int
+    sha256: str
+    display_name: str
+
+    @property
+    def extension(self) -> str:
+        return ALLOWED_TYPES[self.content_type]
+
+
+def upload_checked(uploaded_file, *, field: str = "file") -> CheckedFile:
+    """The checks every upload to the Board passes (documents, the reply thread's attachments): not empty, at
+    most MAX_DOCUMENT_BYTES, a PDF, PNG or JPEG by its content. A ValidationError on `field` otherwise."""
+    size = _size_of(uploaded_file)
+    if size == 0:
+        raise ValidationError({field: [ValidationError(_("The file is empty."), code="empty")]})
+    if size > MAX_DOCUMENT_BYTES:
+        raise ValidationError({field: [ValidationError(
+            _("The file is larger than %(limit)s MB.") % {"limit": MAX_DOCUMENT_BYTES // (1024 * 1024) or 1},
+            code="too_large",
+        )]})
+    uploaded_file.seek(0)
+    content_type = detect_content_type(uploaded_file.read(SIGNATURE_BYTES))
+    if content_type is None:
+        raise ValidationError({field: [ValidationError(
+            _("Only PDF, PNG and JPEG files are accepted; this file's content is none of these."), code="file_type",
+        )]})
+    return CheckedFile(content_type=content_type, size=size, sha256=_sha256(uploaded_file),
+                       display_name=_display_name(getattr(uploaded_file, "name", "")))
+
+
 @transaction.atomic
 def document_upload(*, actor: User, organization: Organization, kind: str, uploaded_file,
                     application: Application | None = None) -> Document:
@@ -71,40 +104,27 @@ def document_upload(*, actor: User, organization: Organization, kind: str, uploa
     if application is not None and application.organization_id != organization.pk:
         errors["application"] = [ValidationError(_("This application belongs to another organization."),
                                                  code="invalid")]
-    size = _size_of(uploaded_file)
-    if size == 0:
-        errors.update(_file_error(_("The file is empty."), code="empty").error_dict)
-    elif size > MAX_DOCUMENT_BYTES:
-        errors.update(_file_error(
-            _("The file is larger than %(limit)s MB.") % {"limit": MAX_DOCUMENT_BYTES // (1024 * 1024) or 1},
-            code="too_large",
-        ).error_dict)
-    content_type = None
-    if "file" not in errors:
-        uploaded_file.seek(0)
-        content_type = detect_content_type(uploaded_file.read(SIGNATURE_BYTES))
-        if content_type is None:
-            errors.update(_file_error(
-                _("Only PDF, PNG and JPEG files are accepted; this file's content is none of these."),
-                code="file_type",
-            ).error_dict)
+    checked = None
+    try:
+        checked = upload_checked(uploaded_file)
+    except ValidationError as error:
+        errors.update(error.error_dict)
     if errors:
         raise ValidationError(errors)
 
     document = Document(
-        organization=organization, application=application, kind=kind, content_type=content_type, size=size,
-        original_name=_display_name(getattr(uploaded_file, "name", "")), uploaded_by=actor,
-        sha256=_sha256(uploaded_file),
+        organization=organization, application=application, kind=kind, content_type=checked.content_type,
+        size=checked.size, original_name=checked.display_name, uploaded_by=actor, sha256=checked.sha256,
     )
     # upload_to builds the stored name from sha256 (set above); the name passed here is ignored.
-    document.file.save(f"{document.sha256}.{ALLOWED_TYPES[content_type]}", uploaded_file, save=False)
+    document.file.save(f"{document.sha256}.{checked.extension}", uploaded_file, save=False)
     try:
         document.full_clean()
         document.save()
         audit_event_record(
             event_type="licensing.document_uploaded", actor=actor, organization=organization, target=document,
-            payload={"kind": kind, "content_type": content_type, "size": size, "sha256": document.sha256,
-                     "application": application.pk if application else None},
+            payload={"kind": kind, "content_type": checked.content_type, "size": checked.size,
+                     "sha256": document.sha256, "application": application.pk if application else None},
         )
     except Exception:
         document.file.delete(save=False)  # no stored file without its row

@@ -36,17 +36,24 @@ from licensing.organizations.forms import (
 MEMBERS_PER_PAGE = 100
 
 
-def document_file_response(document: Document) -> FileResponse:
-    """The stored file as a download that no browser renders in place."""
-    extension = document_services.ALLOWED_TYPES.get(document.content_type, "bin")
-    stem = slugify(Path(document.original_name).stem)[:80] or document.kind
+def stored_file_response(stored, *, content_type: str, original_name: str, fallback: str,
+                         inline: bool = False) -> FileResponse:
+    """A checked upload (a document, a thread's attachment) as a download no browser renders in place, or
+    `inline` for a preview frame (the view that asks for it sets who may frame it)."""
+    extension = document_services.ALLOWED_TYPES.get(content_type, "bin")
+    stem = slugify(Path(original_name).stem)[:80] or fallback
     response = FileResponse(
-        document.file.open("rb"), as_attachment=True, filename=f"{stem}.{extension}",
-        content_type=document.content_type,
+        stored.open("rb"), as_attachment=not inline, filename=f"{stem}.{extension}", content_type=content_type,
     )
     response["X-Content-Type-Options"] = "nosniff"
     response["Cache-Control"] = "private, no-store"
     return response
+
+
+def document_file_response(document: Document, *, inline: bool = False) -> FileResponse:
+    """The stored file as a download that no browser renders in place (or inline, for a preview frame)."""
+    return stored_file_response(document.file, content_type=document.content_type,
+                                original_name=document.original_name, fallback=document.kind, inline=inline)
 
 
 def _page_context(request, organization: Organization, **extra) -> dict:

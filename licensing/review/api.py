@@ -64,7 +64,8 @@ class ReviewApplicationViewSet(viewsets.ReadOnlyModelViewSet):
         data.is_valid(raise_exception=True)
         try:
             vote = review_services.vote_cast(
-                application=application, actor=request.user, choice=data.validated_data["choice"]
+                application=application, actor=request.user, choice=data.validated_data["choice"],
+                comment=data.validated_data["comment"],
             )
         except review_services.VoteAlreadyCast as error:
             body = {"errors": [{"field": None, "code": error.code, "message": error.message, "rule": error.rule}]}

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.numbers import IntegerField
 from licensing.models.choices import DenialReason, VoteChoice
+from licensing.models.review import MAX_VOTE_COMMENT_CHARACTERS
 from licensing.review.services import MAX_CURE_DAYS
 
 
@@ -35,4 +36,9 @@ class DenialForm(forms.Form):
 
 class VoteForm(forms.Form):
     choice = forms.ChoiceField(label=_("Your vote"), choices=VoteChoice.choices, widget=forms.RadioSelect)
+    comment = forms.CharField(
+        label=_("Comment to the Board (optional)"), required=False, max_length=MAX_VOTE_COMMENT_CHARACTERS,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Shown with your vote to the other board members and staff, never to the organization."),
+    )
 

@@ -3,9 +3,24 @@
 The review queue is the Board's alone (staff review, members vote): anyone else gets an empty
 queryset, so a detail answers 404."""
 
-from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery
+import datetime as dt
+
+from django.db.models import (
+    Count,
+    DateTimeField,
+    DurationField,
+    ExpressionWrapper,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+)
 from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
 from licensing.audit.selectors import audit_event_list
 from licensing.models import (
@@ -42,8 +57,9 @@ def _vote_count(**conditions) -> Coalesce:
 
 
 def review_application_list(*, user: User, filters: dict | None = None) -> QuerySet[Application]:
-    """Every submitted application, oldest first. One query per page whatever its size: the counts and the
-    open notice come as annotations, the organization and premises by join."""
+    """Every submitted application, oldest first. One query per page whatever its size: the counts, the open
+    notice and the time waiting (`waiting`, a timedelta: `.days` is the queue's "days waiting") come as
+    annotations, the organization and premises by join."""
     if not user.is_authenticated or not user.is_board:
         return Application.objects.none()
     queryset = (
@@ -54,10 +70,33 @@ def review_application_list(*, user: User, filters: dict | None = None) -> Query
             nays=_vote_count(choice=VoteChoice.NAY),
             votes_count=_vote_count(),
             cure_by=_open_notice("cure_by"),
+            waiting=ExpressionWrapper(Value(timezone.now(), output_field=DateTimeField()) - F("submitted_at"),
+                                      output_field=DurationField()),
         )
         .order_by("submitted_at", "pk")
     )
     return ApplicationReviewFilter(filters, queryset).qs if filters is not None else queryset
+
+
+# The queue's age buckets, in whole days waiting since submission: (first day, last day or None).
+AGE_BUCKETS = ((0, 7), (8, 14), (15, 30), (31, 60), (61, None))
+
+
+def queue_age_counts(queryset: QuerySet[Application], *, now: dt.datetime | None = None) -> list[int]:
+    """How many of the queue's applications have waited each AGE_BUCKETS span, in one query."""
+    now = now or timezone.now()
+
+    def waited_at_least(days: int) -> Q:
+        return Q(submitted_at__lte=now - dt.timedelta(days=days))
+
+    counts = {}
+    for index, (first, last) in enumerate(AGE_BUCKETS):
+        condition = waited_at_least(first) if first else Q(submitted_at__isnull=False)
+        if last is not None:
+            condition &= ~waited_at_least(last + 1)
+        counts[f"bucket_{index}"] = Count("pk", filter=condition)
+    totals = queryset.order_by().aggregate(**counts)
+    return [totals[f"bucket_{index}"] for index in range(len(AGE_BUCKETS))]
 
 
 def review_application_get(*, user: User, pk: int) -> Application:
@@ -79,6 +118,10 @@ def application_documents(*, application: Application) -> QuerySet[Document]:
         .select_related("uploaded_by")
         .order_by("kind", "-uploaded_at")
     )
+
+
+def application_document_get(*, application: Application, pk: int) -> Document:
+    return get_object_or_404(application_documents(application=application), pk=pk)
 
 
 def application_history(*, user: User, application: Application) -> QuerySet[AuditEvent]:

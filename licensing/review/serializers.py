@@ -1,6 +1,5 @@
 """Serializers of the Board review API. Money comes out as strings ("250.00")."""
 
-from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -16,6 +15,7 @@ from licensing.models import (
     Vote,
 )
 from licensing.models.choices import DenialReason, VoteChoice
+from licensing.models.review import MAX_VOTE_COMMENT_CHARACTERS
 from licensing.premises.serializers import PremisesCorrectionSerializer
 from licensing.review.selectors import application_documents
 from licensing.review.services import MAX_CURE_DAYS
@@ -54,7 +54,7 @@ class VoteSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Vote
-        fields = ["id", "application", "member", "member_name", "choice", "cast_at", "application_status"]
+        fields = ["id", "application", "member", "member_name", "choice", "comment", "cast_at", "application_status"]
 
 
 class DecisionSerializer(serializers.ModelSerializer):
@@ -88,9 +88,9 @@ class ReviewApplicationListSerializer(serializers.ModelSerializer):
         ]
 
     def get_age_days(self, application) -> int | None:
-        if application.submitted_at is None:
-            return None
-        return (timezone.now() - application.submitted_at).days
+        # The queue's days waiting, computed by the selector (selectors_review.review_application_list: `waiting`).
+        waiting = getattr(application, "waiting", None)
+        return None if waiting is None else waiting.days
 
     def get_findings_count(self, application) -> int:
         return len(application.findings)
@@ -136,6 +136,10 @@ class DeficiencyRequestSerializer(serializers.Serializer):
 
 class VoteRequestSerializer(serializers.Serializer):
     choice = serializers.ChoiceField(choices=VoteChoice.choices)
+    comment = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=MAX_VOTE_COMMENT_CHARACTERS,
+        help_text="Optional: what the rest of the Board reads with the vote (never shown to the organization).",
+    )
 
 
 class DenyRequestSerializer(serializers.Serializer):

@@ -20,6 +20,7 @@ from licensing.licenses.rules import reasons_for_licensee
 from licensing.licenses.services import license_issue, license_terms
 from licensing.models import Application, Decision, DeficiencyNotice, User, Vote
 from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason, LicenseType, VoteChoice
+from licensing.models.review import MAX_VOTE_COMMENT_CHARACTERS
 from licensing.organizations.mail import organization_email_after_commit
 from licensing.review.rules import QUORUM_RULE, quorum_problem
 
@@ -153,11 +154,16 @@ def deficiency_notice_expire(*, notice_pk: int, today: dt.date) -> Application |
 
 
 @transaction.atomic
-def vote_cast(*, application: Application, actor: User, choice: str) -> Vote:
+def vote_cast(*, application: Application, actor: User, choice: str, comment: str = "") -> Vote:
+    """A board member's vote, with an optional comment the rest of the Board reads beside it."""
     if not actor.is_board_member:
         raise PermissionDenied(_("Only board members vote (30 DCMR 1202.4)."))
     if choice not in VoteChoice.values:
         raise ValidationError({"choice": _("Vote aye, nay, abstain or recused.")}, code="invalid_choice")
+    comment = str(comment or "").strip()
+    if len(comment) > MAX_VOTE_COMMENT_CHARACTERS:
+        raise ValidationError({"comment": _("A comment is at most %(count)d characters.") % {
+            "count": MAX_VOTE_COMMENT_CHARACTERS}}, code="max_length")
     application = _locked(application)
     if _has_voted(application=application, actor=actor):
         raise VoteAlreadyCast()
@@ -176,13 +182,13 @@ def vote_cast(*, application: Application, actor: User, choice: str) -> Vote:
 
     try:
         with transaction.atomic():  # the unique constraint is the last word if two requests race
-            vote = Vote.objects.create(application=application, member=actor, choice=choice)
+            vote = Vote.objects.create(application=application, member=actor, choice=choice, comment=comment)
     except IntegrityError:
         raise VoteAlreadyCast()
     tally = {"ayes": tally["ayes"] + (choice == VoteChoice.AYE), "nays": tally["nays"] + (choice == VoteChoice.NAY)}
     audit_event_record(
         event_type="licensing.vote_cast", actor=actor, organization=application.organization, target=application,
-        payload={"vote": vote.pk, "choice": choice, **tally, "quorum": quorum},
+        payload={"vote": vote.pk, "choice": choice, **tally, "quorum": quorum, "comment": comment},
     )
     if reaches_quorum:
         _approve(application=application, ayes=tally["ayes"], nays=tally["nays"], quorum=quorum)

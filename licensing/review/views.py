@@ -1,22 +1,33 @@
 """Portal pages of the Board review: the staff queue, the application under review, the members' votes,
 and the organization's read-only status of its application."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.csp import CSP
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.clickjacking import xframe_options_sameorigin
+from django.views.decorators.csp import csp_override
+from django.views.decorators.http import require_GET, require_POST
 
+from core import charts
 from core.forms import errors_to_form
-from licensing.models import License, Vote
-from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason, LicenseType
+from licensing.models import License
+from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason, LicenseType, VoteChoice
+from licensing.organizations.views import document_file_response, stored_file_response
 from licensing.premises.selectors import premises_correction_list
+from licensing.review import dossier
 from licensing.review import selectors as selectors_review
 from licensing.review import services as review_services
 from licensing.review.filters import OPEN, ApplicationReviewFilter
 from licensing.review.forms import DeficiencyNoticeForm, DenialForm, VoteForm
+from licensing.review.thread import selectors as thread_selectors
+from licensing.review.thread.forms import MessageForm
+from licensing.review.thread.services import application_message_post as message_post
 
 QUEUE_PAGE_SIZE = 50
 # What a licensee of another app filed (Application.submitted_snapshot, shaped by that app's hooks,
@@ -40,21 +51,71 @@ def review_queue(request):
     filterset = ApplicationReviewFilter(data, base)
     paginator = Paginator(filterset.qs, QUEUE_PAGE_SIZE)
     page = paginator.get_page(request.GET.get("page"))
-    context = {"filter": filterset, "page": page, "total": paginator.count}
+    context = {
+        "filter": filterset, "page": page, "total": paginator.count,
+        "age_chart": _age_chart(selectors_review.queue_age_counts(filterset.qs)),
+        # Written once per page, not per row: the rows are the queue's rendering cost (issue 15's profile).
+        "review_base": reverse("portal:review_queue"),  # a row links to review_base + pk + "/" (review_detail)
+        "of_quorum": _("of %(quorum)d needed") % {"quorum": settings.BOARD_VOTE_QUORUM},
+    }
     template = "licensing/review/_queue_results.html" if request.htmx else "licensing/review/queue.html"
     return render(request, template, context)
+
+
+def _age_label(first: int, last: int | None) -> str:
+    if last is None:
+        return _("more than %(days)d days") % {"days": first - 1}
+    return _("%(first)d–%(last)d days") % {"first": first, "last": last}
+
+
+def _age_chart(counts: list[int]) -> charts.Chart:
+    """The queue by days waiting (selectors_review.AGE_BUCKETS), drawn by core.charts with its table."""
+    return charts.bar_chart(
+        chart_id="queue-ageing", title=_("Applications in the queue by days waiting"), money=False,
+        categories=[_age_label(first, last) for first, last in selectors_review.AGE_BUCKETS],
+        series=[charts.Series(key="waiting", label=_("Applications"), values=counts)],
+    )
+
+
+def thread_context(request, application, form=None) -> dict:
+    """The reply thread as the reader may see it: nothing for who may not read it, the form for who may write."""
+    user = request.user
+    if not thread_selectors.can_read_thread(user=user, application=application):
+        return {"thread_shown": False}
+    can_post = thread_selectors.can_post_in_thread(user=user, application=application)
+    open_notice = None
+    if can_post and not user.is_board_staff:  # the organization is told when its reply answers a notice
+        open_notice = application.deficiency_notices.filter(cured_at__isnull=True, expired_at__isnull=True).first()
+    return {
+        "thread_shown": True,
+        "thread": thread_selectors.message_list(user=user, application=application),
+        "thread_form": (form or MessageForm()) if can_post else None,
+        "thread_open_notice": open_notice,
+    }
+
+
+def _tally(application, votes) -> dict:
+    """The Board's count toward the quorum (30 DCMR 1202.4): "3 of 4 needed"."""
+    ayes = sum(1 for vote in votes if vote.choice == VoteChoice.AYE)
+    return {"ayes": ayes, "quorum": settings.BOARD_VOTE_QUORUM, "cast": len(votes)}
 
 
 def _detail_context(request, application, **forms) -> dict:
     user = request.user
     is_open = application.status in OPEN_STATUSES
-    my_vote = Vote.objects.filter(application=application, member=user).first() if user.is_board_member else None
-    votes = application.votes.select_related("member").order_by("cast_at")
+    votes = list(application.votes.select_related("member").order_by("cast_at"))
+    my_vote = next((vote for vote in votes if vote.member_id == user.pk), None) if user.is_board_member else None
     decision = getattr(application, "decision", None)
+    documents = list(selectors_review.application_documents(application=application))
     context = {
         "application": application,
         "findings": application.findings,
-        "documents": selectors_review.application_documents(application=application),
+        "documents": documents,
+        "answers": dossier.application_answers(application),
+        "lease": dossier.lease_terms(application),
+        "people": dossier.organization_people(application),
+        "premises_facts": dossier.premises_facts(application, documents),
+        "tally": _tally(application, votes),
         "occasions": application.occasions.select_related("premises"),
         "premises_corrections": premises_correction_list(user=user, application=application),
         "notices": application.deficiency_notices.select_related("issued_by"),
@@ -69,6 +130,7 @@ def _detail_context(request, application, **forms) -> dict:
         "deficiency_form": None,
         "denial_form": None,
         "vote_form": None,
+        **thread_context(request, application, forms.get("thread_form")),
     }
     if user.is_board_staff and application.status == ApplicationStatus.SUBMITTED:
         context["deficiency_form"] = forms.get("deficiency_form") or DeficiencyNoticeForm()
@@ -142,7 +204,7 @@ def review_vote(request, pk: int):
     return _post_form(
         request, pk, VoteForm, "vote_form",
         lambda application, data: review_services.vote_cast(
-            application=application, actor=request.user, choice=data["choice"]
+            application=application, actor=request.user, choice=data["choice"], comment=data["comment"]
         ),
         _("Your vote is recorded."),
     )
@@ -171,10 +233,64 @@ def application_status_context(application) -> dict:
 
 @login_required
 def application_status(request, pk: int):
-    """Read-only: where an application stands, for its organization's people (and the Board)."""
+    """Where an application stands, for its organization's people (and the Board), with its reply thread."""
     application = selectors_review.application_status_get(user=request.user, pk=pk)
-    context = application_status_context(application)
+    context = {**application_status_context(application), **thread_context(request, application),
+               "on_status_page": True}
     template = (
         "licensing/review/_application_status.html" if request.htmx else "licensing/review/application_status.html"
     )
     return render(request, template, context)
+
+
+@login_required
+@require_POST
+def application_message(request, pk: int):
+    """A message in the thread, from the review page (staff) or the status page (the organization). A refusal
+    shows the same page again with the errors on the form."""
+    application = thread_selectors.thread_application_get(user=request.user, pk=pk)
+    form = MessageForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            message_post(actor=request.user, application=application, body=form.cleaned_data["body"],
+                         attachments=form.cleaned_data["attachments"])
+        except ValidationError as error:
+            errors_to_form(form, error)
+        else:
+            messages.success(request, _("Your message is sent."))
+            page = "portal:review_detail" if request.user.is_board else "portal:application_status"
+            return redirect(reverse(page, args=[application.pk]) + "#thread")
+    if request.user.is_board:
+        application = selectors_review.review_application_get(user=request.user, pk=pk)
+        return render(request, "licensing/review/detail.html",
+                      _detail_context(request, application, thread_form=form), status=400)
+    context = {**application_status_context(application), **thread_context(request, application, form),
+               "on_status_page": True}
+    return render(request, "licensing/review/application_status.html", context, status=400)
+
+
+@login_required
+@require_GET
+def application_message_attachment(request, pk: int, attachment_pk: int):
+    """A file sent in the thread, as a download, for whoever may read the thread; 404 for anyone else."""
+    application = thread_selectors.thread_application_get(user=request.user, pk=pk)
+    attachment = thread_selectors.attachment_get(user=request.user, application=application, pk=attachment_pk)
+    return stored_file_response(attachment.file, content_type=attachment.content_type,
+                                original_name=attachment.original_name, fallback="attachment")
+
+
+# The review page previews a document in an <iframe>: this response alone may be framed, and only by this
+# site (the site answers X-Frame-Options DENY and CSP frame-ancestors 'none' everywhere else).
+framed_by_this_site = csp_override({**settings.SECURE_CSP, "frame-ancestors": [CSP.SELF]})
+
+
+@login_required
+@require_GET
+@xframe_options_sameorigin
+@framed_by_this_site
+def review_document_preview(request, pk: int, document_pk: int):
+    """One of the application's documents, inline, for the review page's preview: the Board only."""
+    _require_board(request.user)
+    application = selectors_review.review_application_get(user=request.user, pk=pk)
+    document = selectors_review.application_document_get(application=application, pk=document_pk)
+    return document_file_response(document, inline=True)

@@ -40,7 +40,8 @@ def test_the_app_role_may_only_read_and_append_the_logs(app_role, organization):
     assert set(append_only_tables()) == {"licensing_auditevent", "licensing_loganchor", "bingo_gameevent",
                                          "montecarlo_tournamentevent", "licensing_raffledrawingevent",
                                          "montecarlo_chipledgerentry", "montecarlo_tableevent",
-                                         "montecarlo_jackpotentry"}
+                                         "montecarlo_jackpotentry", "licensing_applicationmessage",
+                                         "licensing_messageattachment"}
     app_role.execute(
         "INSERT INTO licensing_auditevent (event_type, organization_id, object_type, object_id, payload, created_at,"
         " request_id, chain, seq, prev_hash, hash) VALUES ('test.appended', %s, '', '', %s, %s, '', %s, 1, '', 'x')",
@@ -48,7 +49,7 @@ def test_the_app_role_may_only_read_and_append_the_logs(app_role, organization):
     assert app_role.execute("SELECT count(*) FROM licensing_auditevent WHERE event_type = 'test.appended'"
                             ).fetchone() == (1,)
     for table in append_only_tables():
-        refused(app_role, f"UPDATE {table} SET seq = seq")
+        refused(app_role, f"UPDATE {table} SET id = id")
         refused(app_role, f"DELETE FROM {table}")
         refused(app_role, f"TRUNCATE {table}")
         refused(app_role, f"ALTER TABLE {table} DISABLE TRIGGER USER")
@@ -70,7 +71,8 @@ def test_db_roles_prints_the_sql_and_checks_its_input(capsys):
     need(connection.vendor == "postgresql", "the least-privilege role is PostgreSQL's: set DATABASE_URL=postgres://...")
     call_command("db_roles", "--app-role", "cg_app")
     printed = capsys.readouterr().out
-    assert "REVOKE UPDATE, DELETE, TRUNCATE ON TABLE bingo_gameevent, licensing_auditevent" in printed
+    assert ("REVOKE UPDATE, DELETE, TRUNCATE ON TABLE bingo_gameevent, licensing_applicationmessage, "
+            "licensing_auditevent") in printed
     with pytest.raises(CommandError, match="--app-role"):
         call_command("db_roles", "--app-role", "x; DROP TABLE licensing_user")
 
