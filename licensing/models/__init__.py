@@ -3,6 +3,7 @@ from licensing.models.audit import AnchorReason, AuditEvent, LogAnchor
 from licensing.models.changes import ChangeKind, SubstantialChange
 from licensing.models.licenses import EnforcementAction, License, ReminderSent
 from licensing.models.matches import MatchDecision
+from licensing.models.notifications import Notification
 from licensing.models.organizations import LicenseeKind, Membership, Organization, OrganizationType, Role
 from licensing.models.premises import CorrectionStatus, Premises, PremisesCorrection
 from licensing.models.profile import Document, OrganizationMember, ResponsiblePerson
@@ -22,7 +23,7 @@ from licensing.models.users import BoardGroup, User
 __all__ = [
     "AnchorReason", "Application", "AuditEvent", "BingoOccasion", "BoardGroup", "BondScheduleRow", "ChangeKind",
     "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "DrawingStatus", "EnforcementAction",
-    "FeeScheduleRow", "License", "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "Organization",
+    "FeeScheduleRow", "License", "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "Notification", "Organization",
     "OrganizationMember", "OrganizationType", "Premises", "PremisesCorrection", "RaffleDrawing", "RaffleDrawingEvent",
     "ReminderSent", "Report", "ReportFinding", "ReportKind", "ReportLine", "ReportMonthTotal", "ReportStatus",
     "ResponsiblePerson", "Role", "SubstantialChange", "User", "Vote",
