@@ -6,10 +6,11 @@ from dataclasses import asdict
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
 from django_htmx.http import HttpResponseClientRedirect
 
 from core.findings import RuleViolation
@@ -18,6 +19,7 @@ from licensing.applications import forms, services
 from licensing.applications.checks import application_findings, quote_for
 from licensing.applications.selectors import application_get
 from licensing.applications.steps import ON_PREMISES, STEP_TITLES, steps_for
+from licensing.applications.summary import application_summary, summary_pdf
 from licensing.models import CorrectionStatus, LicenseeKind
 from licensing.models.choices import ApplicationKind, LicenseType
 from licensing.organizations.eligibility import senior_group_checked
@@ -225,7 +227,7 @@ def _review(request, application):
             # The overview is outside the boosted wizard: have htmx load it as a whole page.
             return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     return {"blocking": [f for f in findings if f.blocking], "warnings": [f for f in findings if not f.blocking],
-            "quote": quote}
+            "quote": quote, "summary": application_summary(application)}
 
 
 STEP_HANDLERS = {
@@ -253,6 +255,19 @@ def application_step(request, pk: int, step: str):
     if not isinstance(result, dict):
         return result
     return _render_step(request, application, step, result)
+
+
+@login_required
+@require_GET
+def application_summary_download(request, pk: int):
+    """Every answer as a printable PDF: for the organization's people and the Board, like the application."""
+    application = application_get(user=request.user, pk=pk)
+    if application.license_type == LicenseType.VENDOR:
+        return _vendor_page(application)
+    response = HttpResponse(summary_pdf(application), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="application-{application.pk}-summary.pdf"'
+    response["Cache-Control"] = "private, no-store"
+    return response
 
 
 @login_required

@@ -23,8 +23,8 @@ from licensing.models.users import BoardGroup, User
 __all__ = [
     "AnchorReason", "Application", "AuditEvent", "BingoOccasion", "BoardGroup", "BondScheduleRow", "ChangeKind",
     "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "DrawingStatus", "EnforcementAction",
-    "FeeScheduleRow", "License", "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "Notification", "Organization",
-    "OrganizationMember", "OrganizationType", "Premises", "PremisesCorrection", "RaffleDrawing", "RaffleDrawingEvent",
-    "ReminderSent", "Report", "ReportFinding", "ReportKind", "ReportLine", "ReportMonthTotal", "ReportStatus",
-    "ResponsiblePerson", "Role", "SubstantialChange", "User", "Vote",
+    "FeeScheduleRow", "License", "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "Notification",
+    "Organization", "OrganizationMember", "OrganizationType", "Premises", "PremisesCorrection", "RaffleDrawing",
+    "RaffleDrawingEvent", "ReminderSent", "Report", "ReportFinding", "ReportKind", "ReportLine", "ReportMonthTotal",
+    "ReportStatus", "ResponsiblePerson", "Role", "SubstantialChange", "User", "Vote",
 ]

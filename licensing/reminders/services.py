@@ -15,8 +15,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from licensing.audit.events import audit_event_record
-from licensing.models import Application, DeficiencyNotice, License, Organization, ReminderSent, SubstantialChange
 from licensing.licenses.selectors import renewable_licenses
+from licensing.models import Application, DeficiencyNotice, Organization, ReminderSent, SubstantialChange
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus
 from licensing.organizations.mail import organization_email_send
 from licensing.organizations.selectors import organization_recipients
