@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from licensing.reminders.rules import AMENDMENT_FILING_DAYS, RENEWAL_DEADLINE_DAYS, RENEWAL_WINDOW_DAYS
 
@@ -55,11 +55,8 @@ def countdown(days_left: int) -> str:
     if days_left == 0:
         return _("due today")
     if days_left > 0:
-        return _("%(count)d day left") % {"count": days_left} if days_left == 1 else \
-            _("%(count)d days left") % {"count": days_left}
-    late = -days_left
-    return _("%(count)d day overdue") % {"count": late} if late == 1 else \
-        _("%(count)d days overdue") % {"count": late}
+        return ngettext("%(count)d day left", "%(count)d days left", days_left) % {"count": days_left}
+    return ngettext("%(count)d day overdue", "%(count)d days overdue", -days_left) % {"count": -days_left}
 
 
 def sort_key(item: ActionItem) -> tuple:
