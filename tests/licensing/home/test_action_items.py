@@ -169,3 +169,14 @@ def test_the_board_keeps_its_dashboard(client):
     client.force_login(board_staff())
     response = client.get(reverse("portal:dashboard"))
     assert response.status_code == 200 and "You are board staff" in response.content.decode()
+
+
+def test_the_renewal_link_opens_the_form_filled_in(client, organization):
+    license = renewal_window(organization)
+    officer = officer_of(organization)
+    [item] = action_items(user=officer, organization=organization)
+    client.force_login(officer)
+    form = client.get(item.url).context["form"]
+    assert form.initial["kind"] == "renewal" and form.initial["base_license"] == str(license.pk)
+    assert client.get(reverse("portal:application_start", args=[organization.pk]),
+                      {"base_license": "٣", "kind": "x" * 999}).status_code == 200  # odd input: just not chosen
