@@ -8,7 +8,11 @@ class BingoConfig(AppConfig):
 
     def ready(self):
         from bingo.planning.checks import workers_on_duty_people
+        from bingo.planning.selectors import upcoming_operations
+        from licensing.home.events import upcoming_events_register
         from licensing.organizations.supply_ties import person_source_register
 
         # Workers on duty may not own a share of a vendor (30 DCMR 1401.13): licensing's review sees them.
         person_source_register("bingo.workers_on_duty", workers_on_duty_people)
+        # The organization's home lists its coming operations (licensing imports no bingo).
+        upcoming_events_register("bingo.operations", upcoming_operations)

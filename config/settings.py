@@ -107,6 +107,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "licensing.context_processors.portal_roles",
+                "licensing.context_processors.notifications_unread",
             ],
         },
     },
@@ -264,6 +265,8 @@ else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 # The Board's audit address: the daily and closing digests of log anchors go there.
 BOARD_AUDIT_EMAIL = env.list("BOARD_AUDIT_EMAIL", default=["audit@gaming.example.gov"])
+# Every email queued by core.mail is also kept as an in-portal notification for each recipient with an account.
+MAIL_MIRROR = "licensing.notifications.services.notifications_from_email"
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Charitable Gaming Board <no-reply@gaming.example.gov>")
 
 # --- API ---

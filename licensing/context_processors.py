@@ -1,7 +1,10 @@
 """What the navigation needs to show the right links for the person signed in."""
 
+from django.utils.functional import SimpleLazyObject
+
 from licensing.models import Membership, Role
 from licensing.models.organizations import FILING_ROLES
+from licensing.notifications.selectors import notification_unread_count
 
 # Who works the live games: the filing roles plan them, callers and checkers run bingo,
 # directors and dealers run Hold'em tournaments.
@@ -28,3 +31,12 @@ def portal_roles(request):
     return {"nav_roles": roles, "nav_bingo": board or bool(roles & _BINGO_ROLES),
             "nav_tournaments": board or bool(roles & _TOURNAMENT_ROLES),
             "nav_reports": board or bool(roles & FILING_ROLES)}
+
+
+def notifications_unread(request):
+    """The bell's unread count: one COUNT query for a signed-in person, none for anyone else. Lazy, so a page
+    that does not show the header (a PDF, a fragment) runs no query at all."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return {}
+    return {"notifications_unread": SimpleLazyObject(lambda: notification_unread_count(user=user))}

@@ -19,6 +19,7 @@ from licensing.licenses import urls as licenses_urls
 from licensing.licenses.urls import api_urlpatterns as licenses_api
 from licensing.matches import urls as matches_urls
 from licensing.matches.urls import api_urlpatterns as matches_api
+from licensing.notifications import urls as notifications_urls
 from licensing.organizations import urls as organizations_urls
 from licensing.organizations.api import MembershipViewSet, OrganizationViewSet
 from licensing.organizations.urls import api_urlpatterns as organizations_api
@@ -43,6 +44,7 @@ urlpatterns = [
     path("", include(reports_portal)),  # reports: filing, overdue, exports, the vendor cross-check
     path("", include(matches_urls.urlpatterns)),  # Board staff's possible-match review
     path("", include(board_urls.urlpatterns)),  # the compliance dashboard, an organization's figures, 1400.9(e)
+    path("", include(notifications_urls.urlpatterns)),  # a person's notifications: a copy of every email
 ]
 
 router = IdRouter()
@@ -62,6 +64,7 @@ api_urlpatterns = [
     path("", include(enforcement_api)),  # suspend, revoke, fine: before the router's licenses/<pk>/
     path("", include(matches_api)),  # possible matches, for Board staff
     path("", include(board_api)),  # the compliance dashboard, for the Board
+    path("", include(notifications_urls.api_urlpatterns)),  # the caller's own notifications
     *router.urls,
     *applications_api,  # filing an application
     *review_api,  # the Board review's applications

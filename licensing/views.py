@@ -1,11 +1,14 @@
-"""The licensing app's own landing pages: the site's home page, the portal dashboard and an organization's
-overview (its roles, licenses, applications and recent events, drawn from several features)."""
+"""The licensing app's own landing pages: the site's home page, the portal dashboard (the Board's, or the
+chooser of a person acting for several organizations) and an organization's home (licensing.home reads it)."""
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils import timezone
 
-from licensing.applications.selectors import application_list
 from licensing.audit.selectors import audit_event_list
+from licensing.home import selectors as home_selectors
+from licensing.home.events import upcoming_events
+from licensing.home.selectors import home_choices
 from licensing.licenses.selectors import license_list
 from licensing.models import LicenseeKind, Role
 from licensing.models.choices import LicenseType
@@ -13,7 +16,7 @@ from licensing.models.organizations import FILING_ROLES
 from licensing.organizations import selectors as organization_selectors
 from licensing.organizations.eligibility import senior_group_checked
 from licensing.organizations.selectors import organization_list
-from licensing.reports.selectors import overdue_report_list, overdue_reports_of_my_organizations
+from licensing.reports.selectors import overdue_reports_of_my_organizations
 from licensing.selectors import roles_in, user_memberships
 
 RECENT_EVENTS = 15
@@ -25,11 +28,19 @@ def home(request):
 
 @login_required
 def dashboard(request):
+    """Where a person lands after signing in. Someone who acts for one organization goes straight to its home;
+    someone with several chooses, seeing how many things each has to do; the Board keeps its dashboard."""
     user = request.user
+    memberships = user_memberships(user=user)
+    choices = home_choices(user=user)
+    organizations = {membership.organization_id for membership in memberships}
+    if not user.is_board and len(choices) == 1 and len(organizations) == 1:
+        return redirect("portal:organization_detail", pk=choices[0].organization.pk)
     context = {
-        "memberships": user_memberships(user=user),
+        "memberships": memberships,
+        "choices": choices,
         "organization_count": organization_list(user=user).count() if user.is_board else None,
-        "recent_events": audit_event_list(user=user)[:RECENT_EVENTS],
+        "recent_events": audit_event_list(user=user)[:RECENT_EVENTS] if user.is_board else [],
         # First on the page: what holds up the organizations' new applications (30 DCMR 1413.1).
         "overdue_reports": overdue_reports_of_my_organizations(user=user),
     }
@@ -38,29 +49,31 @@ def dashboard(request):
 
 @login_required
 def organization_detail(request, pk: int):
+    """The organization's home: what to do now first, then its licenses, applications in progress, coming
+    operations and events, the people acting for it and its recent activity in words."""
     user = request.user
     organization = organization_selectors.organization_get(user=user, pk=pk)
     if organization.kind == LicenseeKind.VENDOR and hasattr(organization, "vendor"):
         # A vendor's home is the vendors app's (licensing imports no other app: the page is named, not imported).
         return redirect("vendors:vendor_detail", pk=organization.vendor.pk)
     roles = roles_in(user=user, organization=organization)
+    today = timezone.localdate()
     context = {
         "organization": organization,
+        "today": today,
         "senior_group": senior_group_checked(organization),
-        "amendments_due": organization_selectors.substantial_changes_open(user=user, organization=organization),
-        "overdue_reports": overdue_report_list(user=user, organization=organization),
-        "applications": application_list(user=user).filter(organization=organization)[:RECENT_EVENTS],
+        "action_items": home_selectors.action_items(user=user, organization=organization, today=today),
+        "applications": home_selectors.applications_in_progress(user=user, organization=organization),
         "can_file": bool(roles & FILING_ROLES),
         # A raffle license's drawing page: its officers act there, the Board reads it.
         "can_see_drawings": bool(roles & FILING_ROLES) or user.is_board,
         "licenses": license_list(user=user).filter(organization=organization),
         "raffle": LicenseType.RAFFLE,
-        "memberships": organization_selectors.membership_list(user=request.user, organization=organization).filter(
+        "upcoming": upcoming_events(user=user, organization=organization, today=today),
+        "memberships": organization_selectors.membership_list(user=user, organization=organization).filter(
             is_active=True
         ),
         "my_roles": [Role(role).label for role in sorted(roles)],
-        "recent_events": audit_event_list(user=request.user).filter(organization=organization)[
-            :RECENT_EVENTS
-        ],
+        "activity": home_selectors.recent_activity(user=user, organization=organization),
     }
     return render(request, "licensing/organization_detail.html", context)

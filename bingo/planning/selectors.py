@@ -7,11 +7,13 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from bingo.models import Operation
 from bingo.planning.checks import licensed_premises_ids
 from bingo.selectors import CALLER_ROLES, PLANNER_ROLES, organization_ids
+from licensing.home.events import UpcomingEvent
 from licensing.models import License, Organization, Premises
 from licensing.models.choices import LicenseStatus, LicenseType
 from licensing.selectors import has_role
@@ -64,3 +66,13 @@ def pattern_organizations(*, user) -> QuerySet[Organization]:
     if not getattr(user, "is_authenticated", False):
         return Organization.objects.none()
     return Organization.objects.filter(pk__in=organization_ids(user=user, roles=PLANNER_ROLES | CALLER_ROLES))
+
+
+def upcoming_operations(*, user, organization, today, limit: int) -> list[UpcomingEvent]:
+    """The organization's bingo operations from today on, for its home page (licensing.home.events)."""
+    operations = operation_list(user=user).filter(license__organization=organization, date__gte=today,
+                                                  is_training=False).order_by("date", "starts_at")[:limit]
+    return [UpcomingEvent(date=operation.date, starts_at=operation.starts_at, kind=_("Bingo operation"),
+                          title=_("Bingo under license %(number)s") % {"number": operation.license.number},
+                          place=operation.premises.name if operation.premises_id else "",
+                          url=reverse("bingo:operation_detail", args=[operation.pk])) for operation in operations]

@@ -25,6 +25,7 @@ register_converter(StepConverter, "application_step")
 urlpatterns = [
     path("organizations/<int:organization_pk>/applications/new/", views.application_start, name="application_start"),
     path("applications/<int:pk>/", views.application_detail, name="application_detail"),
+    path("applications/<int:pk>/summary.pdf", views.application_summary_download, name="application_summary_pdf"),
     path("applications/<int:pk>/<application_step:step>/", views.application_step, name="application_step"),
 ]
 

@@ -6,11 +6,11 @@ from dataclasses import asdict
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET
 from django_htmx.http import HttpResponseClientRedirect
 
 from core.findings import RuleViolation
@@ -18,30 +18,14 @@ from core.forms import errors_to_form
 from licensing.applications import forms, services
 from licensing.applications.checks import application_findings, quote_for
 from licensing.applications.selectors import application_get
+from licensing.applications.steps import ON_PREMISES, STEP_TITLES, steps_for
+from licensing.applications.summary import application_summary, summary_pdf
 from licensing.models import CorrectionStatus, LicenseeKind
 from licensing.models.choices import ApplicationKind, LicenseType
 from licensing.organizations.eligibility import senior_group_checked
 from licensing.organizations.selectors import organization_get
 from licensing.premises.services import PremisesOnRecord
 from licensing.review.views import application_status_context
-
-ON_PREMISES = (LicenseType.BINGO, LicenseType.MONTECARLO, LicenseType.MULTIHALL)
-STEP_TITLES = {
-    "details": gettext_lazy("Details"),
-    "schedule": gettext_lazy("Schedule"),
-    "lease": gettext_lazy("Premises lease"),
-    "purpose": gettext_lazy("Purpose"),
-    "review": gettext_lazy("Review and submit"),
-}
-
-
-def steps_for(application) -> list[str]:
-    steps = ["details"]
-    if application.license_type in (LicenseType.BINGO, LicenseType.MULTIHALL):
-        steps.append("schedule")
-    if application.license_type in ON_PREMISES:
-        steps.append("lease")
-    return [*steps, "purpose", "review"]
 
 
 def _step_url(application, step):
@@ -63,7 +47,10 @@ def application_start(request, organization_pk: int):
     organization = organization_get(user=request.user, pk=organization_pk)
     if organization.kind == LicenseeKind.VENDOR and hasattr(organization, "vendor"):
         return redirect("vendors:vendor_detail", pk=organization.vendor.pk)
-    form = forms.StartForm(request.POST or None, organization=organization)
+    # The home's "start the renewal" and "start the amendment" links fill in the license concerned.
+    initial = {name: request.GET[name] for name in ("kind", "base_license", "license_type", "license_class")
+               if name in request.GET}
+    form = forms.StartForm(request.POST or None, organization=organization, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             application = services.application_create(actor=request.user, organization=organization,
@@ -240,7 +227,7 @@ def _review(request, application):
             # The overview is outside the boosted wizard: have htmx load it as a whole page.
             return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     return {"blocking": [f for f in findings if f.blocking], "warnings": [f for f in findings if not f.blocking],
-            "quote": quote}
+            "quote": quote, "summary": application_summary(application)}
 
 
 STEP_HANDLERS = {
@@ -268,6 +255,19 @@ def application_step(request, pk: int, step: str):
     if not isinstance(result, dict):
         return result
     return _render_step(request, application, step, result)
+
+
+@login_required
+@require_GET
+def application_summary_download(request, pk: int):
+    """Every answer as a printable PDF: for the organization's people and the Board, like the application."""
+    application = application_get(user=request.user, pk=pk)
+    if application.license_type == LicenseType.VENDOR:
+        return _vendor_page(application)
+    response = HttpResponse(summary_pdf(application), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="application-{application.pk}-summary.pdf"'
+    response["Cache-Control"] = "private, no-store"
+    return response
 
 
 @login_required

@@ -12,7 +12,7 @@ from core.triggers import append_only
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('licensing', '0013_report_month_totals'),
+        ('licensing', '0015_notifications'),
     ]
 
     operations = [

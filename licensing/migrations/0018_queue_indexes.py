@@ -24,7 +24,7 @@ class AddIndexOnPostgreSQL(migrations.AddIndex):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("licensing", "0013_report_month_totals"),
+        ("licensing", "0016_review_thread_votes"),
     ]
 
     operations = [

@@ -4,6 +4,7 @@ from licensing.models.changes import ChangeKind, SubstantialChange
 from licensing.models.licenses import EnforcementAction, License, ReminderSent
 from licensing.models.matches import MatchDecision
 from licensing.models.messages import ApplicationMessage, MessageAttachment
+from licensing.models.notifications import Notification
 from licensing.models.organizations import LicenseeKind, Membership, Organization, OrganizationType, Role
 from licensing.models.premises import CorrectionStatus, Premises, PremisesCorrection
 from licensing.models.profile import Document, OrganizationMember, ResponsiblePerson
@@ -24,8 +25,8 @@ __all__ = [
     "AnchorReason", "Application", "ApplicationMessage", "AuditEvent", "BingoOccasion", "BoardGroup",
     "BondScheduleRow", "ChangeKind", "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "DrawingStatus",
     "EnforcementAction", "FeeScheduleRow", "License", "LicenseeKind", "LogAnchor", "MatchDecision", "Membership",
-    "MessageAttachment", "Organization",
-    "OrganizationMember", "OrganizationType", "Premises", "PremisesCorrection", "RaffleDrawing", "RaffleDrawingEvent",
-    "ReminderSent", "Report", "ReportFinding", "ReportKind", "ReportLine", "ReportMonthTotal", "ReportStatus",
-    "ResponsiblePerson", "Role", "SubstantialChange", "User", "Vote",
+    "MessageAttachment", "Notification", "Organization", "OrganizationMember", "OrganizationType", "Premises",
+    "PremisesCorrection", "RaffleDrawing", "RaffleDrawingEvent", "ReminderSent", "Report", "ReportFinding",
+    "ReportKind", "ReportLine", "ReportMonthTotal", "ReportStatus", "ResponsiblePerson", "Role", "SubstantialChange",
+    "User", "Vote",
 ]

@@ -5,9 +5,10 @@ Reads are scoped like the portal (another organization's records are 404); write
 filing role in the organization (403 for game roles and the Board)."""
 
 from django.core.exceptions import ValidationError
+from django.http import HttpResponse
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.negotiation import BaseContentNegotiation
@@ -23,6 +24,7 @@ from licensing.organizations import selectors as organization_selectors
 from licensing.organizations import services as profile_services
 from licensing.organizations.eligibility import organization_findings
 from licensing.organizations.filters import OrganizationFilter
+from licensing.organizations.member_csv import members_export_csv
 from licensing.organizations.serializers import (
     DocumentSerializer,
     DocumentUploadSerializer,
@@ -110,7 +112,12 @@ class MemberViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, _Organizat
     filterset_fields = ["is_active"]
 
     def scoped_queryset(self):
-        return organization_selectors.member_list(user=self.request.user, organization=self.organization())
+        return organization_selectors.member_list(user=self.request.user, organization=self.organization(),
+                                                  query=self.request.query_params.get("q", ""))
+
+    @extend_schema(parameters=[OpenApiParameter("q", str, description="Find members by name or address.")])
+    def list(self, request, *args, **kwargs):
+        return super().list(request, *args, **kwargs)
 
     @extend_schema(responses={201: MemberSerializer, 400: ERRORS, 403: ERRORS, 404: ERRORS})
     def create(self, request, organization_pk=None):
@@ -243,3 +250,21 @@ class DocumentDownloadApi(APIView):
     })
     def get(self, request, pk: int):
         return document_file_response(organization_selectors.document_get(user=request.user, pk=pk))
+
+
+class MemberExportApi(APIView):
+    """The organization's active members as CSV in the import's columns, so an export imports back as it is; for
+    the organization's people and the Board, 404 for anyone else."""
+
+    content_negotiation_class = AnyAcceptNegotiation
+
+    @extend_schema(parameters=[OpenApiParameter("q", str, description="Only the members a search finds.")],
+                   responses={(200, "text/csv"): OpenApiTypes.STR, 401: ERRORS, 404: ERRORS})
+    def get(self, request, organization_pk: int):
+        organization = organization_selectors.organization_get(user=request.user, pk=organization_pk)
+        members = organization_selectors.member_list(user=request.user, organization=organization, active=True,
+                                                     query=request.query_params.get("q", ""))
+        response = HttpResponse(members_export_csv(members), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = 'attachment; filename="members.csv"'
+        response["Cache-Control"] = "private, no-store"
+        return response

@@ -13,8 +13,11 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+import tablib
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+
+from core.spreadsheets import spreadsheet_text
 
 REQUIRED_COLUMNS = ("full_name", "street_address", "city", "state", "postal_code")
 OPTIONAL_COLUMNS = ("date_of_birth", "is_disabled")
@@ -151,3 +154,16 @@ def parse_member_csv(file) -> tuple[list[MemberRow], list[RowError]]:
     if header is None or not rows:
         raise _file_error(_("The file has no members: a header row, then one row per member."), code="empty")
     return rows, errors
+
+
+def members_export_csv(members) -> str:
+    """The members as a CSV file in the import's own columns (COLUMNS), so an export imports back as it is (text
+    that a spreadsheet would run as a formula is kept as text with a leading apostrophe)."""
+    dataset = tablib.Dataset(headers=list(COLUMNS))
+    for member in members:
+        dataset.append([spreadsheet_text(member.full_name), spreadsheet_text(member.street_address),
+                        spreadsheet_text(member.city), spreadsheet_text(member.state),
+                        spreadsheet_text(member.postal_code),
+                        member.date_of_birth.isoformat() if member.date_of_birth else "",
+                        "yes" if member.is_disabled else "no"])
+    return dataset.export("csv")

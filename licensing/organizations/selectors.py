@@ -8,7 +8,7 @@ outside that scope is a 404. Writing needs more: a filing role in that organizat
 (`organization_get_for_filing`); seeing without filing is a 403."""
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from licensing.models import (
@@ -64,13 +64,29 @@ def organization_get_for_filing(*, user: User, pk: int) -> Organization:
     return organization
 
 
-def member_list(*, user: User, organization: Organization, active: bool | None = None) -> QuerySet[OrganizationMember]:
+MEMBER_QUERY_MAX = 200
+
+
+def member_list(*, user: User, organization: Organization, active: bool | None = None,
+                query: str = "") -> QuerySet[OrganizationMember]:
+    """The organization's member roll; `query` finds members by name or address (any part of it)."""
     queryset = OrganizationMember.objects.filter(
         organization__in=organization_list(user=user), organization=organization
     )
     if active is not None:
         queryset = queryset.filter(is_active=active)
+    query = member_query_clean(query)
+    if query:
+        queryset = queryset.filter(Q(full_name__icontains=query) | Q(street_address__icontains=query)
+                                   | Q(city__icontains=query) | Q(postal_code__icontains=query))
     return queryset.order_by("-is_active", "full_name", "pk")
+
+
+def member_query_clean(query) -> str:
+    """A search as typed, made safe for the database: no NUL (PostgreSQL text holds none), at most 200 characters."""
+    if not isinstance(query, str):
+        return ""
+    return query.replace("\x00", "").strip()[:MEMBER_QUERY_MAX]
 
 
 def member_get(*, user: User, organization: Organization, pk: int) -> OrganizationMember:

@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import FileResponse
+from django.http import FileResponse, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -32,8 +32,9 @@ from licensing.organizations.forms import (
     OrganizationProfileForm,
     ResponsiblePersonForm,
 )
+from licensing.organizations.member_csv import members_export_csv
 
-MEMBERS_PER_PAGE = 100
+MEMBERS_PER_PAGE = 50
 
 
 def stored_file_response(stored, *, content_type: str, original_name: str, fallback: str,
@@ -96,9 +97,11 @@ def organization_profile(request, pk: int):
 
 def _members_context(request, organization: Organization, **extra) -> dict:
     members = organization_selectors.member_list(user=request.user, organization=organization)
-    page = Paginator(members, MEMBERS_PER_PAGE).get_page(request.GET.get("page"))
+    query = organization_selectors.member_query_clean(request.GET.get("q", ""))
+    found = organization_selectors.member_list(user=request.user, organization=organization, query=query)
+    page = Paginator(found, MEMBERS_PER_PAGE).get_page(request.GET.get("page"))
     context = _page_context(
-        request, organization, page=page,
+        request, organization, page=page, query=query,
         active_count=members.filter(is_active=True).count(),
         add_form=extra.pop("add_form", None) or MemberForm(prefix="add"),
         import_form=extra.pop("import_form", None) or MemberImportForm(),
@@ -121,6 +124,20 @@ def _members_response(request, organization: Organization, *, status: int = 200,
 def members(request, pk: int):
     organization = organization_selectors.organization_get(user=request.user, pk=pk)
     return _members_response(request, organization)
+
+
+@login_required
+@require_GET
+def members_export(request, pk: int):
+    """The active members (those a search finds, when searched) as a CSV file the import reads back."""
+    organization = organization_selectors.organization_get(user=request.user, pk=pk)
+    members = organization_selectors.member_list(user=request.user, organization=organization, active=True,
+                                                 query=request.GET.get("q", ""))
+    response = HttpResponse(members_export_csv(members), content_type="text/csv; charset=utf-8")
+    name = slugify(organization.name)[:60] or "organization"
+    response["Content-Disposition"] = f'attachment; filename="{name}-members.csv"'
+    response["Cache-Control"] = "private, no-store"
+    return response
 
 
 @login_required

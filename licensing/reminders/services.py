@@ -15,8 +15,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from licensing.audit.events import audit_event_record
-from licensing.models import Application, DeficiencyNotice, License, Organization, ReminderSent, SubstantialChange
-from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus, Period
+from licensing.licenses.selectors import renewable_licenses
+from licensing.models import Application, DeficiencyNotice, Organization, ReminderSent, SubstantialChange
+from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus
 from licensing.organizations.mail import organization_email_send
 from licensing.organizations.selectors import organization_recipients
 from licensing.reminders.rules import (
@@ -44,22 +45,8 @@ class Reminder:
     context: dict = field(default_factory=dict)
 
 
-def _renewal_filed():
-    """A renewal application for the license that went beyond a draft (denied ones count: it was filed)."""
-    return Application.objects.filter(kind=ApplicationKind.RENEWAL, base_license=OuterRef("pk")).exclude(
-        status__in=[ApplicationStatus.DRAFT, ApplicationStatus.WITHDRAWN]
-    )
-
-
-def _renewable_licenses(*, expires_from: dt.date, expires_to: dt.date):
-    # Limited-period licenses (at most 7 days, 30 DCMR 1204.1) are not renewed: nothing to remind.
-    return License.objects.filter(
-        status=LicenseStatus.ACTIVE, period=Period.REGULAR, expires_on__gte=expires_from, expires_on__lte=expires_to,
-    ).exclude(Exists(_renewal_filed())).select_related("organization")
-
-
 def renewal_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
-    window = _renewable_licenses(
+    window = renewable_licenses(
         expires_from=today + dt.timedelta(days=RENEWAL_DEADLINE_DAYS),
         expires_to=today + dt.timedelta(days=RENEWAL_WINDOW_DAYS),
     )
@@ -70,7 +57,7 @@ def renewal_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
             template="licensing/reminders/renewal_window.txt",
             context={"license": license, "deadline": license.expires_on - dt.timedelta(days=RENEWAL_DEADLINE_DAYS)},
         )
-    deadline = _renewable_licenses(
+    deadline = renewable_licenses(
         expires_from=today + dt.timedelta(days=RENEWAL_DEADLINE_DAYS),
         expires_to=today + dt.timedelta(days=RENEWAL_DEADLINE_DAYS + RENEWAL_DEADLINE_NOTICE_DAYS),
     )

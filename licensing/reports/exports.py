@@ -8,13 +8,13 @@ What is exported is what the caller's scope holds (licensing.reports.selectors.r
 from __future__ import annotations
 
 import datetime as dt
-import re
 
 import tablib
 from django.db.models import Count, QuerySet
 from django.utils import timezone
 
 from config.api.renderers import CsvRenderer, XlsxRenderer
+from core.spreadsheets import spreadsheet_text
 from licensing.models import Report, ReportFinding, ReportLine
 
 CSV, XLSX = "csv", "xlsx"
@@ -32,17 +32,11 @@ LINE_COLUMNS = (*_EVENT, "section", "row", "description", "category", "amount", 
                 "vendor_license")
 FINDING_COLUMNS = (*_EVENT, "rule", "field", "message")
 
-# A spreadsheet runs a cell that starts with one of these as a formula (CSV injection): such text is kept
-# as text with a leading apostrophe, the usual guard.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-# Control characters no XLSX cell can hold (and no report needs).
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
 def _cell(value):
     if isinstance(value, str):
-        value = _CONTROL.sub("", value)
-        return f"'{value}" if value.startswith(_FORMULA_START) else value
+        return spreadsheet_text(value)  # never run as a formula (CSV injection)
     if isinstance(value, dt.datetime):
         # Local wall-clock time to the second: XLSX has no time zones.
         return timezone.localtime(value).replace(tzinfo=None, microsecond=0)

@@ -4,12 +4,14 @@ every organization's; anyone else sees none."""
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+import datetime as dt
+
+from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from licensing.models import Organization, Report, User
 from licensing.models.organizations import FILING_ROLES
-from licensing.reports.overdue import OVERDUE
+from licensing.reports.overdue import FIRST_DRAFT, OVERDUE
 from licensing.selectors import organization_ids_with_roles
 
 
@@ -33,6 +35,14 @@ def overdue_report_list(*, user: User, organization: Organization | None = None)
     if organization is not None:
         reports = reports.filter(organization=organization)
     return reports.order_by("report_due", "organization__name", "pk")
+
+
+def reports_due_list(*, user: User, organization: Organization, due_by: dt.date) -> QuerySet[Report]:
+    """The organization's first drafts due by `due_by`, those marked overdue included, soonest due first: what its home
+    shows as to do (30 DCMR 1413.1)."""
+    return report_list(user=user).filter(FIRST_DRAFT, Q(report_due__lte=due_by) | Q(overdue_since__isnull=False),
+                                         organization=organization, report_due__isnull=False,
+                                         ).order_by("report_due", "event_date", "pk")
 
 
 def overdue_reports_of_my_organizations(*, user: User) -> QuerySet[Report]:

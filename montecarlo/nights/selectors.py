@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from django.db.models import Case, QuerySet, Value, When
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
+from licensing.home.events import UpcomingEvent
 from montecarlo.models import ApprovalStatus, GameApproval, GameTable, Night, Participant
-from montecarlo.selectors import DEALER_ROLES, DIRECTOR_ROLES, has_role, organization_ids
+from montecarlo.selectors import DEALER_ROLES, DIRECTOR_ROLES, has_role, organization_ids, tournament_list
 
 
 def night_list(*, user) -> QuerySet[Night]:
@@ -68,3 +71,18 @@ def can_direct(*, user, night: Night) -> bool:
 
 def can_deal(*, user, night: Night) -> bool:
     return has_role(user=user, organization_id=night.license.organization_id, roles=DEALER_ROLES)
+
+
+def upcoming_nights_and_tournaments(*, user, organization, today, limit: int) -> list[UpcomingEvent]:
+    """The organization's Monte Carlo Nights and Hold'em tournaments from today on, for its home page
+    (licensing.home.events)."""
+    nights = night_list(user=user).filter(license__organization=organization, date__gte=today,
+                                          training=False).order_by("date", "starts_at")[:limit]
+    tournaments = tournament_list(user=user).filter(license__organization=organization, date__gte=today).order_by(
+        "date", "starts_at")[:limit]
+    return [*(UpcomingEvent(date=night.date, starts_at=night.starts_at, kind=_("Monte Carlo Night"), title=night.name,
+                            place=night.premises.name if night.premises_id else "",
+                            url=reverse("montecarlo:night_detail", args=[night.pk])) for night in nights),
+            *(UpcomingEvent(date=tournament.date, starts_at=tournament.starts_at, kind=_("Hold'em tournament"),
+                            title=tournament.name, url=reverse("montecarlo:tournament_detail", args=[tournament.pk]))
+              for tournament in tournaments)]

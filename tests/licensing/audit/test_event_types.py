@@ -84,9 +84,13 @@ def _old_and_new_rows(client, *more_types: str):
 @pytest.mark.django_db
 def test_the_audit_page_shows_both_spellings_under_one_label(client):
     organization = _old_and_new_rows(client)
-    page = client.get(reverse("portal:organization_detail", args=[organization.pk])).content.decode()
+    # The Board's dashboard lists the trail with each stored code beside its label.
+    page = client.get(reverse("portal:dashboard")).content.decode()
     assert page.count("Game started") == 2
     assert "<code>bingo.game_start</code>" in page and "<code>bingo.game_started</code>" in page
+    # The organization's home reads them as one sentence each, never as a code.
+    home = client.get(reverse("portal:organization_detail", args=[organization.pk])).content.decode()
+    assert home.count("A bingo game started.") == 2 and "bingo.game_start" not in home
     assert {event_type_label(event.event_type) for event in AuditEvent.objects.filter(organization=organization)} == {
         "Game started"}
 
