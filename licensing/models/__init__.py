@@ -1,6 +1,7 @@
 from licensing.models.applications import Application, BingoOccasion
 from licensing.models.audit import AnchorReason, AuditEvent, LogAnchor
 from licensing.models.changes import ChangeKind, SubstantialChange
+from licensing.models.fees import FeePayment, FeePaymentVoid, FeeWaiver, PaymentMethod
 from licensing.models.licenses import EnforcementAction, License, ReminderSent
 from licensing.models.matches import MatchDecision
 from licensing.models.organizations import LicenseeKind, Membership, Organization, OrganizationType, Role
@@ -22,8 +23,9 @@ from licensing.models.users import BoardGroup, User
 __all__ = [
     "AnchorReason", "Application", "AuditEvent", "BingoOccasion", "BoardGroup", "BondScheduleRow", "ChangeKind",
     "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "DrawingStatus", "EnforcementAction",
-    "FeeScheduleRow", "License", "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "Organization",
-    "OrganizationMember", "OrganizationType", "Premises", "PremisesCorrection", "RaffleDrawing", "RaffleDrawingEvent",
-    "ReminderSent", "Report", "ReportFinding", "ReportKind", "ReportLine", "ReportMonthTotal", "ReportStatus",
-    "ResponsiblePerson", "Role", "SubstantialChange", "User", "Vote",
+    "FeePayment", "FeePaymentVoid", "FeeScheduleRow", "FeeWaiver", "License", "LicenseeKind", "LogAnchor",
+    "MatchDecision", "Membership", "Organization", "OrganizationMember", "OrganizationType", "PaymentMethod",
+    "Premises", "PremisesCorrection", "RaffleDrawing", "RaffleDrawingEvent", "ReminderSent", "Report",
+    "ReportFinding", "ReportKind", "ReportLine", "ReportMonthTotal", "ReportStatus", "ResponsiblePerson", "Role",
+    "SubstantialChange", "User", "Vote",
 ]

@@ -18,6 +18,7 @@ from tests.licensing.factories import (
     LicenseFactory,
     PremisesFactory,
     approve,
+    approved_paid,
     board_member,
     event_types,
 )
@@ -28,7 +29,7 @@ TODAY = dt.date(2026, 3, 10)
 
 
 def approved(**fields):
-    return ApplicationFactory(submitted=True, status=ApplicationStatus.APPROVED, **fields)
+    return approved_paid(**fields)
 
 
 def test_numbers_run_per_type_and_year():
