@@ -58,6 +58,7 @@ def person(*, organization: Organization, role: str, admin: User, created: Creat
 def fee_pay_by_check(*, application, reference: str = "1001") -> None:
     """The demo Board staff member records the organization's check for what is left of the fee, as at the
     counter (licensing.fees.payments); the license issues only once the fee is settled."""
+    application.refresh_from_db()  # the fee is the one fixed at submission
     balance = fee_settlement(application=application).balance
     if balance:
         staff = User.objects.get(email=world.BOARD_STAFF[0][0])

@@ -292,6 +292,7 @@ def board_admin(**fields) -> User:
 def fee_pay(application, *, staff: User | None = None, method: str = "check", reference: str = "1042"):
     """Board staff record a payment of what is left of the application's fee, as they would at the counter
     (licensing.fees.payments); nothing when the fee is settled. Returns the payment or None."""
+    application.refresh_from_db()  # the fee is the one fixed at submission
     balance = fee_settlement(application=application).balance
     if not balance:
         return None
