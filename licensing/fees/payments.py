@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from core.chain import lock_log
 from core.money import money_text, parse_money
 from licensing.audit.events import audit_event_record
 from licensing.licenses.services import license_issue
@@ -34,7 +35,7 @@ RECEIPT_ATTEMPTS = 5
 REFERENCE_MAX = 40
 REASON_MAX = 2000
 # What a check or money-order number is written with (the bank's own characters, nothing that could hide).
-REFERENCE_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ./-]*")
+REFERENCE_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._/-]*")
 
 
 def _require_staff(actor: User) -> None:
@@ -113,13 +114,15 @@ def _next_receipt_number(year: int) -> str:
 
 
 def _payment_create(**fields) -> FeePayment:
-    """Two payments recorded at once for different applications race for the same number: the unique index
-    refuses the second, which takes the next one."""
+    """Payments recorded at once for different applications would race for the same number: the year's
+    numbering is locked until the transaction ends (PostgreSQL), and the unique index stays the last word (the
+    loser takes the next number)."""
+    year = timezone.localdate().year
+    lock_log("licensing.receipt_numbers", str(year))
     for attempt in range(RECEIPT_ATTEMPTS):
         try:
             with transaction.atomic():
-                return FeePayment.objects.create(receipt_number=_next_receipt_number(timezone.localdate().year),
-                                                 **fields)
+                return FeePayment.objects.create(receipt_number=_next_receipt_number(year), **fields)
         except IntegrityError:
             if attempt == RECEIPT_ATTEMPTS - 1:
                 raise
