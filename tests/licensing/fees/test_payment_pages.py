@@ -146,7 +146,7 @@ def test_bad_input_on_the_page_is_a_400_naming_the_field(client, application, ch
     client.force_login(board_staff())
     response = client.post(reverse("portal:fee_payment_record", args=[application.pk]), {**PAYMENT, **change})
     assert response.status_code == 400
-    if not any("\x00" in value for value in change.values()):  # a NUL is refused before any view (config.null_characters)
+    if not any("\x00" in value for value in change.values()):  # a NUL: refused before any view
         assert field in response.context["fee_payment_form"].errors
     assert not FeePayment.objects.exists()
 
