@@ -49,7 +49,7 @@ def test_the_app_role_may_only_read_and_append_the_logs(app_role, organization):
     assert app_role.execute("SELECT count(*) FROM licensing_auditevent WHERE event_type = 'test.appended'"
                             ).fetchone() == (1,)
     for table in append_only_tables():
-        refused(app_role, f"UPDATE {table} SET seq = seq")
+        refused(app_role, f"UPDATE {table} SET id = id")
         refused(app_role, f"DELETE FROM {table}")
         refused(app_role, f"TRUNCATE {table}")
         refused(app_role, f"ALTER TABLE {table} DISABLE TRIGGER USER")
