@@ -313,6 +313,7 @@ SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {}).update({
     "RegistryStatusEnum": "vendors.registry.selectors.REGISTRY_STATUS_CHOICES",
     "ReportKindEnum": "licensing.models.reports.ReportKind",
     "ReportStatusEnum": "licensing.models.reports.ReportStatus",
+    "PaymentMethodEnum": "licensing.models.fees.PaymentMethod",
 })
 
 # --- Security: safe everywhere, strict in production ---
@@ -367,6 +368,12 @@ BINGO_SERIES_SIZE = env.int("BINGO_SERIES_SIZE", default=9000)  # faces in a new
 SUPPLY_SELLER_LICENSED_MONTHS = env.int("SUPPLY_SELLER_LICENSED_MONTHS", default=12)
 # Absolute links in certificates and emails (the QR code opens the public license lookup).
 PUBLIC_BASE_URL = env.str("PUBLIC_BASE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# Application fees (licensing.fees): who a check or money order is made out to, and where it is sent; and the
+# online payment provider, a dotted path to a class of licensing.fees.providers.PaymentProvider (none by default:
+# the portal then asks for a check or money order).
+FEE_PAYABLE_TO = env.str("FEE_PAYABLE_TO", default="the DC Treasurer, mailed or brought to the DC Charitable Gaming "
+                         "Board, 1101 4th Street SW, Washington, DC 20024")
+PAYMENT_PROVIDER = env.str("PAYMENT_PROVIDER", default="") or None
 HEALTHZ_TIMEOUT_SECONDS = 2
 
 LOGGING = {

@@ -15,6 +15,7 @@ from licensing.board.urls import api_urlpatterns as board_api
 from licensing.enforcement import urls as enforcement_urls
 from licensing.enforcement.urls import api_urlpatterns as enforcement_api
 from licensing.fees.urls import api_urlpatterns as fees_api
+from licensing.fees.urls import portal_urlpatterns as fees_portal
 from licensing.licenses import urls as licenses_urls
 from licensing.licenses.urls import api_urlpatterns as licenses_api
 from licensing.matches import urls as matches_urls
@@ -34,6 +35,7 @@ app_name = "portal"
 urlpatterns = [
     path("", include("licensing.review.urls")),  # Board review
     path("", include(licenses_urls.urlpatterns)),  # the certificate download
+    path("", include(fees_portal)),  # receiving an application's fee; its receipts
     path("", include("licensing.accounts.urls")),  # the Board administrator's accounts pages
     path("", views.dashboard, name="dashboard"),
     path("organizations/<int:pk>/", views.organization_detail, name="organization_detail"),
@@ -58,7 +60,7 @@ api_urlpatterns = [
     path("me/", accounts_api_views.MeApi.as_view(), name="me"),
     path("", include(organizations_api)),  # members, responsible people, documents
     path("", include(accounts_api)),  # Board accounts, for Board administrators
-    path("", include(fees_api)),  # the public fee quote
+    path("", include(fees_api)),  # the public fee quote; an application's payments, receipts, waiver
     path("", include(reports_api)),  # filing deadlines, overdue reports, exports, the vendor cross-check
     path("", include(public_api)),  # the public license lookup
     path("", include(enforcement_api)),  # suspend, revoke, fine: before the router's licenses/<pk>/

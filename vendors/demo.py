@@ -6,6 +6,7 @@ import datetime as dt
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from licensing.applications.services import application_submit, application_update
+from licensing.demo.helpers import fee_pay_by_check
 from licensing.models import License, User
 from licensing.models.choices import DocumentKind, LicenseType, VoteChoice
 from licensing.organizations.documents import document_upload
@@ -50,6 +51,7 @@ def demo_vendor_license(*, vendor: Vendor, representative: User, board_members: 
     price_list_items_set(actor=representative, application=application, items=ITEMS)
     price_list_certify(actor=representative, application=application)
     application = application_submit(application=application, actor=representative)
+    fee_pay_by_check(application=application)  # the license issues only once its fee is paid
     for member in board_members[:4]:
         vote_cast(application=application, actor=member, choice=VoteChoice.AYE)
     return True

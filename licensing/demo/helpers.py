@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.core.management.base import CommandError
+from django.utils import timezone
 
 from licensing.accounts.services import user_create
 from licensing.applications.services import (
@@ -16,6 +17,8 @@ from licensing.applications.services import (
     application_update,
 )
 from licensing.demo import world
+from licensing.fees.payments import fee_payment_record
+from licensing.licenses.settlement import fee_settlement
 from licensing.models import License, Organization, Role, User
 from licensing.organizations.services import membership_grant
 from licensing.review.services import vote_cast
@@ -52,10 +55,21 @@ def person(*, organization: Organization, role: str, admin: User, created: Creat
     return user
 
 
+def fee_pay_by_check(*, application, reference: str = "1001") -> None:
+    """The demo Board staff member records the organization's check for what is left of the fee, as at the
+    counter (licensing.fees.payments); the license issues only once the fee is settled."""
+    application.refresh_from_db()  # the fee is the one fixed at submission
+    balance = fee_settlement(application=application).balance
+    if balance:
+        staff = User.objects.get(email=world.BOARD_STAFF[0][0])
+        fee_payment_record(actor=staff, application=application, method="check", reference=reference,
+                           amount=balance, received_on=timezone.localdate())
+
+
 def license_issue(*, officer: User, organization: Organization, license_type: str, license_class: str,
                   premises, purpose: str, occasions=None, event=None) -> License:
-    """File, submit and approve an application as a person would: the Board's quorum of ayes issues
-    the license (licensing.review.services.vote_cast -> license_issue)."""
+    """File, submit, pay for and approve an application as a person would: the fee paid by check, the Board's
+    quorum of ayes issues the license (licensing.review.services.vote_cast -> license_issue)."""
     application = application_create(actor=officer, organization=organization, license_type=license_type,
                                      license_class=license_class)
     extra = {"event_starts_at": event[0], "event_ends_at": event[1]} if event else {}
@@ -64,6 +78,7 @@ def license_issue(*, officer: User, organization: Organization, license_type: st
     if occasions:
         application_occasions_set(actor=officer, application=application, occasions=occasions)
     application_submit(application=application, actor=officer)
+    fee_pay_by_check(application=application)
     board = User.objects.filter(email__in=[email for email, _name in world.BOARD_MEMBERS]).order_by("email")
     for member in board[: settings.BOARD_VOTE_QUORUM]:
         vote_cast(application=application, actor=member, choice="aye")

@@ -15,6 +15,7 @@ from licensing.applications.services import (
     application_update,
     premises_get_or_create,
 )
+from licensing.demo.helpers import fee_pay_by_check
 from licensing.models import BondScheduleRow, FeeScheduleRow, Organization, User
 from licensing.models.choices import DeterminationLetter, DocumentKind, ResponsibleRole
 from licensing.organizations.documents import document_upload
@@ -103,6 +104,7 @@ def build(*, officers: dict[str, User], board_members: list[User]) -> bool:
                                                        postal_code="20003"),
                        event_starts_at=start, event_ends_at=start + dt.timedelta(hours=5))
     application_submit(application=night, actor=officer)
+    fee_pay_by_check(application=night)  # the license issues only once its fee is paid
     for member in board_members[:4]:
         vote_cast(application=night, actor=member, choice="aye")  # the fourth aye issues the license
 

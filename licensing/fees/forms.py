@@ -8,10 +8,12 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core.dates import DateField
 from core.forms import errors_to_form
 from core.money import MoneyField
+from licensing.fees.payments import REASON_MAX, REFERENCE_MAX
 from licensing.fees.services import schedule_row_change_validate, schedule_row_validate
-from licensing.models import BondScheduleRow, FeeScheduleRow
+from licensing.models import BondScheduleRow, FeeScheduleRow, PaymentMethod
 from licensing.models.choices import LICENSE_CLASS_CHOICES, ApplicationKind, LicenseType, Period
 
 
@@ -83,3 +85,27 @@ class BondScheduleRowForm(ScheduleRowForm):
         model = BondScheduleRow
         fields = ROW_FIELDS
         field_classes = {"amount": MoneyField}
+
+
+# --- Receiving the fee (Board staff, on the review page; licensing.fees.payments) ---
+
+
+class FeePaymentForm(forms.Form):
+    method = forms.ChoiceField(label=_("Method"), choices=PaymentMethod.choices)
+    reference = forms.CharField(
+        label=_("Check or money order number"), required=False, max_length=REFERENCE_MAX,
+        help_text=_("Required for a check or a money order."),
+    )
+    amount = MoneyField(label=_("Amount"), help_text=_("In dollars and cents, such as 250 or 125.50."))
+    received_on = DateField(label=_("Received on"), widget=forms.DateInput(attrs={"type": "date"}),
+                            initial=timezone.localdate)
+
+
+class FeeWaiverForm(forms.Form):
+    reason = forms.CharField(label=_("Reason for the waiver"), max_length=REASON_MAX,
+                             widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class FeePaymentVoidForm(forms.Form):
+    reason = forms.CharField(label=_("Reason for voiding"), max_length=REASON_MAX,
+                             widget=forms.Textarea(attrs={"rows": 2}))

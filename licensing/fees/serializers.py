@@ -1,11 +1,16 @@
-"""The fee quote API's query and answer (licensing/fees/api.py)."""
+"""The fee API's bodies and answers (licensing/fees/api.py): the quote, an application's payments, a waiver."""
 
 from decimal import Decimal
 
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.dates import DateSerializerField
 from core.money import MoneySerializerField
+from licensing.fees.payments import REASON_MAX, REFERENCE_MAX
+from licensing.models import FeePayment, FeeWaiver, PaymentMethod
 from licensing.models.choices import LICENSE_CLASS_CHOICES, ApplicationKind, LicenseType, Period
 
 
@@ -53,3 +58,62 @@ class FeeQuoteSerializer(serializers.Serializer):
     citations = serializers.ListField(child=serializers.CharField())
     notes = serializers.ListField(child=serializers.CharField())
     can_submit = serializers.BooleanField()
+
+
+# --- An application's fee payments (licensing/fees/api.py) ---
+
+
+class FeePaymentRequestSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(choices=PaymentMethod.choices)
+    reference = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=REFERENCE_MAX,
+        help_text=_("The check or money order number: required for those two methods."),
+    )
+    amount = MoneySerializerField(help_text=_("Dollars and cents as a string, e.g. \"125.50\"; at most the balance."))
+    received_on = DateSerializerField(help_text=_("The day the payment was received; not in the future."))
+
+
+class ReasonRequestSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=REASON_MAX, help_text=_("Kept in the audit trail."))
+
+
+class FeePaymentVoidSerializer(serializers.Serializer):
+    reason = serializers.CharField()
+    voided_by = serializers.StringRelatedField()
+    voided_at = serializers.DateTimeField()
+
+
+class FeePaymentSerializer(serializers.ModelSerializer):
+    recorded_by = serializers.StringRelatedField()
+    void = serializers.SerializerMethodField()
+    receipt_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = FeePayment
+        fields = ["id", "application", "receipt_number", "method", "reference", "amount", "received_on",
+                  "balance_after", "recorded_by", "recorded_at", "void", "receipt_url"]
+
+    @extend_schema_field(FeePaymentVoidSerializer(allow_null=True))
+    def get_void(self, payment):
+        void = getattr(payment, "void", None)
+        return FeePaymentVoidSerializer(void).data if void else None
+
+    def get_receipt_url(self, payment) -> str:
+        return reverse("fee-receipt", kwargs={"pk": payment.pk})
+
+
+class FeeWaiverSerializer(serializers.ModelSerializer):
+    waived_by = serializers.StringRelatedField()
+
+    class Meta:
+        model = FeeWaiver
+        fields = ["id", "application", "amount", "reason", "waived_by", "waived_at"]
+
+
+class FeeStatusSerializer(serializers.Serializer):
+    due = serializers.DecimalField(max_digits=12, decimal_places=2)
+    paid = serializers.DecimalField(max_digits=12, decimal_places=2)
+    waived = serializers.DecimalField(max_digits=12, decimal_places=2)
+    balance = serializers.DecimalField(max_digits=12, decimal_places=2)
+    settled = serializers.BooleanField()
+    payments = FeePaymentSerializer(many=True)

@@ -1,11 +1,17 @@
-"""The public fee calculator: a GET form, answered in place by htmx and as a full page without JavaScript."""
+"""The fee pages: the public fee calculator (a GET form, answered in place by htmx and as a full page without
+JavaScript), and a payment's numbered receipt (PDF) for the organization and the Board. Staff receive the fee on
+the review page (its forms post to licensing.review.views)."""
 
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.vary import vary_on_headers
 
+from licensing.fees import selectors as fee_selectors
 from licensing.fees.forms import FeeCalculatorForm
 from licensing.fees.quotes import fee_quote
+from licensing.fees.receipts import receipt_pdf
 
 QUOTE_PARTIAL = "licensing/_fee_quote.html"
 
@@ -24,3 +30,15 @@ def fee_calculator(request):
     if request.htmx and not request.htmx.history_restore_request:
         return render(request, QUOTE_PARTIAL, context)
     return render(request, "licensing/fee_calculator.html", context)
+
+
+def receipt_response(payment) -> HttpResponse:
+    response = HttpResponse(receipt_pdf(payment), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{payment.receipt_number}.pdf"'
+    return response
+
+
+@login_required
+def fee_receipt(request, pk: int):
+    """The receipt, for the organization's people and the Board; another organization's is a 404."""
+    return receipt_response(fee_selectors.fee_payment_get(user=request.user, pk=pk))

@@ -23,7 +23,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.findings import Finding, RuleViolation
+from core.money import money_text
 from licensing.audit.events import audit_event_record
+from licensing.licenses.settlement import fee_settlement
 from licensing.licenses.tasks import license_certificate_build
 from licensing.models import Application, ChangeKind, License
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus, LicenseType
@@ -132,6 +134,17 @@ def _next_number(license_type: str, year: int) -> str:
     return f"{prefix}{sequence:0{NUMBER_DIGITS}d}"
 
 
+def fee_settled_require(*, application: Application) -> None:
+    """A license issues only once its application's fee is paid in full or waived (licensing.fees)."""
+    settlement = fee_settlement(application=application)
+    if not settlement.settled:
+        raise ValidationError({"fee": gettext(
+            "The application fee of %(due)s is not settled: %(balance)s remains to be paid. The license issues "
+            "once the fee is paid in full or waived.") % {"due": money_text(settlement.due),
+                                                          "balance": money_text(settlement.balance)}},
+            code="fee_unsettled")
+
+
 def licensed_name(application: Application) -> str:
     """The name the Board decided on: the organization's as the application was submitted (its snapshot)."""
     return (application.submitted_snapshot or {}).get("organization", {}).get("name") or application.organization.name
@@ -151,6 +164,7 @@ def license_issue(*, application: Application, today: dt.date | None = None) -> 
         raise ValidationError({"status": _("A license issues only for an approved application.")})
     if License.objects.filter(application=application).exists():
         raise ValidationError({"status": _("This application's license has already been issued.")})
+    fee_settled_require(application=application)
     terms = license_terms(application=application, today=today)
     schedule = license_schedule(application=application)
     if application.kind == ApplicationKind.AMENDMENT:

@@ -24,7 +24,7 @@ class AddIndexOnPostgreSQL(migrations.AddIndex):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("licensing", "0016_review_thread_votes"),
+        ("licensing", "0017_fee_payments"),
     ]
 
     operations = [

@@ -1,8 +1,9 @@
 """Board review after submission: deficiency notices, votes, approval and denial.
 
 Board staff review and record; board members vote. An application is approved the moment
-the affirmative votes reach the quorum (30 DCMR 1202.4, `BOARD_VOTE_QUORUM`), and its license
-is issued in the same transaction, so there is never an approval without a license."""
+the affirmative votes reach the quorum (30 DCMR 1202.4, `BOARD_VOTE_QUORUM`). Its license is issued in the
+same transaction when its fee is settled (paid in full, waived, or none due); otherwise the application waits,
+approved, for its fee, and the payment that settles it issues the license (licensing.fees.payments)."""
 
 import datetime as dt
 
@@ -15,9 +16,11 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.findings import Finding, RuleViolation
+from core.money import money_text
 from licensing.audit.events import audit_event_record
 from licensing.licenses.rules import reasons_for_licensee
 from licensing.licenses.services import license_issue, license_terms
+from licensing.licenses.settlement import fee_settlement
 from licensing.models import Application, Decision, DeficiencyNotice, User, Vote
 from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason, LicenseType, VoteChoice
 from licensing.models.review import MAX_VOTE_COMMENT_CHARACTERS
@@ -200,12 +203,22 @@ def _approve(*, application: Application, ayes: int, nays: int, quorum: int) -> 
     application.status = ApplicationStatus.APPROVED
     application.decided_at = decision.decided_at
     application.save(update_fields=["status", "decided_at", "updated_at"])
+    settlement = fee_settlement(application=application)
     audit_event_record(
         event_type="licensing.application_approved", actor=None, organization=application.organization,
         target=application, payload={"decision": decision.pk, "ayes": ayes, "nays": nays, "quorum": quorum,
-                                     "rule": QUORUM_RULE},
+                                     "rule": QUORUM_RULE, "fee_balance": settlement.balance},
     )
-    license_issue(application=application)
+    if settlement.settled:
+        license_issue(application=application)
+        return
+    organization_email_after_commit(
+        organization=application.organization,
+        subject=gettext("The Board approved your application #%(pk)d: its fee is due") % {"pk": application.pk},
+        template="licensing/email/application_approved_fee_due.txt",
+        context={"application": application, "balance": money_text(settlement.balance),
+                 "payable_to": settings.FEE_PAYABLE_TO},
+    )
 
 
 def _clean_reasons(reasons) -> list[str]:

@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.csp import CSP
 from django.utils.translation import gettext as _
@@ -16,6 +16,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from core import charts
 from core.forms import errors_to_form
+from licensing.fees import payments as fee_payments
+from licensing.fees.context import fee_context
+from licensing.fees.forms import FeePaymentForm, FeePaymentVoidForm, FeeWaiverForm
 from licensing.models import License
 from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason, LicenseType, VoteChoice
 from licensing.organizations.views import document_file_response, stored_file_response
@@ -131,6 +134,7 @@ def _detail_context(request, application, **forms) -> dict:
         "denial_form": None,
         "vote_form": None,
         **thread_context(request, application, forms.get("thread_form")),
+        **fee_context(application=application, user=user, forms=forms),  # the fee, its payments, staff's forms
     }
     if user.is_board_staff and application.status == ApplicationStatus.SUBMITTED:
         context["deficiency_form"] = forms.get("deficiency_form") or DeficiencyNoticeForm()
@@ -148,9 +152,11 @@ def review_detail(request, pk: int):
     return render(request, "licensing/review/detail.html", _detail_context(request, application))
 
 
-def _post_form(request, pk: int, form_class, context_key: str, act, success: str):
+def _post_form(request, pk: int, form_class, context_key: str, act, success: str, staff_only: bool = False):
     """Validate the form, call the service; on a refusal show the page again with the errors inline."""
     _require_board(request.user)
+    if staff_only and not request.user.is_board_staff:
+        raise PermissionDenied
     application = selectors_review.review_application_get(user=request.user, pk=pk)
     form = form_class(request.POST)
     if form.is_valid():
@@ -211,6 +217,40 @@ def review_vote(request, pk: int):
 
 
 @login_required
+@require_POST
+def review_fee_payment(request, pk: int):
+    return _post_form(
+        request, pk, FeePaymentForm, "fee_payment_form",
+        lambda application, data: fee_payments.fee_payment_record(
+            actor=request.user, application=application, **data),
+        _("The payment is recorded; the organization gets its receipt by email."), staff_only=True,
+    )
+
+
+@login_required
+@require_POST
+def review_fee_waive(request, pk: int):
+    return _post_form(
+        request, pk, FeeWaiverForm, "fee_waiver_form",
+        lambda application, data: fee_payments.fee_waive(
+            actor=request.user, application=application, reason=data["reason"]),
+        _("The fee is waived."), staff_only=True,
+    )
+
+
+@login_required
+@require_POST
+def review_fee_payment_void(request, pk: int, payment: int):
+    return _post_form(
+        request, pk, FeePaymentVoidForm, "fee_void_form",
+        lambda application, data: fee_payments.fee_payment_void(
+            actor=request.user, payment=get_object_or_404(application.fee_payments, pk=payment),
+            reason=data["reason"]),
+        _("The payment is void; it no longer counts toward the fee."), staff_only=True,
+    )
+
+
+@login_required
 def votes_awaiting(request):
     if not request.user.is_board_member:
         raise PermissionDenied
@@ -228,6 +268,7 @@ def application_status_context(application) -> dict:
         "decision": decision,
         "license": License.objects.filter(application=application).first(),
         "decision_reasons": [DenialReason(r).label for r in decision.reasons] if decision else [],
+        **fee_context(application=application),  # the fee and its receipts, read-only
     }
 
 

@@ -79,3 +79,19 @@ def asgi_url():
 
     reactor.callFromThread(server.stop)
     thread.join(timeout=10)
+
+
+def fee_record_on_review_page(page, base_url: str, application, *, reference: str = "1187") -> None:
+    """Board staff (signed in) record the organization's check for what is left of the fee on the review page,
+    as at the counter: the license issues only once its fee is paid."""
+    from licensing.licenses.settlement import fee_settlement
+
+    application.refresh_from_db()
+    balance = fee_settlement(application=application).balance
+    page.goto(f"{base_url}/portal/review/{application.pk}/")
+    form = page.locator("form", has=page.get_by_role("button", name="Record the payment"))
+    form.get_by_label("Method").select_option("check")
+    form.get_by_label("Check or money order number").fill(reference)
+    form.get_by_label("Amount").fill(str(balance))
+    form.get_by_role("button", name="Record the payment").click()
+    page.get_by_text("The payment is recorded").wait_for()

@@ -1,5 +1,6 @@
 """An organization files a bingo application in the portal, staff send a deficiency, the
-organization cures it, four board members vote and the certificate PDF downloads."""
+organization cures it, staff record its check for the fee, four board members vote and the certificate PDF
+downloads."""
 
 import datetime as dt
 
@@ -8,7 +9,7 @@ from django.utils import timezone
 
 from licensing.models import Application, License
 from licensing.models.choices import ApplicationStatus, DocumentKind
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import fee_record_on_review_page, sign_in
 from tests.licensing.factories import (
     MembershipFactory,
     add_document,
@@ -89,7 +90,10 @@ def test_bingo_application_from_filing_to_certificate(live_server, browser_page,
     page.get_by_text("Submitted. Board staff will review it").wait_for()
     sign_out(page)
 
-    # Four board members vote aye: the license issues.
+    # Staff record the organization's check for the fee; then four board members vote aye: the license issues.
+    sign_in(page, base, staff)
+    fee_record_on_review_page(page, base, application)
+    sign_out(page)
     for member in members:
         sign_in(page, base, member)
         page.goto(f"{base}/portal/review/{application.pk}/")

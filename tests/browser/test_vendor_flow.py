@@ -12,8 +12,8 @@ import pytest
 
 from licensing.models import Application, License
 from licensing.models.choices import ApplicationStatus, LicenseType
-from tests.browser.conftest import sign_in
-from tests.licensing.factories import UserFactory, board_member
+from tests.browser.conftest import fee_record_on_review_page, sign_in
+from tests.licensing.factories import UserFactory, board_member, board_staff
 from tests.vendors.world import vendor_fee_rows
 from vendors.models import Owner, Vendor
 
@@ -169,7 +169,10 @@ def test_a_vendor_registers_files_is_licensed_by_four_votes_and_is_listed(live_s
     assert application.price_list.certified_at is not None
     sign_out(page)
 
-    # Four board members vote aye on the review page: the license issues (30 DCMR 1202.4).
+    # Staff record the vendor's check for the fee; four board members vote aye: the license issues (1202.4).
+    sign_in(page, base, board_staff())
+    fee_record_on_review_page(page, base, application)
+    sign_out(page)
     for member in members:
         sign_in(page, base, member)
         page.goto(f"{base}/portal/review/{application.pk}/")

@@ -13,6 +13,8 @@ from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
+from licensing.fees.payments import fee_payment_record
+from licensing.licenses.settlement import fee_settlement
 from licensing.models import (
     Application,
     AuditEvent,
@@ -287,8 +289,32 @@ def board_admin(**fields) -> User:
     return _in_group(BoardGroup.ADMIN, **fields)
 
 
-def approve(application, *, quorum: int | None = None):
-    """Cast as many ayes as the quorum needs, each by a new board member; returns the members."""
+def fee_pay(application, *, staff: User | None = None, method: str = "check", reference: str = "1042"):
+    """Board staff record a payment of what is left of the application's fee, as they would at the counter
+    (licensing.fees.payments); nothing when the fee is settled. Returns the payment or None."""
+    application.refresh_from_db()  # the fee is the one fixed at submission
+    balance = fee_settlement(application=application).balance
+    if not balance:
+        return None
+    return fee_payment_record(actor=staff or board_staff(), application=application, method=method,
+                              reference=reference, amount=balance, received_on=timezone.localdate())
+
+
+def approved_paid(**fields) -> Application:
+    """A submitted application whose fee staff received, then approved (the vote itself left out): ready for
+    license_issue."""
+    application = ApplicationFactory(submitted=True, **fields)
+    fee_pay(application)
+    application.status = ApplicationStatus.APPROVED
+    application.save(update_fields=["status"])
+    return application
+
+
+def approve(application, *, quorum: int | None = None, pay: bool = True):
+    """Cast as many ayes as the quorum needs, each by a new board member; returns the members. The fee is paid
+    first (`pay=False` leaves it due: the application then waits, approved, for its fee)."""
+    if pay:
+        fee_pay(application)
     members = [board_member() for _ in range(quorum or settings.BOARD_VOTE_QUORUM)]
     for member in members:
         vote_cast(application=application, actor=member, choice=VoteChoice.AYE)

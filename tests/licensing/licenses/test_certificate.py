@@ -11,15 +11,16 @@ from licensing.licenses import certificates
 from licensing.licenses.services import license_issue
 from licensing.licenses.tasks import license_certificate_build
 from licensing.models import AuditEvent, License
-from licensing.models.choices import ApplicationStatus
 from tests.licensing.factories import (
     ApplicationFactory,
     BingoOccasionFactory,
     MembershipFactory,
     OrganizationFactory,
     approve,
+    approved_paid,
     board_member,
     board_staff,
+    fee_pay,
 )
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +29,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def license(django_capture_on_commit_callbacks):
     organization = OrganizationFactory(name="Saint Anselm Parish Association", email="parish@example.org")
-    application = ApplicationFactory(submitted=True, status=ApplicationStatus.APPROVED, organization=organization)
+    application = approved_paid(organization=organization)
     BingoOccasionFactory(application=application)
     with django_capture_on_commit_callbacks(execute=False):  # built explicitly in each test
         return license_issue(application=application)
@@ -64,6 +65,7 @@ def test_the_task_builds_the_pdf_and_emails_the_organization(license, mailoutbox
 def test_issuing_through_the_votes_builds_the_certificate(django_capture_on_commit_callbacks, mailoutbox):
     application = ApplicationFactory(submitted=True)
     MembershipFactory(organization=application.organization)
+    fee_pay(application)  # its receipt's email is not this test's
     with django_capture_on_commit_callbacks(execute=True):
         approve(application)
     license = License.objects.get(application=application)

@@ -18,6 +18,7 @@ from tests.licensing.factories import (
     LicenseFactory,
     PremisesFactory,
     approve,
+    approved_paid,
     board_member,
     event_types,
 )
@@ -28,7 +29,7 @@ TODAY = dt.date(2026, 3, 10)
 
 
 def approved(**fields):
-    return ApplicationFactory(submitted=True, status=ApplicationStatus.APPROVED, **fields)
+    return approved_paid(**fields)
 
 
 def test_numbers_run_per_type_and_year():
@@ -191,9 +192,10 @@ def test_every_state_change_of_a_review_writes_an_audit_row(staff_user):
     deficiency_notice_issue(actor=staff_user, application=application, message="Lease missing.")
     application.status = ApplicationStatus.SUBMITTED  # as the organization's resubmission would
     application.save()
-    approve(application)
+    approve(application)  # staff record the fee first, as approve() does by default
     assert event_types(application) == [
         "licensing.deficiency_notice_issued",
+        "licensing.fee_payment_recorded",
         *["licensing.vote_cast"] * 4,
         "licensing.application_approved",
         "licensing.license_issued",

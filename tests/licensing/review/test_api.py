@@ -89,6 +89,11 @@ def test_board_staff_may_not_vote(client, application):
 
 
 def test_the_quorum_vote_returns_the_approval(client, application):
+    client.force_login(board_staff())  # the fee first: the license issues only once it is paid
+    paid = client.post(reverse("fee-payment-list", args=[application.pk]),
+                       {"method": "check", "reference": "5521", "amount": "250.00",
+                        "received_on": application.submitted_at.date().isoformat()}, content_type="application/json")
+    assert paid.status_code == 201
     for _ in range(4):
         client.force_login(board_member())
         response = client.post(_url(application, "votes"), {"choice": "aye"}, content_type="application/json")

@@ -7,14 +7,17 @@ from licensing.models import AuditEvent, Decision, License, Vote
 from licensing.models.choices import ApplicationStatus, VoteChoice
 from licensing.review import services as review
 from licensing.review.services import VoteAlreadyCast, vote_cast
-from tests.licensing.factories import ApplicationFactory, MembershipFactory, board_member, board_staff
+from tests.licensing.factories import ApplicationFactory, MembershipFactory, board_member, board_staff, fee_pay
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def application():
-    return ApplicationFactory(submitted=True)
+    """Its fee paid at the counter: the approving vote then issues the license (tests/licensing/fees for the rest)."""
+    application = ApplicationFactory(submitted=True)
+    fee_pay(application)
+    return application
 
 
 def _cast(application, choices):
@@ -115,5 +118,5 @@ def test_every_vote_and_the_approval_are_audited(application):
     assert types[-2:] == ["licensing.application_approved", "licensing.license_issued"]
     approved = next(event for event in events if event.event_type == "licensing.application_approved")
     assert approved.payload["ayes"] == 4 and approved.payload["nays"] == 1 and approved.payload["quorum"] == 4
-    first_vote = events[0]
+    first_vote = next(event for event in events if event.event_type == "licensing.vote_cast")
     assert first_vote.payload["choice"] == "nay" and first_vote.actor is not None
