@@ -12,6 +12,7 @@ from licensing.models.choices import LicenseType
 from licensing.models.organizations import FILING_ROLES
 from licensing.organizations import selectors as organization_selectors
 from licensing.organizations.eligibility import senior_group_checked
+from licensing.organizations.invitations.selectors import may_invite
 from licensing.organizations.selectors import organization_list
 from licensing.reports.selectors import overdue_report_list, overdue_reports_of_my_organizations
 from licensing.selectors import roles_in, user_memberships
@@ -59,6 +60,7 @@ def organization_detail(request, pk: int):
             is_active=True
         ),
         "my_roles": [Role(role).label for role in sorted(roles)],
+        "can_invite": may_invite(user=user, organization=organization),
         "recent_events": audit_event_list(user=request.user).filter(organization=organization)[
             :RECENT_EVENTS
         ],

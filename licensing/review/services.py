@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.findings import Finding, RuleViolation
+from licensing.accounts.mfa import mfa_require
 from licensing.audit.events import audit_event_record
 from licensing.licenses.rules import reasons_for_licensee
 from licensing.licenses.services import license_issue, license_terms
@@ -156,6 +157,7 @@ def deficiency_notice_expire(*, notice_pk: int, today: dt.date) -> Application |
 def vote_cast(*, application: Application, actor: User, choice: str) -> Vote:
     if not actor.is_board_member:
         raise PermissionDenied(_("Only board members vote (30 DCMR 1202.4)."))
+    mfa_require(actor)  # a vote decides a license: never on a password alone, whoever calls
     if choice not in VoteChoice.values:
         raise ValidationError({"choice": _("Vote aye, nay, abstain or recused.")}, code="invalid_choice")
     application = _locked(application)
