@@ -3,6 +3,7 @@ occasions, premises and licenses, an organization's profile (members, responsibl
 eligible organization, and a user in each role."""
 
 import datetime as dt
+import re
 import hashlib
 from decimal import Decimal
 
@@ -13,6 +14,7 @@ from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
+from licensing.accounts.mfa import totp_code_now
 from licensing.accounts.services import totp_authenticator_set
 from licensing.models import (
     Application,
@@ -275,10 +277,12 @@ TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
 
 def totp_code(secret: str = TOTP_SECRET) -> str:
     """The authenticator app's code now, as allauth checks it."""
-    from allauth.mfa.totp.internal.auth import format_hotp_value, hotp_value, yield_hotp_counters_from_time
+    return totp_code_now(secret)
 
-    counters = list(yield_hotp_counters_from_time())
-    return format_hotp_value(hotp_value(secret, counters[len(counters) // 2]))
+
+def mailed_code(message) -> str:
+    """The verification code in allauth's email (its format: XXXX-XXXX)."""
+    return re.search(r"^\s*([A-Z0-9]{4}-[A-Z0-9]{4})\s*$", message.body, re.MULTILINE).group(1)
 
 
 def with_mfa(user: User) -> User:
