@@ -2,8 +2,8 @@
 
 allauth's reset page (with ACCOUNT_PREVENT_ENUMERATION) mails both: the reset link to a known address, "no account
 here" to an unknown one, each rendered and queued by core.mail.mail_send; here the queue is a list, as a broker
-would be, so the figures are the request alone (allauth's per-address rate limit is lifted for the run). Prints the median and p95 of each and their ratio.
-Last line: one JSON object. `--quick` runs a small version."""
+would be, so the figures are the request alone (allauth's per-address rate limit is lifted for the run).
+Prints the median and p95 of each and their ratio. Last line: one JSON object. `--quick` runs a small version."""
 
 import json
 import secrets

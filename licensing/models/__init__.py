@@ -23,8 +23,9 @@ from licensing.models.users import BoardGroup, User
 __all__ = [
     "AnchorReason", "Application", "AuditEvent", "BingoOccasion", "BoardGroup", "BondScheduleRow", "ChangeKind",
     "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "DrawingStatus", "EnforcementAction",
-    "FeeScheduleRow", "InvitationStatus", "License", "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "Organization",
-    "OrganizationInvitation", "OrganizationMember", "OrganizationType", "Premises", "PremisesCorrection", "RaffleDrawing", "RaffleDrawingEvent",
+    "FeeScheduleRow", "InvitationStatus", "License", "LicenseeKind", "LogAnchor", "MatchDecision", "Membership",
+    "Organization", "OrganizationInvitation", "OrganizationMember", "OrganizationType", "Premises",
+    "PremisesCorrection", "RaffleDrawing", "RaffleDrawingEvent",
     "ReminderSent", "Report", "ReportFinding", "ReportKind", "ReportLine", "ReportMonthTotal", "ReportStatus",
     "ResponsiblePerson", "Role", "SubstantialChange", "User", "Vote",
 ]

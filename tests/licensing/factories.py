@@ -3,8 +3,8 @@ occasions, premises and licenses, an organization's profile (members, responsibl
 eligible organization, and a user in each role."""
 
 import datetime as dt
-import re
 import hashlib
+import re
 from decimal import Decimal
 
 import factory

@@ -2,16 +2,16 @@
 unlocks the account too: licensing.accounts.signals)."""
 
 from allauth.account.views import LoginView
-from django.contrib import messages
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from licensing.accounts.lockout.selectors import lockout_list
 from licensing.accounts.lockout.responses import lockout_minutes
+from licensing.accounts.lockout.selectors import lockout_list
 from licensing.accounts.lockout.services import lockout_clear
 
 

@@ -35,7 +35,8 @@ def committed(django_capture_on_commit_callbacks):
 def test_a_person_signs_up_verifies_the_code_and_registers_an_organization(client, committed):
     with committed():
         answer = client.post(reverse("signup"), {"email": "Rosa@Example.org", "full_name": "Rosa Diaz",
-                                                 "password1": "Long-Enough-Pass-42", "password2": "Long-Enough-Pass-42"})
+                                                 "password1": "Long-Enough-Pass-42",
+                                                 "password2": "Long-Enough-Pass-42"})
     assert answer.status_code == 302
     user = User.objects.get(email="rosa@example.org")
     assert user.full_name == "Rosa Diaz"

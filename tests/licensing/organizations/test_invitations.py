@@ -168,7 +168,8 @@ def test_the_api_revokes_and_accepts(client, officer, organization):
 
 def test_the_officer_invites_and_revokes_in_the_portal(client, officer, organization, committed):
     client.force_login(officer)
-    assert "Invite someone" in client.get(reverse("portal:organization_detail", args=[organization.pk])).content.decode()
+    overview = client.get(reverse("portal:organization_detail", args=[organization.pk]))
+    assert "Invite someone" in overview.content.decode()
     url = reverse("portal:organization_invitations", args=[organization.pk])
     with committed():
         assert client.post(url, {"email": "ana@example.org", "role": Role.OFFICER}).status_code == 302

@@ -93,6 +93,6 @@ class Command(BaseCommand):
         width = max(len(email) for email, _, _ in created)
         for email, name, what in created:
             self.stdout.write(f"  {email.ljust(width)}  {name} — {what}")
-        self.stdout.write(f"Board staff and board members then give a code from an authenticator app holding the secret "
-                          f"{world.DEMO_TOTP_SECRET} (or run `python manage.py demo_totp` for the code of the moment).")
+        self.stdout.write(f"Board staff and board members then give a code from an authenticator app holding the "
+                          f"secret {world.DEMO_TOTP_SECRET} (or run `python manage.py demo_totp` for the code now).")
         self.stdout.write("These passwords are printed only now; they are for a demo database, never production.")
