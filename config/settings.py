@@ -338,6 +338,7 @@ SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {}).update({
     "RegistryStatusEnum": "vendors.registry.selectors.REGISTRY_STATUS_CHOICES",
     "ReportKindEnum": "licensing.models.reports.ReportKind",
     "ReportStatusEnum": "licensing.models.reports.ReportStatus",
+    "OrganizationRoleEnum": "licensing.models.organizations.Role.choices",
 })
 
 # --- Security: safe everywhere, strict in production ---
