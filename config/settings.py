@@ -61,6 +61,10 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "django_htmx",
     "axes",
+    # Sign-up, email verification, sign-in, password reset and MFA (licensing.accounts.allauth_adapter).
+    "allauth",
+    "allauth.account",
+    "allauth.mfa",
     "core",
     "licensing",
     "vendors",
@@ -83,6 +87,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    # Board staff and board members set up a second factor before any other page (licensing.accounts.mfa).
+    "licensing.accounts.mfa.BoardMfaRequiredMiddleware",
     # A tournament whose events do not replay: a clear page or JSON error (409), not a 500.
     "montecarlo.tournaments.middleware.TournamentStateErrorMiddleware",
     "montecarlo.tables.middleware.TableStateErrorMiddleware",
@@ -195,8 +202,8 @@ CELERY_BEAT_SCHEDULE["licensing-log-anchors-daily"] = {
 # --- Auth ---
 AUTH_USER_MODEL = "licensing.User"
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "axes.backends.AxesStandaloneBackend",  # first: a locked account or address is refused before any check
+    "allauth.account.auth_backends.AuthenticationBackend",  # the email address and password
 ]
 PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.Argon2PasswordHasher",
@@ -228,9 +235,39 @@ AXES_USERNAME_CALLABLE = "licensing.accounts.lockout.policy.attempted_email"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/lockout.html"
 AXES_LOCKOUT_CALLABLE = "licensing.accounts.lockout.responses.lockout_response"
-AXES_USERNAME_FORM_FIELD = "username"
+AXES_USERNAME_FORM_FIELD = "login"  # allauth's sign-in form (the API token endpoint passes the email itself)
 AXES_IPWARE_PROXY_COUNT = env.int("AXES_PROXY_COUNT", default=0)
 AXES_VERBOSE = False
+
+# django-allauth: sign-up, email verification, sign-in, password reset (licensing/accounts/allauth_adapter.py).
+# The email address is the login; a new account verifies it with a code mailed to it before signing in.
+ACCOUNT_ADAPTER = "licensing.accounts.allauth_adapter.PortalAccountAdapter"
+ACCOUNT_LOGIN_METHODS = {"email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+ACCOUNT_SIGNUP_FORM_CLASS = "licensing.accounts.forms.SignupDetailsForm"  # adds the full name
+ACCOUNT_FORMS = {"login": "licensing.accounts.forms.PortalLoginForm"}
+ACCOUNT_USER_MODEL_USERNAME_FIELD = None
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_EMAIL_VERIFICATION_BY_CODE_ENABLED = True
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = ""
+ACCOUNT_LOGOUT_REDIRECT_URL = "home"
+ACCOUNT_SIGNUP_REDIRECT_URL = "portal:get_started"
+ACCOUNT_SESSION_REMEMBER = True  # as before: the session lasts SESSION_COOKIE_AGE
+# One lockout mechanism: django-axes above counts failed sign-ins; allauth's own sign-in limits are off (its
+# limits on sign-ups, reset emails and codes stay).
+ACCOUNT_RATE_LIMITS = {"login": None, "login_failed": None}
+# Second factors: an authenticator app (TOTP) with recovery codes, and security keys or passkeys (WebAuthn).
+# Required of Board staff and board members (licensing.accounts.mfa), optional for everyone else.
+MFA_ADAPTER = "allauth.mfa.adapter.DefaultMFAAdapter"
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes", "webauthn"]
+MFA_PASSKEY_LOGIN_ENABLED = False
+MFA_TOTP_ISSUER = "DC Charitable Gaming Board"
+# Browsers offer WebAuthn only over HTTPS or on localhost; `make run` serves plain HTTP on 127.0.0.1.
+MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = not PRODUCTION
+# An officer's invitation to join the organization stays valid this many days (licensing.organizations.invitations).
+ORGANIZATION_INVITATION_DAYS = env.int("ORGANIZATION_INVITATION_DAYS", default=14)
 
 # --- Internationalization: English source, Spanish for DC's Spanish speakers ---
 LANGUAGE_CODE = "en"
@@ -314,6 +351,7 @@ SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {}).update({
     "ReportKindEnum": "licensing.models.reports.ReportKind",
     "ReportStatusEnum": "licensing.models.reports.ReportStatus",
     "PaymentMethodEnum": "licensing.models.fees.PaymentMethod",
+    "OrganizationRoleEnum": "licensing.models.organizations.Role.choices",
 })
 
 # --- Security: safe everywhere, strict in production ---

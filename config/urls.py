@@ -1,6 +1,5 @@
-from django.conf import settings
+from allauth.account import views as allauth_views
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
@@ -9,7 +8,6 @@ from bingo import urls as bingo_urls
 from config.health import healthz
 from licensing import urls as licensing_urls
 from licensing import views as licensing_views
-from licensing.accounts.forms import EmailAuthenticationForm, QueuedPasswordResetForm
 from licensing.accounts.lockout import views as lockout_views
 from montecarlo import urls as montecarlo_urls
 from vendors import urls as vendors_urls
@@ -21,28 +19,14 @@ api_v1 = [
     path("", include(montecarlo_urls.api_urlpatterns)),
 ]
 
+# django-allauth's pages (sign-in, sign-up, verification, password reset, two-factor authentication) under
+# /accounts/, plus the names the portal and its tests have always used for the same views.
 accounts = [
-    path(
-        "login/",
-        auth_views.LoginView.as_view(
-            authentication_form=EmailAuthenticationForm,
-            extra_context={
-                "failure_limit": settings.AXES_FAILURE_LIMIT,
-                "lockout_minutes": int(settings.AXES_COOLOFF_TIME * 60),
-            },
-        ),
-        name="login",
-    ),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path(
-        "password-reset/",
-        auth_views.PasswordResetView.as_view(form_class=QueuedPasswordResetForm),
-        name="password_reset",
-    ),
-    path("password-reset/done/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
-    path("reset/<uidb64>/<token>/", lockout_views.UnlockingPasswordResetConfirmView.as_view(),
-         name="password_reset_confirm"),
-    path("reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
+    path("login/", lockout_views.login, name="login"),  # allauth's, saying when the account locks
+    path("logout/", allauth_views.logout, name="logout"),
+    path("signup/", allauth_views.signup, name="signup"),
+    path("password/reset/", allauth_views.password_reset, name="password_reset"),
+    path("", include("allauth.urls")),
 ]
 
 urlpatterns = [

@@ -23,6 +23,7 @@ from licensing.matches.urls import api_urlpatterns as matches_api
 from licensing.notifications import urls as notifications_urls
 from licensing.organizations import urls as organizations_urls
 from licensing.organizations.api import MembershipViewSet, OrganizationViewSet
+from licensing.organizations.invitations import urls as invitations_urls
 from licensing.organizations.urls import api_urlpatterns as organizations_api
 from licensing.premises.api import PremisesCorrectionViewSet
 from licensing.public.urls import api_urlpatterns as public_api
@@ -40,6 +41,7 @@ urlpatterns = [
     path("", views.dashboard, name="dashboard"),
     path("organizations/<int:pk>/", views.organization_detail, name="organization_detail"),
     path("", include(organizations_urls.urlpatterns)),  # the profile: facts, members, people, documents
+    path("", include(invitations_urls.urlpatterns)),  # get started after signing up; officers' invitations
     path("", include(applications_urls.urlpatterns)),  # the guided application; its steps are only its own
     path("", include(enforcement_urls.urlpatterns)),  # the license's enforcement page
     path("", include(drawings_portal)),  # a raffle license's drawing, for its officers
@@ -59,6 +61,7 @@ api_urlpatterns = [
     path("auth/token/", accounts_api_views.TokenCreateApi.as_view(), name="token-create"),
     path("me/", accounts_api_views.MeApi.as_view(), name="me"),
     path("", include(organizations_api)),  # members, responsible people, documents
+    path("", include(invitations_urls.api_urlpatterns)),  # officers' invitations, accepting one
     path("", include(accounts_api)),  # Board accounts, for Board administrators
     path("", include(fees_api)),  # the public fee quote; an application's payments, receipts, waiver
     path("", include(reports_api)),  # filing deadlines, overdue reports, exports, the vendor cross-check

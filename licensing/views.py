@@ -15,6 +15,7 @@ from licensing.models.choices import LicenseType
 from licensing.models.organizations import FILING_ROLES
 from licensing.organizations import selectors as organization_selectors
 from licensing.organizations.eligibility import senior_group_checked
+from licensing.organizations.invitations.selectors import may_invite
 from licensing.organizations.selectors import organization_list
 from licensing.reports.selectors import overdue_reports_of_my_organizations
 from licensing.selectors import roles_in, user_memberships
@@ -75,5 +76,6 @@ def organization_detail(request, pk: int):
         ),
         "my_roles": [Role(role).label for role in sorted(roles)],
         "activity": home_selectors.recent_activity(user=user, organization=organization),
+        "can_invite": may_invite(user=user, organization=organization),
     }
     return render(request, "licensing/organization_detail.html", context)

@@ -1,12 +1,8 @@
+from allauth.account.forms import LoginForm
 from django import forms
-from django.conf import settings
-from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from licensing.accounts.password_reset import normalized_email
 from licensing.accounts.rules import INVITABLE_ROLES
-from licensing.accounts.tasks import password_reset_email_send
 
 
 class BoardAccountInviteForm(forms.Form):
@@ -19,19 +15,23 @@ class BoardAccountInviteForm(forms.Form):
                                          "members vote."))
 
 
-class EmailAuthenticationForm(AuthenticationForm):
-    """Django's login form, labelled for an email address (the user model's login field)."""
+class PortalLoginForm(LoginForm):
+    """allauth's sign-in form, its field labelled as the portal always has: the email address is the login."""
 
-    username = forms.EmailField(
-        label=_("Email address"), widget=forms.EmailInput(attrs={"autofocus": True, "autocomplete": "email"})
-    )
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["login"].label = _("Email address")
+        self.fields["login"].widget.attrs.update({"autofocus": True, "autocomplete": "email"})
+        self.fields["login"].widget.attrs.pop("placeholder", None)
+        self.fields["password"].widget.attrs.pop("placeholder", None)
 
 
-class QueuedPasswordResetForm(PasswordResetForm):
-    """Django's reset form, but the request only queues the address: the account lookup, the token and the
-    email are the task's (licensing.accounts.password_reset), so a known and an unknown address cost the
-    page the same."""
+class SignupDetailsForm(forms.Form):
+    """What allauth's sign-up form adds for this user model: the person's full name (ACCOUNT_SIGNUP_FORM_CLASS).
+    The adapter (licensing.accounts.allauth_adapter) puts it on the user before the first save."""
 
-    def save(self, **kwargs) -> None:
-        password_reset_email_send.delay(email=normalized_email(self.cleaned_data["email"]),
-                                        language=get_language() or settings.LANGUAGE_CODE)
+    full_name = forms.CharField(label=_("Full name"), max_length=150,
+                                widget=forms.TextInput(attrs={"autocomplete": "name"}))
+
+    def signup(self, request, user) -> None:
+        """allauth's hook after the user is saved: the name is already on it."""

@@ -1,21 +1,20 @@
-"""The invitation email: a link to choose a password, made with Django's password-reset tokens, so it
-works once, stops working when the password is set and expires after PASSWORD_RESET_TIMEOUT."""
+"""The Board account invitation email: a link to choose a password, made with allauth's password-reset tokens
+(the same page as a reset), so it works once, stops working when the password is set and expires after
+PASSWORD_RESET_TIMEOUT."""
 
 
+from allauth.account.forms import default_token_generator
+from allauth.account.utils import user_pk_to_url_str
 from django.conf import settings
-from django.contrib.auth.tokens import default_token_generator
 from django.urls import reverse
-from django.utils.encoding import force_bytes
-from django.utils.http import urlsafe_base64_encode
 
 from core.mail import mail_send
 from licensing.models import User
 
 
 def set_password_link(user: User) -> str:
-    path = reverse("password_reset_confirm", kwargs={
-        "uidb64": urlsafe_base64_encode(force_bytes(user.pk)), "token": default_token_generator.make_token(user),
-    })
+    path = reverse("account_reset_password_from_key",
+                   kwargs={"uidb36": user_pk_to_url_str(user), "key": default_token_generator.make_token(user)})
     return f"{settings.PUBLIC_BASE_URL}{path}"
 
 

@@ -5,6 +5,9 @@ A deactivated account loses access at once: Django's session authentication and 
 authentication both refuse a user whose is_active is False on the next request; the API tokens are
 deleted as well, so reactivating an account never revives a token handed out before."""
 
+from allauth.account.models import EmailAddress
+from allauth.mfa.models import Authenticator
+from allauth.mfa.totp.internal.auth import TOTP
 from django.contrib.auth import password_validation
 from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -157,3 +160,28 @@ def board_admin_revoke(*, actor: User | None, user: User) -> User:
     audit_event_record(event_type="licensing.board_admin_revoked", actor=actor, target=user,
                        payload={"email": user.email})
     return user
+
+
+@transaction.atomic
+def email_address_verified_set(*, user: User) -> EmailAddress:
+    """The account's address as allauth's verified, primary address (an account made by the Board, a command or
+    the demo: nobody signs up for it). Idempotent."""
+    address, created = EmailAddress.objects.get_or_create(
+        user=user, email=user.email.lower(), defaults={"verified": True, "primary": True})
+    if not created and not (address.verified and address.primary):
+        address.verified = address.primary = True
+        address.save(update_fields=["verified", "primary"])
+    return address
+
+
+@transaction.atomic
+def totp_authenticator_set(*, user: User, secret: str, actor: User | None = None) -> Authenticator:
+    """Give an account an authenticator app with a known secret: for the demo's Board accounts (seed_demo prints
+    the secret) and the tests. People set theirs up themselves in the two-factor pages."""
+    authenticator = Authenticator.objects.filter(user=user, type=Authenticator.Type.TOTP).first()
+    if authenticator is None:
+        authenticator = TOTP.activate(user, secret).instance
+        audit_event_record(event_type="licensing.authenticator_added", actor=actor, target=user,
+                           payload={"type": Authenticator.Type.TOTP, "by": "command"})
+    user.__dict__.pop("_has_second_factor", None)  # the cache of licensing.accounts.mfa
+    return authenticator

@@ -8,10 +8,13 @@ from licensing.accounts.roles import ACCOUNT_MODELS
 from licensing.audit.events import audit_event_record
 
 # Who can sign in and as whom (users, API tokens), with which rights (groups, permissions, organization
-# and vendor memberships), the lockout records and the periodic tasks: only a superuser opens these.
+# and vendor memberships), the lockout records, the sign-in addresses and second factors (allauth's "account" and
+# "mfa": a superuser removes the authenticator of someone who lost it and its recovery codes) and the periodic
+# tasks: only a superuser opens these.
 # Board administrators manage Board accounts through the audited portal services instead.
 SUPERUSER_ONLY = frozenset({
-    "auth", "authtoken", "axes", "django_celery_beat", "admin", "sessions", "contenttypes", *ACCOUNT_MODELS,
+    "auth", "authtoken", "axes", "account", "mfa", "django_celery_beat", "admin", "sessions", "contenttypes",
+    *ACCOUNT_MODELS,
 })
 
 

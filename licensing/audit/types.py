@@ -30,6 +30,13 @@ LABELS = {
     "licensing.board_account_reactivated": _("Board account reactivated"),
     "licensing.board_admin_granted": _("Board administrator right granted"),
     "licensing.board_admin_revoked": _("Board administrator right revoked"),
+    "licensing.user_signed_up": _("Signed up"),
+    "licensing.email_verified": _("Email address verified"),
+    "licensing.authenticator_added": _("Two-factor authentication added"),
+    "licensing.authenticator_removed": _("Two-factor authentication removed"),
+    "licensing.organization_invitation_sent": _("Invitation to the organization sent"),
+    "licensing.organization_invitation_accepted": _("Invitation to the organization accepted"),
+    "licensing.organization_invitation_revoked": _("Invitation to the organization revoked"),
     # organizations
     "licensing.organization_created": _("Organization registered"),
     "licensing.organization_profile_updated": _("Organization profile updated"),

@@ -3,6 +3,9 @@
 from licensing.models import OrganizationType, Role
 
 DEMO_PASSWORD = "Charity-Demo-2026"  # noqa: S105  (a demo database only; printed by seed_demo)
+# Board staff and board members must use two-factor authentication (licensing.accounts.mfa): the demo's share this
+# authenticator-app secret (printed by seed_demo; `manage.py demo_totp` prints its code of the moment).
+DEMO_TOTP_SECRET = "KRUGKIDDNBQXE2LUMFRGYZJAI5QW22LO"  # noqa: S105  (base32; a demo database only)
 
 ADMIN = ("admin@demo.dcgaming.org", "Alex Morgan (administrator)")
 BOARD_STAFF = [("staff@demo.dcgaming.org", "Dana Whitfield")]

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('licensing', '0013_report_month_totals'),
+        ('licensing', '0014_accounts_allauth'),
     ]
 
     operations = [

@@ -2,6 +2,7 @@ from licensing.models.applications import Application, BingoOccasion
 from licensing.models.audit import AnchorReason, AuditEvent, LogAnchor
 from licensing.models.changes import ChangeKind, SubstantialChange
 from licensing.models.fees import FeePayment, FeePaymentVoid, FeeWaiver, PaymentMethod
+from licensing.models.invitations import InvitationStatus, OrganizationInvitation
 from licensing.models.licenses import EnforcementAction, License, ReminderSent
 from licensing.models.matches import MatchDecision
 from licensing.models.messages import ApplicationMessage, MessageAttachment
@@ -25,9 +26,10 @@ from licensing.models.users import BoardGroup, User
 __all__ = [
     "AnchorReason", "Application", "ApplicationMessage", "AuditEvent", "BingoOccasion", "BoardGroup",
     "BondScheduleRow", "ChangeKind", "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "DrawingStatus",
-    "EnforcementAction", "FeePayment", "FeePaymentVoid", "FeeScheduleRow", "FeeWaiver", "License", "LicenseeKind",
-    "LogAnchor", "MatchDecision", "Membership", "MessageAttachment", "Notification", "Organization",
-    "OrganizationMember", "OrganizationType", "PaymentMethod", "Premises", "PremisesCorrection", "RaffleDrawing",
-    "RaffleDrawingEvent", "ReminderSent", "Report", "ReportFinding", "ReportKind", "ReportLine", "ReportMonthTotal",
-    "ReportStatus", "ResponsiblePerson", "Role", "SubstantialChange", "User", "Vote",
+    "EnforcementAction", "FeePayment", "FeePaymentVoid", "FeeScheduleRow", "FeeWaiver", "InvitationStatus", "License",
+    "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "MessageAttachment", "Notification", "Organization",
+    "OrganizationInvitation", "OrganizationMember", "OrganizationType", "PaymentMethod", "Premises",
+    "PremisesCorrection", "RaffleDrawing", "RaffleDrawingEvent", "ReminderSent", "Report", "ReportFinding",
+    "ReportKind", "ReportLine", "ReportMonthTotal", "ReportStatus", "ResponsiblePerson", "Role", "SubstantialChange",
+    "User", "Vote",
 ]

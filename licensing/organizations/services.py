@@ -204,6 +204,19 @@ def membership_grant(*, actor: User | None, organization: Organization, user: Us
 
 
 @transaction.atomic
+def organization_register(*, actor: User, name: str, organization_type: str, street_address: str, postal_code: str,
+                          city: str = "Washington", state: str = "DC", phone: str = "", email: str = "",
+                          is_senior_group: bool = False) -> Organization:
+    """A person who signed up registers their charitable organization and becomes its officer (the portal's
+    "get started" page). Vendors register through the vendors app, invited people accept their invitation."""
+    organization = organization_create(actor=actor, name=name, organization_type=organization_type,
+                                       street_address=street_address, postal_code=postal_code, city=city,
+                                       state=state, phone=phone, email=email, is_senior_group=is_senior_group)
+    membership_grant(actor=actor, organization=organization, user=actor, role=Role.OFFICER)
+    return organization
+
+
+@transaction.atomic
 def membership_end(*, actor: User | None, membership: Membership) -> Membership:
     # Kept, not deleted: who could act for the organization, and when, is part of the record.
     membership.is_active = False

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.findings import Finding, RuleViolation
 from core.money import money_text
+from licensing.accounts.mfa import mfa_require
 from licensing.audit.events import audit_event_record
 from licensing.licenses.rules import reasons_for_licensee
 from licensing.licenses.services import license_issue, license_terms
@@ -161,6 +162,7 @@ def vote_cast(*, application: Application, actor: User, choice: str, comment: st
     """A board member's vote, with an optional comment the rest of the Board reads beside it."""
     if not actor.is_board_member:
         raise PermissionDenied(_("Only board members vote (30 DCMR 1202.4)."))
+    mfa_require(actor)  # a vote decides a license: never on a password alone, whoever calls
     if choice not in VoteChoice.values:
         raise ValidationError({"choice": _("Vote aye, nay, abstain or recused.")}, code="invalid_choice")
     comment = str(comment or "").strip()

@@ -39,13 +39,18 @@ def browser_page(chromium_path, tmp_path):
 
 
 def sign_in(page, base_url: str, user) -> None:
-    """Sign in through the login form, as a person would."""
-    from tests.licensing.factories import PASSWORD
+    """Sign in through the login form, as a person would; a user with an authenticator app (Board staff and
+    board members from the factories) then types its code."""
+    from tests.licensing.factories import PASSWORD, totp_code
 
     page.goto(f"{base_url}/accounts/login/")
     page.get_by_label("Email address").fill(user.email)
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
+    page.wait_for_load_state()
+    if "/accounts/2fa/authenticate/" in page.url:
+        page.get_by_label("Code").fill(totp_code())
+        page.get_by_role("button", name="Sign In").click()
     # The dashboard, or the organization's home for someone who acts for one organization only.
     page.wait_for_url(lambda url: url.startswith(f"{base_url}/portal/"))
 

@@ -68,8 +68,8 @@ def test_every_field_of_a_json_body_is_named_with_its_path(operation):
 
 def test_query_keys_form_fields_and_cookies_are_guarded_too(client):
     assert client.get(reverse("public:license_lookup"), {"q\x00": "x"}).status_code == 400
-    login = client.post(reverse("login"), {"username": "a\x00@example.org", "password": "x"})
-    assert login.status_code == 400 and "“username” contains a NUL character" in login.content.decode()
+    login = client.post(reverse("login"), {"login": "a\x00@example.org", "password": "x"})
+    assert login.status_code == 400 and "“login” contains a NUL character" in login.content.decode()
     # A session key is looked up in the database: one with a NUL must not get that far.
     client.cookies["sessionid"] = "abcdefgh\x00ijkl"
     assert client.get(reverse("portal:dashboard")).status_code == 400

@@ -4,6 +4,7 @@ eligible organization, and a user in each role."""
 
 import datetime as dt
 import hashlib
+import re
 from decimal import Decimal
 
 import factory
@@ -13,6 +14,8 @@ from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
+from licensing.accounts.mfa import totp_code_now
+from licensing.accounts.services import totp_authenticator_set
 from licensing.fees.payments import fee_payment_record
 from licensing.licenses.settlement import fee_settlement
 from licensing.models import (
@@ -269,9 +272,32 @@ def role_user(role: str, organization) -> User | None:
     return {"board_member": board_member, "board_admin": board_admin}[role]()
 
 
-def _in_group(group: BoardGroup, **fields) -> User:
+# The authenticator app of every Board staff and board member the factories make (two-factor authentication is
+# required of them, licensing.accounts.mfa): tests and browser tests compute its codes with totp_code().
+TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
+
+
+def totp_code(secret: str = TOTP_SECRET) -> str:
+    """The authenticator app's code now, as allauth checks it."""
+    return totp_code_now(secret)
+
+
+def mailed_code(message) -> str:
+    """The verification code in allauth's email (its format: XXXX-XXXX)."""
+    return re.search(r"^\s*([A-Z0-9]{4}-[A-Z0-9]{4})\s*$", message.body, re.MULTILINE).group(1)
+
+
+def with_mfa(user: User) -> User:
+    """Give the user an authenticator app (TOTP_SECRET), as a Board user sets one up."""
+    totp_authenticator_set(user=user, secret=TOTP_SECRET)
+    return user
+
+
+def _in_group(group: BoardGroup, *, mfa: bool = True, **fields) -> User:
     user = UserFactory(**fields)
     user.groups.add(Group.objects.get_or_create(name=group.value)[0])
+    if mfa and group in (BoardGroup.STAFF, BoardGroup.MEMBER):
+        with_mfa(user)
     return user
 
 
@@ -280,8 +306,9 @@ def board_staff(**fields) -> User:
     return _in_group(BoardGroup.STAFF, **fields)
 
 
-def board_member() -> User:
-    return _in_group(BoardGroup.MEMBER)
+def board_member(*, mfa: bool = True) -> User:
+    """A board member; `mfa=False` for one who has not set up two-factor authentication yet."""
+    return _in_group(BoardGroup.MEMBER, mfa=mfa)
 
 
 def board_admin(**fields) -> User:

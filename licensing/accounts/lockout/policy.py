@@ -22,9 +22,12 @@ ACCOUNT, ADDRESS = "account", "address"
 
 def attempted_email(request, credentials=None) -> str | None:
     """The account a sign-in names, as accounts are stored (lower case): "Ana@x.org" and
-    "ana@x.org" are one account's failures."""
+    "ana@x.org" are one account's failures. allauth's sign-in form authenticates with `email`, the API token
+    endpoint and the lockout services with `username` (which axes files under AXES_USERNAME_FORM_FIELD,
+    `login`, the form's own field, read from the POST when the credentials name none)."""
+    credentials = credentials or {}
     field = settings.AXES_USERNAME_FORM_FIELD
-    raw = (credentials or {}).get(field)
+    raw = credentials.get("email") or credentials.get("username") or credentials.get(field)
     if raw is None and request is not None and hasattr(request, "POST"):
         raw = request.POST.get(field)
     return raw.strip().lower() if isinstance(raw, str) else raw

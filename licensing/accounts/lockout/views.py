@@ -1,25 +1,30 @@
-"""Lifting sign-in locks: the password reset confirmation (a completed reset unlocks the account) and
-the Board staff's page of locked accounts and addresses."""
+"""Lifting sign-in locks: the Board staff's page of locked accounts and addresses (a completed password reset
+unlocks the account too: licensing.accounts.signals)."""
 
+from allauth.account.views import LoginView
+from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from licensing.accounts.lockout.responses import lockout_minutes
 from licensing.accounts.lockout.selectors import lockout_list
-from licensing.accounts.lockout.services import lockout_clear, lockout_clear_after_reset
+from licensing.accounts.lockout.services import lockout_clear
 
 
-class UnlockingPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
-    """Django's reset confirmation; a new password set through the emailed link also unlocks the account."""
+class LockoutAwareLoginView(LoginView):
+    """allauth's sign-in page, telling the person how many wrong passwords lock the account."""
 
-    def form_valid(self, form):
-        response = super().form_valid(form)
-        lockout_clear_after_reset(user=form.user)
-        return response
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update({"failure_limit": settings.AXES_FAILURE_LIMIT, "lockout_minutes": lockout_minutes()})
+        return context
+
+
+login = LockoutAwareLoginView.as_view()
 
 
 @login_required

@@ -29,6 +29,7 @@ STAFF = {
     "licensing.bondschedulerow": "keep",
 }
 SUPERUSER_ONLY = {
+    "account.emailaddress", "mfa.authenticator",
     "licensing.user", "auth.group", "authtoken.tokenproxy", "axes.accessattempt", "axes.accesslog",
     "axes.accessfailurelog", "django_celery_beat.periodictask", "django_celery_beat.intervalschedule",
     "django_celery_beat.crontabschedule", "django_celery_beat.solarschedule", "django_celery_beat.clockedschedule",
@@ -42,6 +43,7 @@ NO_ADD = {
     "vendors.vendor", "vendors.owner", "vendors.supplier", "vendors.pricelist",
 }
 DELETABLE = {
+    "account.emailaddress", "mfa.authenticator",
     "bingo.pattern", "auth.group", "authtoken.tokenproxy", "axes.accessattempt", "axes.accesslog",
     "axes.accessfailurelog", "django_celery_beat.periodictask", "django_celery_beat.intervalschedule",
     "django_celery_beat.crontabschedule", "django_celery_beat.solarschedule", "django_celery_beat.clockedschedule",

@@ -88,7 +88,7 @@ def test_services_record_who_did_what_with_the_request_id(client):
 def test_request_id_is_echoed_and_stamped_on_events(client):
     user = UserFactory()
     response = client.post(
-        reverse("login"), {"username": user.email, "password": "wrong"}, headers={"X-Request-ID": "req-abc-123"}
+        reverse("login"), {"login": user.email, "password": "wrong"}, headers={"X-Request-ID": "req-abc-123"}
     )
     assert response["X-Request-ID"] == "req-abc-123"
     assert AuditEvent.objects.get(event_type="licensing.login_failed").request_id == "req-abc-123"

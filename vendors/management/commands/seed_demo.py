@@ -5,7 +5,7 @@ from datetime import date
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from licensing.accounts.services import board_admin_grant, board_group_add, user_create
+from licensing.accounts.services import board_admin_grant, board_group_add, totp_authenticator_set, user_create
 from licensing.demo import seed as demo_seed
 from licensing.demo import world
 from licensing.demo.helpers import refuse_in_production
@@ -44,6 +44,7 @@ class Command(BaseCommand):
                 staff.save(update_fields=["is_staff"])
             if not staff.is_board_staff:
                 board_group_add(user=staff, group=BoardGroup.STAFF, actor=admin)
+            totp_authenticator_set(user=staff, secret=world.DEMO_TOTP_SECRET, actor=admin)
         board_admin_email, board_admin_name = world.BOARD_ADMIN
         board_admin = person(board_admin_email, board_admin_name, "Board administrator (portal: Board accounts)")
         if not board_admin.is_board_admin:
@@ -52,6 +53,7 @@ class Command(BaseCommand):
             member = person(email, name, "board member")
             if not member.is_board_member:
                 board_group_add(user=member, group=BoardGroup.MEMBER, actor=admin)
+            totp_authenticator_set(user=member, secret=world.DEMO_TOTP_SECRET, actor=admin)
 
         for spec in world.ORGANIZATIONS:
             organization = Organization.objects.filter(name=spec["name"]).first()
@@ -91,4 +93,6 @@ class Command(BaseCommand):
         width = max(len(email) for email, _, _ in created)
         for email, name, what in created:
             self.stdout.write(f"  {email.ljust(width)}  {name} — {what}")
+        self.stdout.write(f"Board staff and board members then give a code from an authenticator app holding the "
+                          f"secret {world.DEMO_TOTP_SECRET} (or run `python manage.py demo_totp` for the code now).")
         self.stdout.write("These passwords are printed only now; they are for a demo database, never production.")
