@@ -28,6 +28,10 @@ SENTENCES = {
     "licensing.board_account_reactivated": _("A Board account was reactivated."),
     "licensing.board_admin_granted": _("A person was made a Board administrator."),
     "licensing.board_admin_revoked": _("A Board administrator's right was withdrawn."),
+    "licensing.user_signed_up": _("A person signed up for a portal account."),
+    "licensing.email_verified": _("A person verified their email address."),
+    "licensing.authenticator_added": _("A person turned on two-factor authentication."),
+    "licensing.authenticator_removed": _("A person removed a two-factor authenticator."),
     # organizations
     "licensing.organization_created": _("The organization was registered."),
     "licensing.organization_profile_updated": _("The organization's profile was updated."),
@@ -41,6 +45,9 @@ SENTENCES = {
     "licensing.substantial_change_recorded": _("A change of name, address or responsible people was recorded: an "
                                                "amended application is due within 10 days."),
     "licensing.document_uploaded": _("A document was uploaded."),
+    "licensing.organization_invitation_sent": _("A person was invited to act for the organization."),
+    "licensing.organization_invitation_accepted": _("A person accepted an invitation to act for the organization."),
+    "licensing.organization_invitation_revoked": _("An invitation to act for the organization was withdrawn."),
     # applications and review
     "licensing.application_created": _("An application was started."),
     "licensing.application_updated": _("An application's answers were saved."),
@@ -59,6 +66,7 @@ SENTENCES = {
     "licensing.premises_correction_filed": _("A correction of the premises on record was asked for."),
     "licensing.premises_correction_accepted": _("Board staff accepted a correction of the premises on record."),
     "licensing.premises_correction_rejected": _("Board staff refused a correction of the premises on record."),
+    "licensing.application_message_posted": _("A message was written in the application's thread."),
     # licenses, fees, enforcement, reminders
     "licensing.license_issued": _("A license was issued."),
     "licensing.license_amended": _("A license was amended."),
@@ -73,6 +81,9 @@ SENTENCES = {
     "licensing.feeschedulerow_saved": _("A row of the fee schedule was saved."),
     "licensing.bondschedulerow_saved": _("A row of the bond schedule was saved."),
     "licensing.reminder_sent": _("A reminder of a deadline was sent."),
+    "licensing.fee_payment_recorded": _("Board staff recorded a payment of the fee."),
+    "licensing.fee_payment_voided": _("Board staff voided a payment of the fee."),
+    "licensing.fee_waived": _("Board staff waived the fee."),
     # raffle drawings
     "licensing.raffle_drawing_scheduled": _("A raffle drawing was scheduled and its commitment published."),
     "licensing.raffle_drawing_sales_closed": _("Raffle ticket sales were closed."),

@@ -76,8 +76,9 @@ def test_a_page_of_fifty_rows_costs_a_fixed_handful_of_queries(client, django_as
     client.force_login(board_staff())
     client.get(reverse("portal:review_queue"))  # warm the session and the user's groups
     # Session, user, groups, the nav's roles, the page count, the page's rows (tally, days waiting and notice as
-    # annotations), the ageing chart's one aggregate, the notifications bell's count: no query per row.
-    with django_assert_max_num_queries(8):
+    # annotations), the ageing chart's one aggregate, the notifications bell's count, the two-factor check of a
+    # Board user: no query per row.
+    with django_assert_max_num_queries(9):
         response = client.get(reverse("portal:review_queue"))
     assert len(response.context["page"].object_list) == 50
 
