@@ -15,6 +15,7 @@ import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import transaction
 from django.utils import translation
 
@@ -22,6 +23,7 @@ from bingo.engine import ball_label
 from bingo.live.selectors import hall_games
 from bingo.live.state import game_state as read_state
 from bingo.models import Game, GameStatus, GameType, Hall
+from core.money import money_text
 
 logger = logging.getLogger(__name__)
 MESSAGE_TYPE = "bingo.state"  # handled by FlashboardConsumer.bingo_state
@@ -71,7 +73,7 @@ def flashboard_state(hall: Hall, states: dict | None = None) -> dict:
     pattern = game.pattern
     data["game"] = {
         "id": game.pk, "number": game.number, "type": game.game_type, "status": game.status,
-        "prize": str(game.prize), "training": game.operation.is_training,
+        "prize": str(game.prize), "prize_text": money_by_language(game.prize), "training": game.operation.is_training,
         "pattern": {"slug": pattern.slug, "name_en": pattern.name_en, "name_es": pattern.name_es,
                     "grid": _grid(pattern.masks[0]) if pattern.masks else None, "variants": len(pattern.masks)},
     }
@@ -86,10 +88,22 @@ def flashboard_state(hall: Hall, states: dict | None = None) -> dict:
     return data
 
 
+def money_by_language(amount) -> dict[str, str]:
+    """An amount as core.money.money_text writes it in each language ("$1,234.50", "$1.234,50"): one message
+    serves every screen of the hall, and each screen shows it in its own language, as the fee calculator does."""
+    texts = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            texts[code] = money_text(amount)
+    return texts
+
+
 def _public_result(result: dict | None) -> dict | None:
     if not result:
         return None
-    return {"winners": result.get("winners", 0), "shares": result.get("shares", []),
+    shares = result.get("shares", [])
+    return {"winners": result.get("winners", 0), "shares": shares,
+            "share_text": money_by_language(shares[0]) if shares else None,
             "faces": [face.get("face_number") for p in result.get("paid", []) for face in p.get("faces", [p])],
             "training": bool(result.get("training"))}
 
