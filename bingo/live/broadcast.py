@@ -15,7 +15,6 @@ import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.conf import settings
 from django.db import transaction
 from django.utils import translation
 
@@ -23,7 +22,7 @@ from bingo.engine import ball_label
 from bingo.live.selectors import hall_games
 from bingo.live.state import game_state as read_state
 from bingo.models import Game, GameStatus, GameType, Hall
-from core.money import money_text
+from core.money import money_by_language
 
 logger = logging.getLogger(__name__)
 MESSAGE_TYPE = "bingo.state"  # handled by FlashboardConsumer.bingo_state
@@ -73,7 +72,9 @@ def flashboard_state(hall: Hall, states: dict | None = None) -> dict:
     pattern = game.pattern
     data["game"] = {
         "id": game.pk, "number": game.number, "type": game.game_type, "status": game.status,
-        "prize": str(game.prize), "prize_text": money_by_language(game.prize), "training": game.operation.is_training,
+        "prize": str(game.prize), "training": game.operation.is_training,
+        # A training game pays nothing: no prize text for any screen to show.
+        "prize_text": None if game.operation.is_training else money_by_language(game.prize),
         "pattern": {"slug": pattern.slug, "name_en": pattern.name_en, "name_es": pattern.name_es,
                     "grid": _grid(pattern.masks[0]) if pattern.masks else None, "variants": len(pattern.masks)},
     }
@@ -86,16 +87,6 @@ def flashboard_state(hall: Hall, states: dict | None = None) -> dict:
         if previous is not None:
             data["previous"] = {"number": previous.number, "result": _public_result(game_state(previous).result)}
     return data
-
-
-def money_by_language(amount) -> dict[str, str]:
-    """An amount as core.money.money_text writes it in each language ("$1,234.50", "$1.234,50"): one message
-    serves every screen of the hall, and each screen shows it in its own language, as the fee calculator does."""
-    texts = {}
-    for code, _name in settings.LANGUAGES:
-        with translation.override(code):
-            texts[code] = money_text(amount)
-    return texts
 
 
 def _public_result(result: dict | None) -> dict | None:
