@@ -23,14 +23,19 @@ locale/es/LC_MESSAGES/django.mo: locale/es/LC_MESSAGES/django.po | $(VENV)/.inst
 
 messages: locale/es/LC_MESSAGES/django.mo
 
+# Links in emails, certificates and QR codes name PUBLIC_BASE_URL: under `make run`, this HOST and PORT.
+# Quiet: the seed commands' reports go to SEED_LOG, only warnings are logged, daphne keeps no access log;
+# demo_welcome prints the address and the demo accounts last.
+run: export PUBLIC_BASE_URL ?= http://$(HOST):$(PORT)
+run: export LOG_LEVEL ?= WARNING
+run: SEED_LOG := $(VENV)/demo-seed.log
 run: install messages
-	$(MANAGE) migrate --no-input
-	$(MANAGE) seed_demo
-	$(MANAGE) seed_demo_bingo --base-url http://$(HOST):$(PORT)
-	$(MANAGE) seed_demo_tournament --base-url http://$(HOST):$(PORT)
-	$(MANAGE) seed_demo_night --base-url http://$(HOST):$(PORT)
+	$(MANAGE) migrate --no-input --verbosity 0
+	@$(MANAGE) seed_demo > $(SEED_LOG)
+	@for seed in seed_demo_bingo seed_demo_tournament seed_demo_night; do $(MANAGE) $$seed >> $(SEED_LOG) || exit 1; done
 	$(MANAGE) collectstatic --no-input --verbosity 0
-	HOST=$(HOST) PORT=$(PORT) DAPHNE=$(VENV)/bin/daphne scripts/serve
+	@$(MANAGE) demo_welcome --log $(SEED_LOG)
+	@HOST=$(HOST) PORT=$(PORT) DAPHNE=$(VENV)/bin/daphne DAPHNE_VERBOSITY=0 scripts/serve
 
 worker: install
 	@test -n "$$REDIS_URL" || { echo "make worker needs REDIS_URL (e.g. redis://127.0.0.1:6379/0); without it tasks already run inline."; exit 1; }

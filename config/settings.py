@@ -273,6 +273,8 @@ ORGANIZATION_INVITATION_DAYS = env.int("ORGANIZATION_INVITATION_DAYS", default=1
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("es", _("Spanish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# One date format per language ("Jan 15, 2027", "15 ene. 2027"): templates name DATE_FORMAT and its kin.
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = "America/New_York"
 USE_I18N = True
 USE_TZ = True

@@ -1,5 +1,7 @@
 from allauth.account import views as allauth_views
 from django.contrib import admin
+from django.http import HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
@@ -29,9 +31,17 @@ accounts = [
     path("", include("allauth.urls")),
 ]
 
+
+
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever the page's <link rel="icon"> says: send them to the SVG, not a 404."""
+    return HttpResponsePermanentRedirect(static("favicon.svg"))
+
+
 urlpatterns = [
     path("", licensing_views.home, name="home"),
     path("healthz", healthz, name="healthz"),
+    path("favicon.ico", favicon),
     path("i18n/setlang/", set_language, name="set_language"),
     path("accounts/", include(accounts)),
     path("portal/", include("licensing.urls")),

@@ -13,7 +13,9 @@ import re
 from decimal import Decimal
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.utils import translation
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
@@ -85,6 +87,16 @@ def money_text(amount) -> str:
     value = Decimal(amount)
     shown = number_format(abs(value).quantize(CENT), decimal_pos=DECIMAL_PLACES, force_grouping=True)
     return f"-${shown}" if value < 0 else f"${shown}"
+
+
+def money_by_language(amount) -> dict[str, str]:
+    """The amount as money_text writes it in each of the site's languages ("$1,234.50", "$1 234,50"): for the
+    one websocket message that serves every screen of a hall, each screen showing its own language's text."""
+    texts = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            texts[code] = money_text(amount)
+    return texts
 
 
 def parse_money(value, *, field: str, allow_negative: bool = False, max_digits: int = MAX_DIGITS) -> Decimal:

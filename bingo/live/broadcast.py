@@ -22,6 +22,7 @@ from bingo.engine import ball_label
 from bingo.live.selectors import hall_games
 from bingo.live.state import game_state as read_state
 from bingo.models import Game, GameStatus, GameType, Hall
+from core.money import money_by_language
 
 logger = logging.getLogger(__name__)
 MESSAGE_TYPE = "bingo.state"  # handled by FlashboardConsumer.bingo_state
@@ -72,6 +73,8 @@ def flashboard_state(hall: Hall, states: dict | None = None) -> dict:
     data["game"] = {
         "id": game.pk, "number": game.number, "type": game.game_type, "status": game.status,
         "prize": str(game.prize), "training": game.operation.is_training,
+        # A training game pays nothing: no prize text for any screen to show.
+        "prize_text": None if game.operation.is_training else money_by_language(game.prize),
         "pattern": {"slug": pattern.slug, "name_en": pattern.name_en, "name_es": pattern.name_es,
                     "grid": _grid(pattern.masks[0]) if pattern.masks else None, "variants": len(pattern.masks)},
     }
@@ -89,7 +92,9 @@ def flashboard_state(hall: Hall, states: dict | None = None) -> dict:
 def _public_result(result: dict | None) -> dict | None:
     if not result:
         return None
-    return {"winners": result.get("winners", 0), "shares": result.get("shares", []),
+    shares = result.get("shares", [])
+    return {"winners": result.get("winners", 0), "shares": shares,
+            "share_text": money_by_language(shares[0]) if shares else None,
             "faces": [face.get("face_number") for p in result.get("paid", []) for face in p.get("faces", [p])],
             "training": bool(result.get("training"))}
 

@@ -14,6 +14,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
+from core.public_url import public_url
 from licensing.audit.events import audit_event_record
 from licensing.models import Application, License, Premises
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseType
@@ -60,7 +61,7 @@ def license_lookup_url(license: License) -> str:
             path = reverse("public:license_detail", kwargs={"number": license.number})
     except NoReverseMatch:  # the public lookup page is not wired yet: its agreed address
         path = f"/public/licenses/{license.number}/"
-    return f"{settings.PUBLIC_BASE_URL}{path}"
+    return public_url(path)
 
 
 def qr_svg(data: str) -> str:

@@ -3,6 +3,7 @@
 from django.urls import reverse
 from rest_framework import serializers
 
+from core.public_url import public_url
 from licensing.licenses.certificates import license_lookup_url
 from licensing.licenses.selectors import license_list
 from licensing.models import License, Premises
@@ -41,8 +42,7 @@ class LicenseSerializer(serializers.ModelSerializer):
         if not license.certificate:
             return None
         path = reverse("license-certificate", args=[license.pk])
-        request = self.context.get("request")
-        return request.build_absolute_uri(path) if request else path
+        return public_url(path)
 
     def get_lookup_url(self, license) -> str:
         return license_lookup_url(license)

@@ -2,10 +2,10 @@
 (licensing.licenses.services starts it after commit)."""
 
 from celery import shared_task
-from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from core.public_url import public_url
 from licensing.licenses.certificates import certificate_pdf, license_certificate_store, license_lookup_url
 from licensing.models import License
 from licensing.organizations.mail import organization_email_after_commit
@@ -18,7 +18,7 @@ def license_certificate_build(license_id: int) -> str:
     """Render the certificate PDF, keep it on the license, and tell the organization where to find it."""
     license = License.objects.select_related("organization", "premises", "application", "parent").get(pk=license_id)
     license = license_certificate_store(license=license, pdf=certificate_pdf(license))
-    download = settings.PUBLIC_BASE_URL + reverse("portal:license_certificate", args=[license.pk])
+    download = public_url(reverse("portal:license_certificate", args=[license.pk]))
     organization_email_after_commit(
         organization=license.organization,
         subject=gettext("License %(number)s: your certificate") % {"number": license.number},

@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from core.public_url import public_url
 from licensing.licenses.certificates import qr_svg
 from montecarlo.catalog.variants import pays_text, variant_words
 from montecarlo.models import Night, TableStatus
@@ -52,8 +53,8 @@ def house_rules_context(night: Night) -> dict:
         "organization": night.license.organization,
         "tables": tables,
         "dice": any(row["table"].game.code in DICE_GAMES for row in tables),
-        "public_url": f"{settings.PUBLIC_BASE_URL}{public_path}",
-        "qr": qr_svg(f"{settings.PUBLIC_BASE_URL}{public_path}"),
+        "public_url": public_url(public_path),
+        "qr": qr_svg(public_url(public_path)),
     }
 
 

@@ -14,6 +14,7 @@ from rest_framework import serializers
 from core.dates import DateSerializerField
 from core.money import MoneySerializerField
 from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING, IntegerSerializerField, require_ascii_digits
+from core.public_url import public_url
 from licensing.licenses.serializers import VisibleLicenseField
 from licensing.models import License
 from licensing.reports.drawings.serializers import PublishedDrawingSerializer
@@ -156,8 +157,7 @@ class ParticipantSerializer(serializers.ModelSerializer):
         if not self._staff():
             return None
         path = reverse("montecarlo:receipt_scan", args=[participant.receipt_code])
-        request = self.context.get("request")
-        return request.build_absolute_uri(path) if request else path
+        return public_url(path)
 
 
 class ParticipantRegisterSerializer(serializers.Serializer):

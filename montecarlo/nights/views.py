@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.forms import cleaned, errors_to_form, run_service
+from core.public_url import public_url
 from licensing.licenses.certificates import qr_svg
 from montecarlo import selectors as roles
 from montecarlo.catalog.variants import settings_fields
@@ -74,8 +75,8 @@ def night_context(request, night) -> dict:
         "can_direct": selectors.can_direct(user=request.user, night=night),
         "can_deal": selectors.can_deal(user=request.user, night=night),
         "balance": night_balance(night),
-        "public_url": request.build_absolute_uri(reverse("montecarlo:night_public", args=[night.public_key])),
-        "leaderboard_url": request.build_absolute_uri(reverse("montecarlo:leaderboard", args=[night.public_key])),
+        "public_url": public_url(reverse("montecarlo:night_public", args=[night.public_key])),
+        "leaderboard_url": public_url(reverse("montecarlo:leaderboard", args=[night.public_key])),
     }
 
 
@@ -129,8 +130,8 @@ def participant_ledger(request, pk: int, number: int):
                    "tables": night.tables.filter(status="open").order_by("number")})
 
 
-def receipt_url(request, participant) -> str:
-    return request.build_absolute_uri(reverse("montecarlo:receipt_scan", args=[participant.receipt_code]))
+def receipt_url(participant) -> str:
+    return public_url(reverse("montecarlo:receipt_scan", args=[participant.receipt_code]))
 
 
 @login_required
@@ -139,7 +140,7 @@ def participant_receipt(request, pk: int, number: int):
     ledger for the night's dealers."""
     night = selectors.night_get(user=request.user, pk=pk)
     participant = selectors.participant_get(night=night, number=number)
-    url = receipt_url(request, participant)
+    url = receipt_url(participant)
     return render(request, "montecarlo/nights/receipt.html",
                   {"night": night, "participant": participant, "qr": qr_svg(url), "url": url})
 

@@ -1,8 +1,9 @@
-"""Hold'em words on the dealer's and replay pages: the engine's hand ranks (1604.3(v)(1)) in the
+"""Hold'em words on the dealer's and replay pages: the engine's hand ranks (1604.3(v)(1)) and actions in the
 reader's language."""
 
 from django import template
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 register = template.Library()
 
@@ -23,3 +24,19 @@ RANK_NAMES = {
 @register.filter
 def rank_name(rank: str | None) -> str:
     return str(RANK_NAMES.get(rank, rank or ""))
+
+
+# The engine's action words (montecarlo.holdem.hand.ACTIONS) as the replay reads them: "seat 3 (Ana): raises".
+ACTION_NAMES = {
+    "fold": pgettext_lazy("hand replay", "folds"),
+    "check": pgettext_lazy("hand replay", "checks"),
+    "call": pgettext_lazy("hand replay", "calls"),
+    "bet": pgettext_lazy("hand replay", "bets"),
+    "raise": pgettext_lazy("hand replay", "raises to"),
+    "allin": pgettext_lazy("hand replay", "goes all in"),
+}
+
+
+@register.filter
+def action_name(action: str | None) -> str:
+    return str(ACTION_NAMES.get(action, action or ""))

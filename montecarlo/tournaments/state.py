@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from core.chain import head_of
 from core.findings import Finding, RuleViolation
+from core.money import money_by_language
 from licensing.audit.events import audit_event_record
 from licensing.audit.tasks import anchors_after_commit
 from licensing.models import AnchorReason
@@ -174,7 +175,8 @@ def clock_state(tournament: Tournament, engine: Engine, now: dt.datetime | None 
         "players_left": engine.players_left(),
         "entries": len(engine.players),
         "average_stack": engine.average_stack() if engine.players_left() else 0,
-        "prizes": [{"place": i + 1, "prize": str(prize)} for i, prize in enumerate(tournament.prizes)],
+        "prizes": [{"place": i + 1, "prize": str(prize), "prize_text": money_by_language(prize)}
+                   for i, prize in enumerate(tournament.prizes)],
     }
 
 

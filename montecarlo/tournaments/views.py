@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from core.forms import cleaned, errors_to_form, run_service
 from core.numbers import ascii_int
+from core.public_url import public_url
 from montecarlo import selectors
 from montecarlo.models import TournamentStatus
 from montecarlo.tournaments import services
@@ -72,7 +73,7 @@ def director_context(request, tournament) -> dict:
         "can_direct": selectors.can_direct(user=request.user, tournament=tournament),
         "can_deal": selectors.can_deal(user=request.user, tournament=tournament),
         "hands": engine.hands,
-        "clock_url": request.build_absolute_uri(reverse("montecarlo:clock_screen", args=[tournament.public_key])),
+        "clock_url": public_url(reverse("montecarlo:clock_screen", args=[tournament.public_key])),
     }
 
 

@@ -28,6 +28,12 @@
     return lang === "es" ? letterOf(n) + " " + spanishNumber(n) : letterOf(n) + " " + n;
   }
 
+  // Amounts arrive written by the server's core.money.money_text in every language: this screen's own.
+  function moneyText(texts, plain) {
+    var lang = (root.getAttribute("data-lang") || "en").slice(0, 2);
+    return (texts && (texts[lang] || texts.en)) || "$" + plain;
+  }
+
   function setText(id, text) {
     var el = document.getElementById(id);
     if (el) { el.textContent = text; }
@@ -48,11 +54,11 @@
     setText("flash-count", String((state.calls || []).length));
     root.setAttribute("data-calls", (state.calls || []).join(","));
     if (game) {
-      setText("flash-game", "#" + game.number);
+      setText("flash-game", String(game.number));
       var lang = (root.getAttribute("data-lang") || "en").slice(0, 2);
       setText("flash-pattern-name", lang === "es" ? game.pattern.name_es : game.pattern.name_en);
       // A training game pays nothing: the board never shows it a prize.
-      setText("flash-prize", game.training ? root.getAttribute("data-text-training-prize") : "$" + game.prize);
+      setText("flash-prize", game.training ? root.getAttribute("data-text-training-prize") : moneyText(game.prize_text, game.prize));
       var grid = game.pattern.grid || [];
       root.querySelectorAll("#flash-pattern td").forEach(function (td) {
         var rc = td.getAttribute("data-square").split("-");
@@ -64,7 +70,8 @@
     }
     var result = state.result;
     if (result && result.winners) {
-      setText("flash-result", result.winners + " × $" + (result.shares[0] || ""));
+      setText("flash-result", root.getAttribute("data-text-winners") + ": " + result.winners + " × " +
+        moneyText(result.share_text, result.shares[0] || ""));
     } else {
       setText("flash-result", "");
     }

@@ -41,7 +41,11 @@
     field("average").textContent = state.average_stack;
     var prizes = field("prizes");
     prizes.replaceChildren.apply(prizes, state.prizes.map(function (p) {
-      var li = document.createElement("li"); li.textContent = "$" + p.prize; return li;
+      // Written by core.money.money_text on the server, in this screen's language.
+      var lang = (document.documentElement.lang || "en").slice(0, 2);
+      var li = document.createElement("li");
+      li.textContent = (p.prize_text && (p.prize_text[lang] || p.prize_text.en)) || "$" + p.prize;
+      return li;
     }));
   }
 

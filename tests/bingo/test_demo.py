@@ -125,3 +125,13 @@ def test_a_missing_caller_is_created_and_its_password_printed_once(world):
 def test_needs_seed_demo_first():
     with pytest.raises(CommandError, match="seed_demo"):
         run()
+
+
+def test_the_printed_links_name_the_sites_public_address(world, settings):
+    """`make run` sets PUBLIC_BASE_URL from its HOST and PORT; the seed's links follow it (--base-url overrides)."""
+    settings.PUBLIC_BASE_URL = "http://127.0.0.1:8123"
+    printed = run()
+    assert "http://127.0.0.1:8123/bingo/" in printed and ":8000" not in printed
+    out = StringIO()
+    call_command("seed_demo_bingo", "--base-url", "https://hall.example.org/", stdout=out)
+    assert "https://hall.example.org/bingo/" in out.getvalue()

@@ -200,6 +200,7 @@ def test_a_vendor_registers_files_is_licensed_by_four_votes_and_is_listed(live_s
 
     # Anyone finds the vendor in the public registry, with its status and its certified prices.
     page.goto(f"{base}/")
+    page.locator(".main-nav summary", has_text="Public information").click()  # the header's grouped menu
     page.get_by_role("link", name="Vendor registry").click()
     page.get_by_label("Vendor name, city or license number").fill("Navy Yard Bingo")
     page.get_by_role("button", name="Search").click()

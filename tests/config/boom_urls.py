@@ -1,5 +1,6 @@
 """The project's URLs plus a view that crashes, under /api/ and in the portal (tests of handler500)."""
 
+from django.core.exceptions import PermissionDenied
 from django.urls import path
 
 from config.urls import *  # noqa: F403  (handler400/403/404/500 come with them)
@@ -10,4 +11,9 @@ def boom(request):
     raise RuntimeError("a bug")
 
 
-urlpatterns = [path("api/v1/boom/", boom), path("portal/boom/", boom), *project_urlpatterns]
+def forbidden(request):
+    raise PermissionDenied("internal reason")
+
+
+urlpatterns = [path("api/v1/boom/", boom), path("portal/boom/", boom), path("portal/forbidden/", forbidden),
+               *project_urlpatterns]

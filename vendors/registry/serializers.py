@@ -5,6 +5,7 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.public_url import public_url
 from licensing.models import License
 from licensing.models.choices import LicenseStatus
 from vendors.models import PriceListItem, SupplyCategory
@@ -46,8 +47,7 @@ class RegistryLicenseSerializer(serializers.ModelSerializer):
     def get_url(self, license) -> str:
         """The registry page of the license (the address its certificate's QR code holds)."""
         path = reverse("vendors:registry_detail", kwargs={"number": license.number})
-        request = self.context.get("request")
-        return request.build_absolute_uri(path) if request is not None else path
+        return public_url(path)
 
 
 class RegistryAddressSerializer(serializers.Serializer):

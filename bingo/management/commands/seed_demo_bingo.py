@@ -1,5 +1,6 @@
 """Tonight's bingo in the demo world, after `seed_demo`; running it again changes nothing."""
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.urls import reverse
@@ -14,8 +15,8 @@ class Command(BaseCommand):
             "training operation playable at any hour (idempotent; run seed_demo first). Prints the pages to try.")
 
     def add_arguments(self, parser):
-        parser.add_argument("--base-url", default="http://127.0.0.1:8000",
-                            help="Where the site is served, for the printed links.")
+        parser.add_argument("--base-url", default="",
+                            help="Where the site is served, for the printed links (default: PUBLIC_BASE_URL).")
 
     def handle(self, *args, base_url: str, **options):
         refuse_in_production()
@@ -23,7 +24,7 @@ class Command(BaseCommand):
             raise CommandError("Run `manage.py seed_demo` first: the demo parish does not exist yet.")
         with transaction.atomic():
             operation, practice, created = demo.build()
-        base = base_url.rstrip("/")
+        base = (base_url or settings.PUBLIC_BASE_URL).rstrip("/")
         report_created(self, created, nothing="Demo bingo already present; nothing changed.")
         first = operation.games.order_by("number").first()
         hall = operation.halls.get(is_drawing_location=True)

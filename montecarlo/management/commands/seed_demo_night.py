@@ -1,5 +1,6 @@
 """Tonight's training Monte Carlo Night in the demo world, after `seed_demo`; running it again changes nothing."""
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.urls import reverse
@@ -15,8 +16,8 @@ class Command(BaseCommand):
             "a round played (idempotent; run seed_demo first). Prints the pages to try.")
 
     def add_arguments(self, parser):
-        parser.add_argument("--base-url", default="http://127.0.0.1:8000",
-                            help="Where the site is served, for the printed links.")
+        parser.add_argument("--base-url", default="",
+                            help="Where the site is served, for the printed links (default: PUBLIC_BASE_URL).")
 
     def handle(self, *args, base_url: str, **options):
         refuse_in_production()
@@ -24,7 +25,7 @@ class Command(BaseCommand):
             raise CommandError("Run `manage.py seed_demo` first: the demo Post does not exist yet.")
         with transaction.atomic():
             night, created = demo.build()
-        base = base_url.rstrip("/")
+        base = (base_url or settings.PUBLIC_BASE_URL).rstrip("/")
         report_created(self, created, nothing="Demo Monte Carlo Night already present; nothing changed.")
         members = night.license.organization.memberships.filter(is_active=True).select_related("user")
         director, dealer = (members.filter(role=role).first() for role in (Role.TOURNAMENT_DIRECTOR, Role.DEALER))

@@ -1,5 +1,6 @@
 """Tonight's Hold'em tournament in the demo world, after `seed_demo`; running it again changes nothing."""
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.urls import reverse
@@ -16,8 +17,8 @@ class Command(BaseCommand):
             "Prints the pages to try.")
 
     def add_arguments(self, parser):
-        parser.add_argument("--base-url", default="http://127.0.0.1:8000",
-                            help="Where the site is served, for the printed links.")
+        parser.add_argument("--base-url", default="",
+                            help="Where the site is served, for the printed links (default: PUBLIC_BASE_URL).")
 
     def handle(self, *args, base_url: str, **options):
         refuse_in_production()
@@ -25,7 +26,7 @@ class Command(BaseCommand):
             raise CommandError("Run `manage.py seed_demo` first: the demo Post does not exist yet.")
         with transaction.atomic():
             tournaments, created = demo.build()
-        base = base_url.rstrip("/")
+        base = (base_url or settings.PUBLIC_BASE_URL).rstrip("/")
         report_created(self, created, nothing="Demo tournaments already present; nothing changed.")
         members = tournaments[0].license.organization.memberships.filter(is_active=True).select_related("user")
         director = members.filter(role=Role.TOURNAMENT_DIRECTOR).first()

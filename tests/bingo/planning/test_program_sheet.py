@@ -39,7 +39,7 @@ def test_program_sheet_lists_what_1405_1_requires(client, operation):
     response = client.get(reverse("bingo:program_sheet_pdf", args=[operation.pk]))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     text = pdf_text(response.content).lower()  # headings are set in capitals
-    for expected in ("2 games", "Early bird", "Regular", "$75.00", "$1250.00", "$3.50", "$1.00", "$325.00",
+    for expected in ("2 games", "Early bird", "Regular", "$75.00", "$1,250.00", "$3.50", "$1.00", "$325.00",
                      "Ana Gómez Rivera", "missed bingo is lost", "Blackout", "Four corners"):
         assert expected.lower() in text, expected
 

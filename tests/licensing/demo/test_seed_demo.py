@@ -40,3 +40,13 @@ def test_seed_demo_builds_the_world_once(capsys, django_capture_on_commit_callba
     second = capsys.readouterr().out
     assert DEMO_PASSWORD not in second  # printed once
     assert (User.objects.count(), Membership.objects.count(), AuditEvent.objects.count()) == counts
+
+
+def test_demo_welcome_prints_the_address_and_the_accounts(capsys, settings):
+    """What `make run` prints last: the address it serves on, who to sign in as, and the one password."""
+    settings.PUBLIC_BASE_URL = "http://127.0.0.1:8123"
+    call_command("demo_welcome", "--log", ".venv/demo-seed.log")
+    out = capsys.readouterr().out
+    assert "http://127.0.0.1:8123/" in out and ":8000" not in out
+    assert DEMO_PASSWORD in out and BOARD_ADMIN[0] in out and "officer@staugustine.demo.dcgaming.org" in out
+    assert ".venv/demo-seed.log" in out and len(out.splitlines()) < 20

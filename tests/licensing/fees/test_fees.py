@@ -359,7 +359,7 @@ def test_calculator_htmx_request_gets_the_partial(client):
     }, headers={"HX-Request": "true"})
     page = response.content.decode()
     assert "<html" not in page
-    assert "$500.00" in page and "$11500.00" in page
+    assert "$500.00" in page and "$11,500.00" in page
     assert "HX-Request" in response["Vary"]
 
 

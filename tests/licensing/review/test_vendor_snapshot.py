@@ -33,7 +33,7 @@ def test_staff_read_the_vendor_as_it_filed(client, application):
     for text in (
         "The vendor as it filed (30 DCMR 1207.2)",
         "Potomac Gaming Supply LLC, 1800 Half Street SW, Washington, DC 20024",
-        "Limited liability company", "2010-06-01, Washington, DC", "BL-2010-7781", "$18250.00",
+        "Limited liability company", "2010-06-01, Washington, DC", "BL-2010-7781", "$18,250.00",
         "Grace Whitfield", "Officer", "60.00%", "Tomas Ruiz", "Shareholder", "40.00%", "22 M Street SE",
         "On file", "Arrow Paper Mills, 5 Mill Rd, Dayton, OH",
         "Version 1, filed with this application.", "BP-100", "Bingo paper, 6 on", "case of 500", "$42.50",

@@ -193,7 +193,8 @@ def test_admission_needs_the_age_declared_and_issues_the_chips(client):
     assert "Participants (2)" in page and "issued 2000 = held 2000 + house won 0 − house paid 0" in page
 
 
-def test_the_receipt_holds_a_qr_code_and_its_link_opens_the_ledger_for_the_night_s_people(client):
+def test_the_receipt_holds_a_qr_code_and_its_link_opens_the_ledger_for_the_night_s_people(client, settings):
+    settings.PUBLIC_BASE_URL = "https://gaming.example.gov"  # the site's public address, not the Host header
     night, director = night_for()
     [participant] = admit(night, director, 1)
     client.force_login(director)
@@ -203,7 +204,8 @@ def test_the_receipt_holds_a_qr_code_and_its_link_opens_the_ledger_for_the_night
     link = reverse("montecarlo:receipt_scan", args=[participant.receipt_code])
     assert link == f"/montecarlo/r/{participant.receipt_code}/"
     assert re.search(r'<div class="mc-qr"[^>]*>\s*(<\?xml[^>]*>\s*)?<svg[^>]*>.*</svg>\s*</div>', page, re.S)
-    assert qr_svg(f"http://testserver{link}") in page  # the QR code holds the link
+    assert qr_svg(f"https://gaming.example.gov{link}") in page  # the QR code holds the link
+    assert "testserver" not in page
     assert participant.receipt_code in page and "1000 chips issued" in text_of(response)
     ledger = reverse("montecarlo:participant_ledger", args=[night.pk, 1])
     dealer = member(night.license.organization, Role.DEALER)
@@ -233,7 +235,7 @@ def test_the_receipt_prints_its_link_beside_the_qr_code(client):
     [participant] = admit(night, director, 1)
     client.force_login(director)
     page = client.get(reverse("montecarlo:participant_receipt", args=[night.pk, 1])).content.decode()
-    assert f"http://testserver/montecarlo/r/{participant.receipt_code}/" in page
+    assert f"{settings.PUBLIC_BASE_URL}/montecarlo/r/{participant.receipt_code}/" in page
 
 
 @pytest.mark.parametrize("data", [

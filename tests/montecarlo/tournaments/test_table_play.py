@@ -107,7 +107,7 @@ def test_the_hand_replay_numbers_the_seats_as_the_table_does(client):
     rows = re.findall(r'<tr data-seat="(\d+)"><td>(\d+)', page)
     assert [(int(a), int(b)) for a, b in rows] == [(s, s) for s in seats]
     names = {s["seat"]: s["name"] for s in view["seats"]}
-    assert f"seat {first} ({names[first]}): allin" in page
+    assert f"seat {first} ({names[first]}): goes all in" in page  # the engine's "allin" in words
     assert f"→ {names[first]} (seat {first})" in page
     mucked_row = page[page.index(f'<tr data-seat="{others[1]}">'):].split("</tr>")[0]
     assert "mucked" in mucked_row and LOSERS[1][0] not in mucked_row
@@ -115,3 +115,6 @@ def test_the_hand_replay_numbers_the_seats_as_the_table_does(client):
     export = client.get(reverse("montecarlo:hand_export", args=[tournament.pk, 1])).json()
     assert export["actions"][0] == {"seat": seats.index(first), "action": "allin"}
     assert [s["name"] for s in export["seats"]] == [names[s] for s in seats]
+    spanish = client.get(reverse("montecarlo:hand_replay", args=[tournament.pk, 1]),
+                         headers={"Accept-Language": "es"}).content.decode()
+    assert f"asiento {first} ({names[first]}): va con todo" in spanish and "(asiento" in spanish

@@ -4,6 +4,7 @@ paginated, only public facts; a bad parameter is a 400 naming it."""
 import json
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from tests.licensing.factories import LicenseFactory
@@ -39,7 +40,7 @@ def test_the_list_answers_anyone_paginated_with_the_licensed_vendors(client, reg
         "number": potomac.number, "name": "Potomac Gaming Supply LLC", "city": "Washington", "state": "DC",
         "status": "licensed", "effective_on": potomac.effective_on.isoformat(),
         "expires_on": potomac.expires_on.isoformat(), "suspended_until": None, "categories": ["bingo"],
-        "url": f"http://testserver/vendors/registry/{potomac.number}/",
+        "url": f"{settings.PUBLIC_BASE_URL}/vendors/registry/{potomac.number}/",
     }
     assert rows[registry["anacostia"].number]["categories"] == ["bingo", "montecarlo"]
 
