@@ -237,17 +237,21 @@ class AnyAcceptNegotiation(BaseContentNegotiation):
         return renderers[0], renderers[0].media_type
 
 
+# What an uploaded file's download answers (uploads are PDF, PNG or JPEG, checked by content), or the one error shape.
+UPLOAD_DOWNLOAD_RESPONSES = {
+    (200, "application/pdf"): OpenApiTypes.BINARY,
+    (200, "image/png"): OpenApiTypes.BINARY,
+    (200, "image/jpeg"): OpenApiTypes.BINARY,
+    404: ERRORS,
+}
+
+
 class DocumentDownloadApi(APIView):
     """The stored file, as an attachment, for the organization's people and the Board; 404 for anyone else."""
 
     content_negotiation_class = AnyAcceptNegotiation
 
-    @extend_schema(responses={
-        (200, "application/pdf"): OpenApiTypes.BINARY,
-        (200, "image/png"): OpenApiTypes.BINARY,
-        (200, "image/jpeg"): OpenApiTypes.BINARY,
-        404: ERRORS,
-    })
+    @extend_schema(responses=UPLOAD_DOWNLOAD_RESPONSES)
     def get(self, request, pk: int):
         return document_file_response(organization_selectors.document_get(user=request.user, pk=pk))
 

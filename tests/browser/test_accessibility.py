@@ -9,14 +9,11 @@ from django.urls import reverse
 
 from licensing.models import Role
 from tests.bingo.factories import fresh_caches, live_world, record  # noqa: F401
-from tests.browser.screens import csp_errors
+from tests.browser.screens import axe_problems, csp_errors
 from tests.licensing.factories import ApplicationFactory, MembershipFactory, board_staff
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("keep_migrated_data", "close_executor_connections")]
-
-BLOCKING = {"serious", "critical"}
-
 
 def _session_cookie(user, base_url: str) -> dict:
     """The person's signed-in session as a browser cookie (the sign-in form itself is tested elsewhere)."""
@@ -24,11 +21,6 @@ def _session_cookie(user, base_url: str) -> dict:
     client.force_login(user)
     return {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
             "url": base_url}
-
-
-def _problems(results) -> list[str]:
-    return [f"{v['impact']}: {v['id']} ({v['help']}) at {[n['target'] for n in v['nodes']][:5]}"
-            for v in results.response["violations"] if v["impact"] in BLOCKING]
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
@@ -64,7 +56,7 @@ def test_no_serious_or_critical_violation(asgi_url, browser_page, organization, 
             response = page.goto(f"{asgi_url}{address}")
             assert response.ok, (address, response.status)
             assert page.locator("html").get_attribute("lang") == language, address
-            problems = _problems(axe.run(page))
+            problems = axe_problems(page, axe)
             if problems:
                 found[address] = problems
             assert not csp_errors(page), (address, page.console_messages)

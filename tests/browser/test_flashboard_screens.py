@@ -49,7 +49,7 @@ def test_the_flashboard_fills_a_tv_and_fits_a_phone(asgi_url, browser_page, tmp_
             cell = page.locator(".flash-cell").first.bounding_box()["height"]
             assert last > height * 0.15 and cell > height * 0.06, (name, last, cell)  # read from the back of a hall
         assert page.locator(".flash-cell.called").count() == len(CALLS)
-        page.screenshot(path=shot_path(tmp_path, f"flashboard-{name}-{language}"), full_page=name == "phone-390")
+        page.screenshot(path=shot_path(tmp_path, f"polish-flashboard-{name}-{language}"), full_page=name == "phone-390")
     assert page.locator("html").get_attribute("lang") == language
     assert not csp_errors(page), page.console_messages
     context.close()
@@ -70,5 +70,5 @@ def test_the_console_fits_a_tablet(asgi_url, browser_page, tmp_path):
             .map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect().height])
             .filter(([, h]) => h < 44)""")
         assert small == [], small  # touch targets at least 44 px high (WCAG 2.5.5)
-        page.screenshot(path=shot_path(tmp_path, f"console-{width}x{height}"), full_page=True)
+        page.screenshot(path=shot_path(tmp_path, f"polish-console-{width}x{height}"), full_page=True)
     assert not csp_errors(page), page.console_messages

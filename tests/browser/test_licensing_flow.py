@@ -41,7 +41,7 @@ def test_bingo_application_from_filing_to_certificate(live_server, browser_page,
 
     # The organization files, step by step.
     sign_in(page, base, officer)
-    page.get_by_role("link", name=organization.name).click()
+    page.wait_for_url(f"{base}/portal/organizations/{organization.pk}/")  # one organization: its home
     page.get_by_role("link", name="Start an application").click()
     page.get_by_label("License type").select_option("bingo")
     page.get_by_label("License class").select_option("C")

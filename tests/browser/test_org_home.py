@@ -1,14 +1,13 @@
 """The organization's home in a real browser: an officer whose application has an open deficiency notice and
 whose organization has a financial report due signs in, lands on the home and sees both first, with their
-deadlines counting down; the page is screenshotted at 1440x900."""
+deadlines counting down; the page is screenshotted at 1440x900 and 1920x1080."""
 
-import os
-from pathlib import Path
 
 import pytest
 
 from licensing.models import AuditEvent, Role
 from tests.browser.conftest import sign_in
+from tests.browser.screens import shot_path
 from tests.licensing.factories import MembershipFactory, OrganizationFactory, UserFactory
 from tests.licensing.home.homes import deficiency, renewal_window, report_due
 
@@ -41,10 +40,10 @@ def test_the_officer_sees_what_to_do_on_the_home(asgi_url, browser_page, tmp_pat
     assert "days left" in report_card.inner_text() and "30 DCMR 1413.1" in report_card.inner_text()
     assert "licensing." not in page.content()  # no raw event code anywhere
 
-    shots = Path(os.environ.get("SHOTS_DIR") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(shots / "home-org-home.png"))
-    page.screenshot(path=str(shots / "home-org-home-full.png"), full_page=True)
+    page.screenshot(path=shot_path(tmp_path, "home-org-home"))
+    page.screenshot(path=shot_path(tmp_path, "home-org-home-full"), full_page=True)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.screenshot(path=shot_path(tmp_path, "home-org-home-1920"))
 
     deficiency_card.get_by_role("link", name="Answer the notice").click()
     page.wait_for_url(f"{asgi_url}/portal/applications/{notice.application_id}/")

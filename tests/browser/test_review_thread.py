@@ -5,9 +5,7 @@ page is screenshotted at 1440x900 (SHOTS_DIR, or the test's tmp_path)."""
 
 import datetime as dt
 import io
-import os
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from django.core.files.base import ContentFile
@@ -17,6 +15,7 @@ from licensing.models import ApplicationMessage
 from licensing.models.choices import ApplicationStatus, DocumentKind, VoteChoice
 from licensing.review.services import vote_cast
 from tests.browser.conftest import sign_in
+from tests.browser.screens import axe_problems, shots_dir
 from tests.licensing.factories import (
     ApplicationFactory,
     BingoOccasionFactory,
@@ -59,21 +58,6 @@ def pdf_of(text: str) -> bytes:
     out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
     out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
     return bytes(out)
-
-
-def shots_dir(tmp_path) -> Path:
-    path = Path(os.environ.get("SHOTS_DIR") or tmp_path)
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
-def serious_violations(page) -> list[str]:
-    """axe-core's serious and critical findings on the page as it is."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    return [f"{v['impact']}: {v['id']} ({v['help']}) at {[n['target'] for n in v['nodes']][:5]}"
-            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
 
 
 def sign_out(page):
@@ -128,7 +112,7 @@ def test_the_organization_answers_a_deficiency_in_the_thread(asgi_url, browser_p
     page.get_by_role("button", name="Send the message").click()
     page.get_by_text("Your message is sent.").wait_for()
     page.reload()  # the flash message's list is the base layout's (a role="status" <ul>): checked without it
-    assert serious_violations(page) == []
+    assert axe_problems(page) == []
     page.locator(".thread-message", has_text="The signed lease is attached").wait_for()
     message = ApplicationMessage.objects.get()
     assert message.deficiency_notice is not None and message.attachments.get().content_type == "image/png"
@@ -156,11 +140,14 @@ def test_the_organization_answers_a_deficiency_in_the_thread(asgi_url, browser_p
     page.get_by_text("Message written in the application's thread").wait_for()
     application.refresh_from_db()
     assert application.status == ApplicationStatus.DEFICIENT  # an answer does not cure: resubmitting does
-    assert serious_violations(page) == []
+    assert axe_problems(page) == []
     shots = shots_dir(tmp_path)
     page.screenshot(path=str(shots / "review-page.png"), full_page=True)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(shots / "review-page-top.png"))
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.screenshot(path=str(shots / "review-page-1920.png"))
+    page.set_viewport_size({"width": 1440, "height": 900})
     page.locator("#documents").scroll_into_view_if_needed()
     page.get_by_text("Preview certificate_of_occupancy.pdf").scroll_into_view_if_needed()
     page.wait_for_timeout(1000)  # the PDF viewer paints after the frame loads

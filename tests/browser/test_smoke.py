@@ -9,6 +9,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_officer_signs_in_switches_to_spanish_and_sees_the_dashboard(live_server, browser_page, organization):
     officer = MembershipFactory(organization=organization).user
+    MembershipFactory(user=officer)  # two organizations: the dashboard lists them (one would open its home)
     page = browser_page
 
     page.goto(f"{live_server.url}/")

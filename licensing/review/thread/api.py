@@ -2,7 +2,6 @@
 people), POST writes one (board staff and the filing people; multipart for attachments). Anyone else: 404."""
 
 from django.core.exceptions import PermissionDenied
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
@@ -10,7 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import ERRORS
-from licensing.organizations.api import AnyAcceptNegotiation
+from licensing.organizations.api import UPLOAD_DOWNLOAD_RESPONSES, AnyAcceptNegotiation
 from licensing.organizations.views import stored_file_response
 from licensing.review.thread import selectors as thread_selectors
 from licensing.review.thread.serializers import ApplicationMessageSerializer, MessagePostSerializer
@@ -57,12 +56,7 @@ class MessageAttachmentDownloadApi(APIView):
 
     content_negotiation_class = AnyAcceptNegotiation
 
-    @extend_schema(responses={
-        (200, "application/pdf"): OpenApiTypes.BINARY,
-        (200, "image/png"): OpenApiTypes.BINARY,
-        (200, "image/jpeg"): OpenApiTypes.BINARY,
-        404: ERRORS,
-    })
+    @extend_schema(responses=UPLOAD_DOWNLOAD_RESPONSES)
     def get(self, request, pk: int, attachment_pk: int):
         application = thread_selectors.thread_application_get(user=request.user, pk=pk)
         attachment = thread_selectors.attachment_get(user=request.user, application=application, pk=attachment_pk)
