@@ -1,7 +1,7 @@
 import pytest
 from django.core.management import call_command
 
-from licensing.demo.world import BOARD_ADMIN, BOARD_MEMBERS, DEMO_PASSWORD
+from licensing.demo.world import BOARD_ADMIN, BOARD_MEMBERS, DEMO_PASSWORD, DEMO_TOTP_SECRET
 from licensing.models import Application, AuditEvent, License, LicenseeKind, Membership, Organization, Role, User
 
 pytestmark = pytest.mark.django_db
@@ -50,3 +50,4 @@ def test_demo_welcome_prints_the_address_and_the_accounts(capsys, settings):
     assert "http://127.0.0.1:8123/" in out and ":8000" not in out
     assert DEMO_PASSWORD in out and BOARD_ADMIN[0] in out and "officer@staugustine.demo.dcgaming.org" in out
     assert ".venv/demo-seed.log" in out and len(out.splitlines()) < 20
+    assert DEMO_TOTP_SECRET in out and "demo_totp" in out  # how the Board's demo accounts pass two-factor
