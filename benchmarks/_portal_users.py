@@ -6,25 +6,39 @@ costs 150-190 ms a sign-in: real, but paid per person, not per request). Every r
 page kind, so the figures come per kind. What the people look at (their accounts, organizations,
 applications, search words) comes from the JSON file PORTAL_LOAD_WORLD names, written by the seeding."""
 
+import base64
+import hmac
+import itertools
 import json
 import os
 import random
 import re
+import struct
+import time
 
 from locust import HttpUser, between, task
 
 WORLD = json.loads(open(os.environ["PORTAL_LOAD_WORLD"]).read())  # noqa: SIM115 (read once at import)
 LOGIN_PATH = WORLD["login_path"]
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+SECOND_FACTOR_PATH = "/accounts/2fa/authenticate/"
+ERROR_TEXT = re.compile(r'class="(?:form-errors|errorlist|messages)[^"]*"[^>]*>\s*(?:<(?:li|p)[^>]*>)?([^<]{0,200})')
+STAFF_ACCOUNTS = itertools.count()  # one account per simulated staff member: a code is refused when used twice
+
+
+def authenticator_code(secret: str) -> str:
+    """What an authenticator app shows now (RFC 6238: HMAC-SHA1, 30 s, 6 digits, allauth's defaults); this
+    process is a client like the app and runs no Django."""
+    digest = hmac.new(base64.b32decode(secret), struct.pack(">Q", int(time.time()) // 30), "sha1").digest()
+    offset = digest[-1] & 0x0F
+    return f"{(struct.unpack('>I', digest[offset:offset + 4])[0] & 0x7FFFFFFF) % 1_000_000:06d}"
 
 
 def sign_in(user: HttpUser, *, email: str, password: str) -> None:
     """The portal's sign-in as a browser does it: the form (for its CSRF token), then the POST.
 
-    Written to be adapted in one place: the form posts the field names of Django's LoginView
-    (`username`) and of django-allauth's (`login`) alike, and a sign-in that needs more (allauth MFA
-    for Board staff: a TOTP code from the authenticator the seeding would create with a known secret)
-    adds its second step here."""
+    The form posts the field names of Django's LoginView (`username`) and of django-allauth's (`login`)
+    alike; Board staff then type their authenticator app's code (the seeding gives them a known secret)."""
     with user.client.get(LOGIN_PATH, name="sign_in_form", catch_response=True) as form:
         match = CSRF_INPUT.search(form.text or "")
         if form.status_code != 200 or not match:
@@ -35,7 +49,16 @@ def sign_in(user: HttpUser, *, email: str, password: str) -> None:
                           headers={"Referer": user.host + LOGIN_PATH}) as answer:
         # Signed in = sent on to the portal; a refusal shows the form again (200 on the sign-in page).
         if answer.status_code != 200 or answer.url.split("?")[0].endswith(LOGIN_PATH):
-            answer.failure(f"sign-in refused for {email} ({answer.status_code})")
+            said = ERROR_TEXT.search(answer.text or "")
+            answer.failure(f"sign-in refused for {email} ({answer.status_code}): {said.group(1) if said else ''}")
+            return
+        second_step = SECOND_FACTOR_PATH in answer.url and CSRF_INPUT.search(answer.text or "")
+    if second_step:  # Board staff: the authenticator app's code
+        data = {"code": authenticator_code(WORLD["totp_secret"]), "csrfmiddlewaretoken": second_step.group(1)}
+        with user.client.post(SECOND_FACTOR_PATH, data=data, name="sign_in_code", catch_response=True,
+                              headers={"Referer": user.host + SECOND_FACTOR_PATH}) as answer:
+            if answer.status_code != 200 or SECOND_FACTOR_PATH in answer.url:
+                answer.failure(f"authenticator code refused for {email} ({answer.status_code})")
 
 
 def page(user: HttpUser, path: str, name: str) -> None:
@@ -43,8 +66,8 @@ def page(user: HttpUser, path: str, name: str) -> None:
     with user.client.get(path, name=name, catch_response=True) as answer:
         if answer.status_code != 200:
             answer.failure(f"{answer.status_code}")
-        elif LOGIN_PATH in answer.url:
-            answer.failure("sent to the sign-in page")
+        elif LOGIN_PATH in answer.url or "/accounts/2fa/" in answer.url:
+            answer.failure("sent to the sign-in or two-factor page")
 
 
 class PublicVisitor(HttpUser):
@@ -108,7 +131,8 @@ class BoardStaff(HttpUser):
     wait_time = between(1, 3)
 
     def on_start(self):
-        sign_in(self, email=random.choice(WORLD["staff"]), password=WORLD["password"])
+        account = WORLD["staff"][next(STAFF_ACCOUNTS) % len(WORLD["staff"])]
+        sign_in(self, email=account, password=WORLD["password"])
 
     @task(3)
     def queue(self):

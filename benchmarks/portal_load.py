@@ -41,6 +41,7 @@ BENCH = ROOT / "benchmarks"
 PASSWORD = "load-bench-pass-2026"  # noqa: S105 (a throwaway database's test accounts)
 OFFICERS = 60
 STAFF = 10
+TOTP_SECRET = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"  # noqa: S105 (the load accounts' authenticator app; a bench database)
 SPAWN_RATE = 10  # users started per second
 WARM_UP_USERS, WARM_UP_SECONDS = 10, 8
 FULL = {"database": "bench_portal", "organizations": 5000, "applications": 100_000}
@@ -48,7 +49,7 @@ SMALL = {"database": "bench_portal_small", "organizations": 250, "applications":
 TARGET_P95_MS = 300
 PRODUCTION_CONN_MAX_AGE = 600  # config/settings.py's production default
 SERVERS = ["gunicorn", "uvicorn", "daphne"]
-SIGN_IN_KINDS = {"sign_in", "sign_in_form"}
+SIGN_IN_KINDS = {"sign_in", "sign_in_form", "sign_in_code"}
 
 
 def _postgres(url: str) -> bool:
@@ -101,6 +102,23 @@ def choose_dataset(base: str, quick: bool) -> tuple[dict, str]:
     return SMALL, _database_url(base, SMALL["database"])
 
 
+def _accounts_ready() -> None:
+    """What sign-in asks of the load accounts, also on a database seeded before it was asked: a verified email
+    address (allauth: bulk_create sends no post_save, so the portal's receiver made none) and, for Board staff,
+    an authenticator app with the known secret (two-factor authentication, licensing.accounts.mfa)."""
+    from allauth.account.models import EmailAddress
+
+    from licensing.accounts.services import totp_authenticator_set
+    from licensing.models import User
+
+    accounts = User.objects.filter(email__startswith="load-").exclude(emailaddress__verified=True)
+    EmailAddress.objects.bulk_create([EmailAddress(user=user, email=user.email, verified=True, primary=True)
+                                      for user in accounts], ignore_conflicts=True)
+    EmailAddress.objects.filter(user__email__startswith="load-").update(verified=True)  # one left unverified
+    for user in User.objects.filter(email__startswith="load-staff-"):
+        totp_authenticator_set(user=user, secret=TOTP_SECRET)
+
+
 def seed(dataset: dict, url: str) -> None:
     """Migrates, then (once) fills the database in one transaction: board_queue.fill's organizations,
     applications and licenses, the officers (each in an organization with applications) and Board staff."""
@@ -111,6 +129,7 @@ def seed(dataset: dict, url: str) -> None:
 
     call_command("migrate", verbosity=0, interactive=False)  # also applies migrations added since the seeding
     if _seeded(url, dataset["applications"]):
+        _accounts_ready()
         return
     from board_queue import fill
 
@@ -132,6 +151,7 @@ def seed(dataset: dict, url: str) -> None:
             User(email=f"load-staff-{n}@example.org", full_name=f"Load Staff {n}", password=encoded, is_staff=True)
             for n in range(STAFF)])
         Group.objects.get_or_create(name=BoardGroup.STAFF.value)[0].user_set.add(*staff)
+        _accounts_ready()
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("VACUUM ANALYZE")  # what autovacuum does after a bulk load: statistics, visibility map
@@ -173,7 +193,7 @@ def world() -> dict:
                    for t, c in (("bingo", "A"), ("bingo", "B"), ("raffle", "2"), ("montecarlo", "1"))
                    for k in ("original", "renewal")]
     return {
-        "login_path": _login_path(), "password": PASSWORD,
+        "login_path": _login_path(), "password": PASSWORD, "totp_secret": TOTP_SECRET,
         "officers": officers,
         "staff": [f"load-staff-{n}@example.org" for n in range(STAFF)],
         "review_ids": rng.sample(open_ids, min(len(open_ids), 500)),
@@ -211,6 +231,15 @@ def read_stats(path: Path) -> tuple[dict, dict]:
             else:
                 pages[row["Name"]] = figures
     return pages, total
+
+
+def read_failures(path: Path) -> list[tuple[str, str, int]]:
+    """locust's failures: the page kind, the reason and how often (most frequent first)."""
+    if not path.exists():
+        return []
+    with path.open() as failures:
+        rows = [(row["Name"], row["Error"], int(row["Occurrences"])) for row in csv.DictReader(failures)]
+    return sorted(rows, key=lambda row: -row[2])
 
 
 def main() -> None:
@@ -272,6 +301,7 @@ def main() -> None:
                    prefix=workdir / "locust")
         cpu_after, elapsed = tree_cpu_ms(server.pid), time.perf_counter() - started
         pages, total = read_stats(workdir / "locust_stats.csv")
+        failure_rows = read_failures(workdir / "locust_failures.csv")
         server_log = (workdir / "server.log").read_text(errors="replace")
     finally:
         stop_server(server)
@@ -282,6 +312,8 @@ def main() -> None:
     for name, figures in sorted(pages.items()):
         print(f"{name:26} {figures['requests']:6} req  {figures['rps']:5.1f}/s  median {figures['median_ms']:5.0f} ms"
               f"  p95 {figures['p95_ms']:5.0f} ms  max {figures['max_ms']:5} ms  failures {figures['failures']}")
+    for name, error, count in failure_rows:  # why requests failed, so a run with failures says what to fix
+        print(f"failed: {name}: {error} ({count} times)")
     server_cpu = round((cpu_after - cpu_before) / 10 / elapsed) if cpu_before is not None else None
     # Steadier than the times on a shared machine: what the server's processes spent per request.
     cpu_per_request = round((cpu_after - cpu_before) / total["requests"], 1) if cpu_before is not None else None

@@ -32,11 +32,14 @@ def dashboard(request):
     """Where a person lands after signing in. Someone who acts for one organization goes straight to its home;
     someone with several chooses, seeing how many things each has to do; the Board keeps its dashboard."""
     user = request.user
-    memberships = user_memberships(user=user)
+    memberships = list(user_memberships(user=user))
+    organizations = {membership.organization for membership in memberships}
+    if not user.is_board and len(organizations) == 1:
+        (organization,) = organizations
+        if organization.kind != LicenseeKind.VENDOR:
+            # Decided before counting anyone's things to do: that count is the chooser's, and the home shows them.
+            return redirect("portal:organization_detail", pk=organization.pk)
     choices = home_choices(user=user)
-    organizations = {membership.organization_id for membership in memberships}
-    if not user.is_board and len(choices) == 1 and len(organizations) == 1:
-        return redirect("portal:organization_detail", pk=choices[0].organization.pk)
     context = {
         "memberships": memberships,
         "choices": choices,
