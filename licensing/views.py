@@ -62,12 +62,16 @@ def organization_detail(request, pk: int):
         return redirect("vendors:vendor_detail", pk=organization.vendor.pk)
     roles = roles_in(user=user, organization=organization)
     today = timezone.localdate()
+    # Read once: the open deficiency notices are both an action item and an application's next step.
+    notices = list(home_selectors.open_deficiency_notices(user=user, organization=organization))
     context = {
         "organization": organization,
         "today": today,
         "senior_group": senior_group_checked(organization),
-        "action_items": home_selectors.action_items(user=user, organization=organization, today=today),
-        "applications": home_selectors.applications_in_progress(user=user, organization=organization),
+        "action_items": home_selectors.action_items(user=user, organization=organization, today=today,
+                                                    notices=notices),
+        "applications": home_selectors.applications_in_progress(user=user, organization=organization,
+                                                                notices=notices),
         "can_file": bool(roles & FILING_ROLES),
         # A raffle license's drawing page: its officers act there, the Board reads it.
         "can_see_drawings": bool(roles & FILING_ROLES) or user.is_board,

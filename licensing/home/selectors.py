@@ -41,15 +41,19 @@ def open_deficiency_notices(*, user: User, organization: Organization) -> QueryS
     ).select_related("application").order_by("cure_by", "pk")
 
 
-def action_items(*, user: User, organization: Organization, today: dt.date | None = None) -> list[rules.ActionItem]:
-    """Everything the organization has to do now, overdue first, then soonest due."""
+def action_items(*, user: User, organization: Organization, today: dt.date | None = None,
+                 notices: list[DeficiencyNotice] | None = None) -> list[rules.ActionItem]:
+    """Everything the organization has to do now, overdue first, then soonest due. `notices`: the open
+    deficiency notices when the caller has read them already (the home shows them twice)."""
     if not (user.is_board or can_file_for(user=user, organization=organization)):
         return []
     today = today or timezone.localdate()
+    if notices is None:
+        notices = open_deficiency_notices(user=user, organization=organization)
     items = [
         *(rules.deficiency_item(notice=notice, today=today,
                                 url=reverse("portal:application_detail", args=[notice.application_id]))
-          for notice in open_deficiency_notices(user=user, organization=organization)),
+          for notice in notices),
         *(rules.report_item(report=report, today=today, url=reverse("portal:report_detail", args=[report.pk]))
           for report in reports_due_list(user=user, organization=organization,
                                          due_by=today + dt.timedelta(days=rules.REPORT_DUE_SOON_DAYS))),
@@ -87,12 +91,15 @@ def _next_step(application: Application, notices: dict[int, DeficiencyNotice]) -
     return _("With the Board: staff review it, then the Board votes. Nothing to do for now."), detail
 
 
-def applications_in_progress(*, user: User, organization: Organization) -> list[ApplicationProgress]:
+def applications_in_progress(*, user: User, organization: Organization,
+                             notices: list[DeficiencyNotice] | None = None) -> list[ApplicationProgress]:
     applications = list(application_list(user=user).filter(organization=organization, status__in=IN_PROGRESS)
                         .order_by("-created_at", "-pk"))
-    notices = {notice.application_id: notice
-               for notice in open_deficiency_notices(user=user, organization=organization)}
-    return [ApplicationProgress(application, *_next_step(application, notices)) for application in applications]
+    if notices is None:
+        notices = open_deficiency_notices(user=user, organization=organization)
+    by_application = {notice.application_id: notice for notice in notices}
+    return [ApplicationProgress(application, *_next_step(application, by_application))
+            for application in applications]
 
 
 @dataclass(frozen=True)
