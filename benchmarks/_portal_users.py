@@ -23,7 +23,9 @@ LOGIN_PATH = WORLD["login_path"]
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 SECOND_FACTOR_PATH = "/accounts/2fa/authenticate/"
 ERROR_TEXT = re.compile(r'class="(?:form-errors|errorlist|messages)[^"]*"[^>]*>\s*(?:<(?:li|p)[^>]*>)?([^<]{0,200})')
-STAFF_ACCOUNTS = itertools.count()  # one account per simulated staff member: a code is refused when used twice
+# One account per simulated staff member: an authenticator code is refused when used twice in its 30 s. The warm-up
+# run (another locust process, just before) starts further along the list (PORTAL_LOAD_FIRST_STAFF).
+STAFF_ACCOUNTS = itertools.count(int(os.environ.get("PORTAL_LOAD_FIRST_STAFF", "0")))
 
 
 def authenticator_code(secret: str) -> str:

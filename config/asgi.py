@@ -1,10 +1,11 @@
 """ASGI entry point: HTTP and websockets in one daphne process (`make run`); in production daphne serves the
 websockets and WSGI workers the HTTP pages (config/gunicorn.py, README "Production")."""
 
-import gc
 import os
 
 from django.core.asgi import get_asgi_application
+
+from config.startup import freeze_loaded_objects
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # No persistent database connections under ASGI, whatever the environment says: Django runs each request's sync
@@ -33,9 +34,4 @@ application = ProtocolTypeRouter(
     }
 )
 
-# What is alive now (modules, settings, URL patterns, models) lives as long as the process: take it
-# out of the cyclic garbage collector, whose full collections otherwise walk all of it again and
-# again while a burst of sockets connects (about 30% of the server's CPU for 1,000 flashboards
-# connecting at once, benchmarks/flashboard_fanout.py). Collected first, so no garbage is frozen.
-gc.collect()
-gc.freeze()
+freeze_loaded_objects()

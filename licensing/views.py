@@ -60,7 +60,8 @@ def organization_detail(request, pk: int):
     if organization.kind == LicenseeKind.VENDOR and hasattr(organization, "vendor"):
         # A vendor's home is the vendors app's (licensing imports no other app: the page is named, not imported).
         return redirect("vendors:vendor_detail", pk=organization.vendor.pk)
-    roles = roles_in(user=user, organization=organization)
+    roles = roles_in(user=user, organization=organization)  # read once, passed to every check below
+    can_file = bool(roles & FILING_ROLES)
     today = timezone.localdate()
     # Read once: the open deficiency notices are both an action item and an application's next step.
     notices = list(home_selectors.open_deficiency_notices(user=user, organization=organization))
@@ -69,20 +70,21 @@ def organization_detail(request, pk: int):
         "today": today,
         "senior_group": senior_group_checked(organization),
         "action_items": home_selectors.action_items(user=user, organization=organization, today=today,
-                                                    notices=notices),
+                                                    notices=notices, can_file=can_file),
         "applications": home_selectors.applications_in_progress(user=user, organization=organization,
                                                                 notices=notices),
-        "can_file": bool(roles & FILING_ROLES),
+        "can_file": can_file,
         # A raffle license's drawing page: its officers act there, the Board reads it.
-        "can_see_drawings": bool(roles & FILING_ROLES) or user.is_board,
-        "licenses": license_list(user=user).filter(organization=organization),
+        "can_see_drawings": can_file or user.is_board,
+        # The table shows the licenses' own fields only: no join (license_list's are for its other pages).
+        "licenses": license_list(user=user).filter(organization=organization).select_related(None),
         "raffle": LicenseType.RAFFLE,
         "upcoming": upcoming_events(user=user, organization=organization, today=today),
         "memberships": organization_selectors.membership_list(user=user, organization=organization).filter(
             is_active=True
-        ),
+        ).select_related(None).select_related("user"),
         "my_roles": [Role(role).label for role in sorted(roles)],
         "activity": home_selectors.recent_activity(user=user, organization=organization),
-        "can_invite": may_invite(user=user, organization=organization),
+        "can_invite": may_invite(user=user, organization=organization, roles=roles),
     }
     return render(request, "licensing/organization_detail.html", context)

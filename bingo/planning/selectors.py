@@ -70,8 +70,10 @@ def pattern_organizations(*, user) -> QuerySet[Organization]:
 
 def upcoming_operations(*, user, organization, today, limit: int) -> list[UpcomingEvent]:
     """The organization's bingo operations from today on, for its home page (licensing.home.events)."""
+    # Only what the line shows (the license's number, the premises' name): the home is the most opened page.
     operations = operation_list(user=user).filter(license__organization=organization, date__gte=today,
-                                                  is_training=False).order_by("date", "starts_at")[:limit]
+                                                  is_training=False).select_related(None).select_related(
+        "license", "premises").order_by("date", "starts_at")[:limit]
     return [UpcomingEvent(date=operation.date, starts_at=operation.starts_at, kind=_("Bingo operation"),
                           title=_("Bingo under license %(number)s") % {"number": operation.license.number},
                           place=operation.premises.name if operation.premises_id else "",

@@ -28,6 +28,10 @@ from licensing.selectors import user_memberships
 IN_PROGRESS = (ApplicationStatus.DRAFT, ApplicationStatus.SUBMITTED, ApplicationStatus.DEFICIENT)
 RECENT_ACTIVITY = 12
 
+# The home is the page an officer opens most. Its reads keep their user scope but join only what the page shows:
+# the selectors' default joins (organization, premises, application...) cost more to compile and plan than the
+# rows they fetch (portal_load.py: the home was the one page over 300 ms at 100 users).
+
 
 def _start_url(organization: Organization, **initial) -> str:
     query = "&".join(f"{name}={value}" for name, value in initial.items())
@@ -38,14 +42,17 @@ def open_deficiency_notices(*, user: User, organization: Organization) -> QueryS
     return DeficiencyNotice.objects.filter(
         application__in=application_list(user=user).filter(organization=organization),
         cured_at__isnull=True, expired_at__isnull=True,
-    ).select_related("application").order_by("cure_by", "pk")
+    ).select_related("application").order_by("cure_by", "pk")  # the card names the application's license type
 
 
 def action_items(*, user: User, organization: Organization, today: dt.date | None = None,
-                 notices: list[DeficiencyNotice] | None = None) -> list[rules.ActionItem]:
+                 notices: list[DeficiencyNotice] | None = None, can_file: bool | None = None) -> list[rules.ActionItem]:
     """Everything the organization has to do now, overdue first, then soonest due. `notices`: the open
-    deficiency notices when the caller has read them already (the home shows them twice)."""
-    if not (user.is_board or can_file_for(user=user, organization=organization)):
+    deficiency notices and `can_file`: whether the user files for the organization, when the caller has read
+    them already (the home shows the notices twice and reads the user's roles once)."""
+    if can_file is None:
+        can_file = can_file_for(user=user, organization=organization)
+    if not (user.is_board or can_file):
         return []
     today = today or timezone.localdate()
     if notices is None:
@@ -56,12 +63,13 @@ def action_items(*, user: User, organization: Organization, today: dt.date | Non
           for notice in notices),
         *(rules.report_item(report=report, today=today, url=reverse("portal:report_detail", args=[report.pk]))
           for report in reports_due_list(user=user, organization=organization,
-                                         due_by=today + dt.timedelta(days=rules.REPORT_DUE_SOON_DAYS))),
+                                         due_by=today + dt.timedelta(days=rules.REPORT_DUE_SOON_DAYS))
+          .select_related(None).select_related("license")),
         *(rules.renewal_item(license=license, today=today, url=_start_url(
             organization, kind=ApplicationKind.RENEWAL, base_license=license.pk,
             license_type=license.license_type, license_class=license.license_class))
           for license in licenses_to_renew(user=user, organization=organization, today=today,
-                                           window_days=RENEWAL_WINDOW_DAYS)),
+                                           window_days=RENEWAL_WINDOW_DAYS).select_related(None)),
         *(rules.amendment_item(change=change, today=today, url=_start_url(
             organization, kind=ApplicationKind.AMENDMENT, base_license=change.license_id,
             license_type=change.license.license_type, license_class=change.license.license_class))
@@ -94,7 +102,7 @@ def _next_step(application: Application, notices: dict[int, DeficiencyNotice]) -
 def applications_in_progress(*, user: User, organization: Organization,
                              notices: list[DeficiencyNotice] | None = None) -> list[ApplicationProgress]:
     applications = list(application_list(user=user).filter(organization=organization, status__in=IN_PROGRESS)
-                        .order_by("-created_at", "-pk"))
+                        .select_related(None).order_by("-created_at", "-pk"))
     if notices is None:
         notices = open_deficiency_notices(user=user, organization=organization)
     by_application = {notice.application_id: notice for notice in notices}
@@ -111,7 +119,9 @@ class ActivityLine:
 
 def recent_activity(*, user: User, organization: Organization, limit: int = RECENT_ACTIVITY) -> list[ActivityLine]:
     """The organization's latest recorded events as sentences in the reader's language, never their codes."""
-    events: list[AuditEvent] = list(audit_event_list(user=user).filter(organization=organization)[:limit])
+    events: list[AuditEvent] = list(
+        audit_event_list(user=user).filter(organization=organization).select_related(None).select_related("actor")
+        .only("created_at", "event_type", "actor__full_name", "actor__email")[:limit])
     return [ActivityLine(when=event.created_at, sentence=event_sentence(event.event_type),
                          by=(event.actor.full_name or event.actor.email) if event.actor else _("the portal"))
             for event in events]

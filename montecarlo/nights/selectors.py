@@ -76,10 +76,12 @@ def can_deal(*, user, night: Night) -> bool:
 def upcoming_nights_and_tournaments(*, user, organization, today, limit: int) -> list[UpcomingEvent]:
     """The organization's Monte Carlo Nights and Hold'em tournaments from today on, for its home page
     (licensing.home.events)."""
+    # Only what the lines show (a night's premises): the home is the most opened page.
     nights = night_list(user=user).filter(license__organization=organization, date__gte=today,
-                                          training=False).order_by("date", "starts_at")[:limit]
-    tournaments = tournament_list(user=user).filter(license__organization=organization, date__gte=today).order_by(
-        "date", "starts_at")[:limit]
+                                          training=False).select_related(None).select_related(
+        "premises").order_by("date", "starts_at")[:limit]
+    tournaments = tournament_list(user=user).filter(license__organization=organization, date__gte=today
+                                                    ).select_related(None).order_by("date", "starts_at")[:limit]
     return [*(UpcomingEvent(date=night.date, starts_at=night.starts_at, kind=_("Monte Carlo Night"), title=night.name,
                             place=night.premises.name if night.premises_id else "",
                             url=reverse("montecarlo:night_detail", args=[night.pk])) for night in nights),

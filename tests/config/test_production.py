@@ -79,6 +79,15 @@ def test_gunicorn_serves_http_through_wsgi_with_a_keepalive_longer_than_the_prox
     assert run.returncode == 0, run.stderr
 
 
+@pytest.mark.parametrize("entry_point", ["config.wsgi", "config.asgi"])
+def test_a_server_process_freezes_what_it_loaded_views_included(entry_point):
+    # Full garbage collections would otherwise walk every module, model and view again (config/startup.py).
+    frozen, views_loaded = _production(
+        "import gc, sys\n"
+        "print(gc.get_freeze_count(), 'licensing.views' in sys.modules)\n", setup=f"import {entry_point}\n")
+    assert int(frozen) > 50_000 and views_loaded == "True"
+
+
 def test_gunicorn_serves_the_asgi_application_with_uvicorn_workers(monkeypatch):
     monkeypatch.setenv("GUNICORN_WORKER_CLASS", "uvicorn.workers.UvicornWorker")
     config = runpy.run_path(str(Path(settings.BASE_DIR) / "config" / "gunicorn.py"))

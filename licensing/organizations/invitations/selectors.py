@@ -19,8 +19,11 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def may_invite(*, user: User, organization: Organization) -> bool:
-    return inviter_role(organization) in roles_in(user=user, organization=organization)
+def may_invite(*, user: User, organization: Organization, roles: set[str] | None = None) -> bool:
+    """`roles`: the user's roles in the organization, when the caller has read them already."""
+    if roles is None:
+        roles = roles_in(user=user, organization=organization)
+    return inviter_role(organization) in roles
 
 
 def organization_for_inviting(*, user: User, pk: int) -> Organization:
