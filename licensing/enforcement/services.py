@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.findings import Finding, RuleViolation
-from core.money import parse_money
+from core.money import money_text, parse_money
 from licensing.audit.events import audit_event_record
 from licensing.licenses.rules import reasons_for_licensee
 from licensing.models import EnforcementAction, License, User
@@ -231,8 +231,8 @@ def license_fine(*, actor: User, license: License, violations: int, reasons: lis
     if over:
         raise RuleViolation(Finding(
             "30 DCMR 1704.1",
-            _("a fine is at most $1,000.00 per violation ($%(cap)s for %(n)d)")
-            % {"cap": f"{cap:,.2f}", "n": violations},
+            _("a fine is at most %(most)s per violation (%(cap)s for %(n)d)")
+            % {"most": money_text(FINE_MAX_PER_VIOLATION), "cap": money_text(cap), "n": violations},
             field=field,
         ))
     reasons = _reasons_clean(reasons, license=license)

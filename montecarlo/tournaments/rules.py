@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from core.findings import Finding
-from core.money import parse_money
+from core.money import money_text, parse_money
 from licensing.licenses.limits import HOLDEM_PRIZE_CAP as PRIZE_CAP  # 30 DCMR 1603.26: $500 a player a day
 from licensing.models.choices import LicenseType
 from licensing.organizations.services import EARLIEST_BIRTH_DATE, age_on
@@ -203,7 +203,8 @@ def day_prize_findings(*, prizes: list[tuple[Person, Decimal]], earlier: list[tu
         total = prize + sum((amount for other, amount in earlier if same_person(person, other)), Decimal("0"))
         if prize > 0 and total > PRIZE_CAP:
             findings.append(Finding("30 DCMR 1603.26", _(
-                "prizes: %(name)s would win $%(total)s today across the day's tournaments (of any organization); "
-                "a player may win at most $500 per day (30 DCMR 1603.26).") % {"name": person.name, "total": total},
+                "prizes: %(name)s would win %(total)s today across the day's tournaments (of any organization); "
+                "a player may win at most $500 per day (30 DCMR 1603.26).") % {"name": person.name,
+                                                                           "total": money_text(total)},
                 field="prizes"))
     return findings

@@ -12,6 +12,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from core.findings import Finding
+from core.money import money_text
 
 RULE = "30 DCMR 1207.2(j)"
 
@@ -43,7 +44,7 @@ def price_list_findings(*, current: Mapping[str, Decimal], proposed: Mapping[str
 
 def _describe(number: str, old: Decimal | None, new: Decimal | None) -> str:
     if old is None:
-        return _("%(number)s added at $%(new)s") % {"number": number, "new": new}
+        return _("%(number)s added at %(new)s") % {"number": number, "new": money_text(new)}
     if new is None:
-        return _("%(number)s dropped (was $%(old)s)") % {"number": number, "old": old}
-    return _("%(number)s from $%(old)s to $%(new)s") % {"number": number, "old": old, "new": new}
+        return _("%(number)s dropped (was %(old)s)") % {"number": number, "old": money_text(old)}
+    return _("%(number)s from %(old)s to %(new)s") % {"number": number, "old": money_text(old), "new": money_text(new)}
