@@ -12,7 +12,11 @@ from licensing.models import Application
 from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, LicenseType
 
 OPEN = "open"
-STATUS_CHOICES = [(OPEN, _("Open (submitted or deficient)"))] + [
+AWAITING_FEE = "awaiting_fee"
+STATUS_CHOICES = [(OPEN, _("Open (submitted or deficient)")),
+                  # Approved, but the license issues only once the fee is paid or waived (licensing.fees.payments):
+                  # staff look for these to record the payment that arrives.
+                  (AWAITING_FEE, _("Approved, awaiting the fee (no license yet)"))] + [
     (value, label) for value, label in ApplicationStatus.choices if value != ApplicationStatus.DRAFT
 ]
 FINDINGS_CHOICES = [
@@ -61,6 +65,8 @@ class ApplicationReviewFilter(django_filters.FilterSet):
     def filter_status(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         if value == OPEN:
             return queryset.filter(status__in=OPEN_STATUSES)
+        if value == AWAITING_FEE:
+            return queryset.filter(status=ApplicationStatus.APPROVED, issued_license__isnull=True)
         return queryset.filter(status=value)
 
     def filter_older_than(self, queryset: QuerySet, name: str, value) -> QuerySet:

@@ -9,6 +9,7 @@ from django.db.models import (
     Count,
     DateTimeField,
     DurationField,
+    Exists,
     ExpressionWrapper,
     F,
     IntegerField,
@@ -28,6 +29,7 @@ from licensing.models import (
     AuditEvent,
     DeficiencyNotice,
     Document,
+    License,
     User,
     Vote,
 )
@@ -72,6 +74,8 @@ def review_application_list(*, user: User, filters: dict | None = None) -> Query
             cure_by=_open_notice("cure_by"),
             waiting=ExpressionWrapper(Value(timezone.now(), output_field=DateTimeField()) - F("submitted_at"),
                                       output_field=DurationField()),
+            # Approved with no license yet: the license waits for the fee (licensing.fees.payments).
+            licensed=Exists(License.objects.filter(application=OuterRef("pk"))),
         )
         .order_by("submitted_at", "pk")
     )

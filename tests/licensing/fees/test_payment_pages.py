@@ -169,3 +169,22 @@ def test_huge_ids_and_nested_json_are_not_a_500(client, application):
     response = client.post(reverse("fee-payment-list", args=[application.pk]),
                            '{"method": ' + nested + ', "amount": "1.00"}', content_type="application/json")
     assert response.status_code == 400
+
+
+def test_staff_find_the_approved_applications_awaiting_their_fee_in_the_queue_and_the_api(client, application):
+    """Approved applications leave the queue's default (open) view; the license waits for the fee, so staff need
+    them listed to record the payment that arrives."""
+    approve(application, pay=False)
+    licensed = ApplicationFactory(submitted=True)
+    approve(licensed)  # paid first: its license issued on the last aye
+    client.force_login(board_staff())
+    page = client.get(reverse("portal:review_queue"), {"status": "awaiting_fee"}).content.decode()
+    hint = '<span class="hint">awaiting the fee</span>'
+    assert f'href="/portal/review/{application.pk}/"' in page and hint in page
+    assert f'href="/portal/review/{licensed.pk}/"' not in page
+    approved = client.get(reverse("portal:review_queue"), {"status": "approved"}).content.decode()
+    assert f'href="/portal/review/{licensed.pk}/"' in approved and approved.count(hint) == 1
+    listed = client.get(reverse("review-application-list"), {"status": "awaiting_fee"}).json()
+    assert [row["id"] for row in listed["results"]] == [application.pk]
+    client.post(reverse("portal:fee_payment_record", args=[application.pk]), PAYMENT)  # the fee arrives
+    assert client.get(reverse("review-application-list"), {"status": "awaiting_fee"}).json()["results"] == []
