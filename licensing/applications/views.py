@@ -276,7 +276,7 @@ def application_detail(request, pk: int):
     if application.license_type == LicenseType.VENDOR:
         return _vendor_page(application)
     return render(request, "licensing/applications/detail.html", {
-        **application_status_context(application),
+        **application_status_context(application, user=request.user),
         "steps": [(s, STEP_TITLES[s]) for s in steps_for(application)],
         "editable": application.status in services.EDITABLE_STATUSES,
     })

@@ -259,11 +259,13 @@ def votes_awaiting(request):
     return render(request, "licensing/review/votes.html", {"page": page})
 
 
-def application_status_context(application) -> dict:
-    """What an organization sees of its application's fate: notices, decision, license."""
+def application_status_context(application, *, user) -> dict:
+    """What an organization sees of its application's fate: notices, decision, license; and whether the reader
+    may open the reply thread (its filing people and the Board: a caller or a dealer of the organization may not)."""
     decision = getattr(application, "decision", None)
     return {
         "application": application,
+        "thread_readable": thread_selectors.can_read_thread(user=user, application=application),
         "notices": application.deficiency_notices.all(),
         "decision": decision,
         "license": License.objects.filter(application=application).first(),
@@ -276,7 +278,7 @@ def application_status_context(application) -> dict:
 def application_status(request, pk: int):
     """Where an application stands, for its organization's people (and the Board), with its reply thread."""
     application = selectors_review.application_status_get(user=request.user, pk=pk)
-    context = {**application_status_context(application), **thread_context(request, application),
+    context = {**application_status_context(application, user=request.user), **thread_context(request, application),
                "on_status_page": True}
     template = (
         "licensing/review/_application_status.html" if request.htmx else "licensing/review/application_status.html"
@@ -305,7 +307,7 @@ def application_message(request, pk: int):
         application = selectors_review.review_application_get(user=request.user, pk=pk)
         return render(request, "licensing/review/detail.html",
                       _detail_context(request, application, thread_form=form), status=400)
-    context = {**application_status_context(application), **thread_context(request, application, form),
+    context = {**application_status_context(application, user=request.user), **thread_context(request, application, form),
                "on_status_page": True}
     return render(request, "licensing/review/application_status.html", context, status=400)
 

@@ -362,7 +362,7 @@ def application_step(request, pk: int, step: str):
 def application_detail(request, pk: int):
     vendor, application = selectors.vendor_application_find(user=request.user, pk=pk)
     return render(request, "vendors/applications/detail.html", {
-        **application_status_context(application), "vendor": vendor,
+        **application_status_context(application, user=request.user), "vendor": vendor,
         "price_list": price_list_for_application(application),
         "steps": [(key, STEP_TITLES[key]) for key in STEPS],
         "editable": selectors.represents(user=request.user, vendor=vendor)

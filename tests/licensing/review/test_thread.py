@@ -240,3 +240,14 @@ def test_the_api_answers_a_bad_file_with_the_field_and_reads_back_attachments(cl
     assert download["Content-Disposition"].startswith("attachment")
     nul = client.post(url, {"body": "bad\x00byte"})
     assert nul.status_code == 400
+
+
+@pytest.mark.parametrize(("role", "linked"), [(Role.OFFICER, True), (Role.CALLER, False), (Role.DEALER, False)])
+def test_the_application_page_links_to_the_thread_only_for_who_may_read_it(client, application, role, linked):
+    # A caller or a dealer of the organization sees the application but not the thread (filing people and the Board).
+    client.force_login(MembershipFactory(organization=application.organization, role=role).user)
+    page = client.get(reverse("portal:application_detail", args=[application.pk]))
+    assert page.status_code == 200
+    assert ("Messages with board staff" in page.content.decode()) is linked
+    status = client.get(reverse("portal:application_status", args=[application.pk]))  # where it stands: all of them
+    assert status.status_code == 200 and ('id="thread"' in status.content.decode()) is linked
