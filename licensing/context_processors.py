@@ -2,6 +2,7 @@
 
 from django.utils.functional import SimpleLazyObject
 
+from licensing.accounts.mfa import mfa_missing
 from licensing.models import Membership, Role
 from licensing.models.organizations import FILING_ROLES
 from licensing.notifications.selectors import notification_unread_count
@@ -19,18 +20,22 @@ def portal_roles(request):
     roles = set(
         Membership.objects.filter(user=user, is_active=True).values_list("role", flat=True).distinct()
     )
-    if user.is_board_staff:
+    # A Board user without a second factor is sent to set one up before any Board page (licensing.accounts.mfa):
+    # the menus show none of those pages until then, only the way to the setup.
+    mfa_setup_due = mfa_missing(user)
+    if user.is_board_staff and not mfa_setup_due:
         roles.add("board_staff")
-    if user.is_board_member:
+    if user.is_board_member and not mfa_setup_due:
         roles.add("board_member")
-    if user.is_board_admin:
+    if user.is_board_admin and not mfa_setup_due:
         roles.add("board_admin")
     if Role.VENDOR_REPRESENTATIVE in roles:
         roles.add("vendor")
-    board = user.is_board_staff or user.is_board_member
+    board = (user.is_board_staff or user.is_board_member) and not mfa_setup_due
     return {"nav_roles": roles, "nav_bingo": board or bool(roles & _BINGO_ROLES),
             "nav_tournaments": board or bool(roles & _TOURNAMENT_ROLES),
-            "nav_reports": board or bool(roles & FILING_ROLES)}
+            "nav_reports": board or bool(roles & FILING_ROLES),
+            "nav_admin": user.is_staff and not mfa_setup_due, "nav_mfa_setup_due": mfa_setup_due}
 
 
 def notifications_unread(request):

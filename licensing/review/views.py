@@ -307,8 +307,8 @@ def application_message(request, pk: int):
         application = selectors_review.review_application_get(user=request.user, pk=pk)
         return render(request, "licensing/review/detail.html",
                       _detail_context(request, application, thread_form=form), status=400)
-    context = {**application_status_context(application, user=request.user), **thread_context(request, application, form),
-               "on_status_page": True}
+    context = {**application_status_context(application, user=request.user),
+               **thread_context(request, application, form), "on_status_page": True}
     return render(request, "licensing/review/application_status.html", context, status=400)
 
 

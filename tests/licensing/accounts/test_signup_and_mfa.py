@@ -105,6 +105,21 @@ def test_a_board_member_without_mfa_is_sent_to_set_it_up_before_any_board_page(c
     assert client.get(reverse("portal:votes_awaiting")).status_code == 200
 
 
+def test_until_then_the_menus_offer_the_setup_not_the_board_pages(client):
+    staff = board_staff(mfa=False, is_staff=True)  # as invited: they keep the fee schedules in the admin
+    client.force_login(staff)
+    page = client.get(reverse("mfa_index")).content.decode()
+    assert f'href="{reverse("mfa_index")}">Set up two-factor authentication' in page
+    for hidden in ("portal:review_queue", "portal:board_dashboard", "admin:index"):
+        assert f'href="{reverse(hidden)}"' not in page, hidden
+    with_mfa(staff)
+    client.force_login(staff)
+    page = client.get(reverse("mfa_index")).content.decode()
+    assert "Set up two-factor authentication" not in page
+    for shown in ("portal:review_queue", "portal:board_dashboard", "admin:index"):
+        assert f'href="{reverse(shown)}"' in page, shown
+
+
 def test_other_people_are_not_asked_for_mfa(client, officer):
     client.force_login(officer)
     # An officer of one organization lands on its home, not on the two-factor setup.
