@@ -135,12 +135,13 @@ def _next_number(license_type: str, year: int) -> str:
 
 
 def fee_settled_require(*, application: Application) -> None:
-    """A license issues only once its application's fee is paid in full or waived (licensing.fees)."""
+    """A license issues only once its application's fee is paid in full or waived (licensing.fees): the
+    application carries its license fee (30 DCMR 1202.2(r)), whose amount 1204 sets."""
     settlement = fee_settlement(application=application)
     if not settlement.settled:
         raise ValidationError({"fee": gettext(
             "The application fee of %(due)s is not settled: %(balance)s remains to be paid. The license issues "
-            "once the fee is paid in full or waived.") % {"due": money_text(settlement.due),
+            "once the fee is paid in full or waived (30 DCMR 1202.2(r)).") % {"due": money_text(settlement.due),
                                                           "balance": money_text(settlement.balance)}},
             code="fee_unsettled")
 

@@ -186,6 +186,7 @@ def test_approval_waits_for_the_fee_and_the_settling_payment_issues_the_license(
     with pytest.raises(ValidationError) as refused:
         license_issue(application=application)
     assert "$250.00 remains" in refused.value.message_dict["fee"][0]
+    assert "(30 DCMR 1202.2(r))" in refused.value.message_dict["fee"][0]
 
     pay(application, staff, "200.00")
     assert not License.objects.filter(application=application).exists()
