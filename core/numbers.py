@@ -1,7 +1,8 @@
 """Whole numbers typed by people (counts, face numbers, chips, days): ASCII digits only.
 
-Django's and DRF's IntegerField call int(), which reads "١٠" (Arabic-Indic) and "１０" (fullwidth) as 10;
-these fields refuse any non-ASCII character first, then let Django or DRF do the rest (bounds, messages)."""
+Django's and DRF's IntegerField call int(), which reads "١٠" (Arabic-Indic), "１０" (fullwidth) and "1_0" (Python's
+digit grouping) as 10; these fields refuse any non-ASCII character and the underscore first, then let Django or DRF
+do the rest (bounds, messages)."""
 
 from __future__ import annotations
 
@@ -15,14 +16,18 @@ from core.money import MoneySerializerField
 ASCII_DIGITS_MESSAGE = _("Write the number with the digits 0 to 9.")
 
 
+def _not_plain_digits(value) -> bool:
+    return isinstance(value, str) and (not value.isascii() or "_" in value)
+
+
 def require_ascii_digits(value, *, message=ASCII_DIGITS_MESSAGE) -> None:
-    if isinstance(value, str) and not value.isascii():
+    if _not_plain_digits(value):
         raise ValidationError(message, code="ascii_digits")
 
 
 def ascii_int(value) -> int:
-    """int() for typed text, refusing digits of other scripts with the ValueError int() raises."""
-    if isinstance(value, str) and not value.isascii():
+    """int() for typed text, refusing digits of other scripts (and "1_0") with the ValueError int() raises."""
+    if _not_plain_digits(value):
         raise ValueError(f"{value!r} is not written with the digits 0 to 9")
     return int(value)
 
@@ -39,9 +44,20 @@ class ModelChoiceField(forms.ModelChoiceField):
     """forms.ModelChoiceField that refuses digits of other scripts in the chosen key ("١" is not row 1)."""
 
     def to_python(self, value):
-        if isinstance(value, str) and not value.isascii():
+        if _not_plain_digits(value):
             raise ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
         return super().to_python(value)
+
+
+class ModelMultipleChoiceField(forms.ModelMultipleChoiceField):
+    """forms.ModelMultipleChoiceField that refuses digits of other scripts in any chosen key."""
+
+    def _check_values(self, value):
+        for key in value:
+            if _not_plain_digits(key):
+                raise ValidationError(self.error_messages["invalid_choice"], code="invalid_choice",
+                                      params={"value": key})
+        return super()._check_values(value)
 
 
 class AsciiDigitsSerializerMixin:

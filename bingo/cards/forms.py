@@ -9,12 +9,12 @@ from bingo.cards.services import MAX_SERIES_SIZE
 from bingo.cards.sheets import FACES_PER_PAGE, MAX_FACES_PER_SHEET
 from bingo.models import CardColour, CardSeries, Game, Hall
 from core.money import MoneyField
-from core.numbers import IntegerField
+from core.numbers import IntegerField, ModelChoiceField, ModelMultipleChoiceField
 from licensing.models import Organization
 
 
 class SeriesForm(forms.Form):
-    organization = forms.ModelChoiceField(queryset=Organization.objects.none(), label=_("Organization"))
+    organization = ModelChoiceField(queryset=Organization.objects.none(), label=_("Organization"))
     code = forms.CharField(label=_("Series code"), max_length=40,
                            help_text=_("Printed on every card of the series (30 DCMR 1404.1(c))."))
     size = IntegerField(label=_("Faces"), min_value=1, max_value=MAX_SERIES_SIZE)
@@ -59,13 +59,13 @@ class SheetForm(forms.Form):
 
 
 class SaleForm(forms.Form):
-    series = forms.ModelChoiceField(queryset=CardSeries.objects.none(), label=_("Series"))
+    series = ModelChoiceField(queryset=CardSeries.objects.none(), label=_("Series"))
     first_face = IntegerField(label=_("First face"), min_value=1)
     last_face = IntegerField(label=_("Last face"), min_value=1, required=False,
                              help_text=_("Leave empty for a single face."))
     colour = forms.ChoiceField(label=_("Colour"), choices=CardColour.choices, initial=CardColour.REGULAR,
                                help_text=_("Regular and extra regular cards differ in colour (30 DCMR 1405.3)."))
-    games = forms.ModelMultipleChoiceField(
+    games = ModelMultipleChoiceField(
         queryset=Game.objects.none(), label=_("Games"), required=False, widget=forms.CheckboxSelectMultiple,
         help_text=_("A regular card plays every regular game (30 DCMR 1405.2) and an extra regular card the "
                     "regular games after its purchase (1405.4): leave these empty for them. Tick a special "
@@ -76,7 +76,7 @@ class SaleForm(forms.Form):
     buyer = forms.CharField(label=_("Buyer"), max_length=200, required=False,
                             help_text=_("The player's name, when known: a worker on duty is not sold cards "
                                         "(30 DCMR 1401.2)."))
-    hall = forms.ModelChoiceField(queryset=Hall.objects.none(), label=_("Hall"), required=False)
+    hall = ModelChoiceField(queryset=Hall.objects.none(), label=_("Hall"), required=False)
 
     def __init__(self, *args, operation, **kwargs):
         super().__init__(*args, **kwargs)

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from bingo.models import GameType, Operation, Pattern, WorkerDuty
 from core.money import MoneyField
+from core.numbers import ModelChoiceField
 from licensing.models import License, Organization, Premises
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -14,7 +15,7 @@ TIME = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
 MONEY = {"max_digits": 10, "decimal_places": 2}
 
 
-class PatternChoiceField(forms.ModelChoiceField):
+class PatternChoiceField(ModelChoiceField):
     """Patterns named in the language the planner reads (English or Spanish)."""
 
     def label_from_instance(self, obj: Pattern) -> str:
@@ -22,8 +23,8 @@ class PatternChoiceField(forms.ModelChoiceField):
 
 
 class OperationForm(forms.ModelForm):
-    license = forms.ModelChoiceField(queryset=License.objects.none(), label=_("Bingo license"))
-    premises = forms.ModelChoiceField(queryset=Premises.objects.none(), label=_("Premises"),
+    license = ModelChoiceField(queryset=License.objects.none(), label=_("Bingo license"))
+    premises = ModelChoiceField(queryset=Premises.objects.none(), label=_("Premises"),
                                       help_text=_("30 DCMR 1400.7: a premises named on the license."))
     door_prizes_value = MoneyField(label=_("Retail value of door prizes"), initial=0, **MONEY,
                                    help_text=_("30 DCMR 1405.1: shown on the program sheet."))
@@ -69,14 +70,14 @@ class WorkerForm(forms.Form):
 
 
 class HallForm(forms.Form):
-    premises = forms.ModelChoiceField(queryset=Premises.objects.all(), label=_("Participating premises"),
+    premises = ModelChoiceField(queryset=Premises.objects.all(), label=_("Participating premises"),
                                       help_text=_("30 DCMR 1405.13: another licensed premises that receives "
                                                   "every call of the multi-hall games."))
     name = forms.CharField(label=_("Hall name"), max_length=200, required=False)
 
 
 class CustomPatternForm(forms.Form):
-    organization = forms.ModelChoiceField(queryset=Organization.objects.none(), label=_("Organization"))
+    organization = ModelChoiceField(queryset=Organization.objects.none(), label=_("Organization"))
     name_en = forms.CharField(label=_("Name (English)"), max_length=100)
     name_es = forms.CharField(label=_("Name (Spanish)"), max_length=100)
     squares = forms.CharField(widget=forms.HiddenInput, required=False)

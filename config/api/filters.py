@@ -19,10 +19,23 @@ from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 
+from core.numbers import IntegerField
+
+# A row's id is a 64-bit integer on every database Django runs here. PostgreSQL matches nothing beyond it; SQLite's
+# driver cannot even bind such a number (OverflowError, a 500): both now match nothing.
+ID_RANGE = range(-(2**63), 2**63)
+
 
 @extend_schema_field(OpenApiTypes.INT)
 class IdFilter(django_filters.NumberFilter):
-    field_class = forms.IntegerField
+    """A related record's id, written with the digits 0 to 9 (core.numbers); one no row can have matches none."""
+
+    field_class = IntegerField
+
+    def filter(self, qs, value):
+        if value is not None and value not in ID_RANGE:
+            return qs.none()
+        return super().filter(qs, value)
 
 
 class IdFilterSet(django_filters.rest_framework.FilterSet):

@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from core.money import MoneyField
-from core.numbers import IntegerField
+from core.numbers import IntegerField, ModelChoiceField
 from licensing.models import Application, BingoOccasion, License
 from licensing.models.choices import ORGANIZATION_LICENSE_TYPES, ApplicationKind, Period
 from licensing.premises.services import FILE_CORRECTION, USE_RECORD
@@ -33,7 +33,7 @@ class StartForm(forms.Form):
     period = forms.ChoiceField(label=_("Period"), choices=Period.choices, initial=Period.REGULAR)
     kind = forms.ChoiceField(label=_("This application is"), choices=ApplicationKind.choices,
                              initial=ApplicationKind.ORIGINAL)
-    base_license = forms.ModelChoiceField(
+    base_license = ModelChoiceField(
         label=_("License renewed, amended or extended (multi-hall)"), queryset=License.objects.none(), required=False
     )
     # No "senior group" box: that status is read from the organization's checked profile (30 DCMR 1201.1).

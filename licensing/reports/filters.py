@@ -5,17 +5,14 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 
-from config.api.filters import IdFilterSet
-from core.numbers import IntegerField
+from config.api.filters import IdFilter, IdFilterSet
 from licensing.models import Report, ReportKind, ReportStatus
 from licensing.reports.deadlines import EARLIEST, LATEST
 
 
 @extend_schema_field(OpenApiTypes.INT)
-class WholeNumberFilter(django_filters.NumberFilter):
+class WholeNumberFilter(IdFilter):
     """A year or an id: a whole number written with the digits 0 to 9."""
-
-    field_class = IntegerField
 
 
 class ReportExportFilter(IdFilterSet):

@@ -69,3 +69,10 @@ def test_counts_refuse_digits_of_other_scripts():
     assert ascii_int("7") == 7
     with pytest.raises(ValueError):
         ascii_int(ARABIC_TEN)
+    for grouped in ("1_0", "1_000"):  # Python's int() reads these as 10 and 1000: a person did not mean that
+        with pytest.raises(ValueError):
+            ascii_int(grouped)
+        with pytest.raises(ValidationError):
+            IntegerField().clean(grouped)
+        with pytest.raises(serializers.ValidationError):
+            IntegerSerializerField().run_validation(grouped)

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.dates import DateField
 from core.money import MoneyField
-from core.numbers import IntegerField
+from core.numbers import IntegerField, ModelChoiceField
 from licensing.models import Application, License
 from licensing.models.choices import ApplicationKind
 from vendors.models import Vendor
@@ -90,7 +90,7 @@ class GrossReceiptsForm(forms.ModelForm):
 class StartForm(forms.Form):
     kind = forms.ChoiceField(label=_("This application is"), choices=ApplicationKind.choices,
                              initial=ApplicationKind.ORIGINAL)
-    base_license = forms.ModelChoiceField(label=_("License renewed or amended"), queryset=License.objects.none(),
+    base_license = ModelChoiceField(label=_("License renewed or amended"), queryset=License.objects.none(),
                                           required=False)
 
     def __init__(self, *args, licenses, **kwargs):

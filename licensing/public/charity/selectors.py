@@ -21,6 +21,14 @@ def _submitted():
     return Report.objects.filter(status=ReportStatus.SUBMITTED)
 
 
+MONEY_KEYS = ("gross_receipts", "net_proceeds", "disbursed")
+
+
+def _in_cents(row: dict) -> dict:
+    """Sums in dollars and cents whatever the database: SQLite's sums come back without their scale ("400")."""
+    return {**row, **{key: (row[key] or ZERO).quantize(ZERO) for key in MONEY_KEYS}}
+
+
 @dataclass(frozen=True)
 class YearTotal:
     year: int
@@ -38,16 +46,16 @@ def district_totals() -> list[YearTotal]:
                       gross_receipts=Sum("gross_receipts"), net_proceeds=Sum("net_proceeds"),
                       disbursed=Sum("disbursed"))
             .order_by("year"))
-    return [YearTotal(**row) for row in rows]
+    return [YearTotal(**_in_cents(row)) for row in rows]
 
 
 def organization_totals(*, year: int) -> list[dict]:
     """Each licensed organization's totals for the year, the largest net proceeds first."""
-    return list(_submitted().filter(event_date__year=year).values("organization_id")
-                .annotate(name=Max("license__licensed_name"), reports=Count("id"),
-                          gross_receipts=Sum("gross_receipts"), net_proceeds=Sum("net_proceeds"),
-                          disbursed=Sum("disbursed"))
-                .order_by("-net_proceeds", "name"))
+    return [_in_cents(row) for row in _submitted().filter(event_date__year=year).values("organization_id")
+            .annotate(name=Max("license__licensed_name"), reports=Count("id"),
+                      gross_receipts=Sum("gross_receipts"), net_proceeds=Sum("net_proceeds"),
+                      disbursed=Sum("disbursed"))
+            .order_by("-net_proceeds", "name")]
 
 
 def year_clean(value) -> tuple[int | None, str | None]:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.dates import DateField
 from core.money import MoneyField
-from core.numbers import IntegerField
+from core.numbers import IntegerField, ModelChoiceField
 from licensing.reports import content
 
 EXTRA_ROWS = 3
@@ -100,7 +100,7 @@ def section_formset_class(kind: str, section_name: str):
 
 
 class ReportOpenForm(forms.Form):
-    license = forms.ModelChoiceField(label=_("License"), queryset=None)
+    license = ModelChoiceField(label=_("License"), queryset=None)
     event_date = DateField(label=_("Date of the operation, drawing or event"),
                            widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
 
