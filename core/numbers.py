@@ -76,6 +76,10 @@ class IntegerSerializerField(AsciiDigitsSerializerMixin, serializers.IntegerFiel
     """serializers.IntegerField that refuses digits of other scripts."""
 
 
+class AsciiPrimaryKeyField(AsciiDigitsSerializerMixin, serializers.PrimaryKeyRelatedField):
+    """A primary key written with the digits 0 to 9: int() would read "١٠" as the id 10 and "1_0" as 10."""
+
+
 def _strict(field_class):
     return {serializers.IntegerField: IntegerSerializerField, serializers.DecimalField: MoneySerializerField}.get(
         field_class, field_class)

@@ -5,7 +5,7 @@ from rest_framework import serializers
 
 from bingo.models import Game, GameType, Hall, Operation, Pattern, WorkerDuty
 from core.money import MoneySerializerField
-from core.numbers import IntegerSerializerField
+from core.numbers import AsciiPrimaryKeyField, IntegerSerializerField
 from licensing.models import License, Organization, Premises
 from licensing.organizations.serializers import VisibleOrganizationField
 
@@ -27,7 +27,7 @@ class HallSerializer(serializers.ModelSerializer):
 
 
 class HallCreateSerializer(serializers.Serializer):
-    premises = serializers.PrimaryKeyRelatedField(queryset=Premises.objects.all())
+    premises = AsciiPrimaryKeyField(queryset=Premises.objects.all())
     name = serializers.CharField(max_length=200, required=False, allow_blank=True)
 
 
@@ -61,8 +61,8 @@ class GameReorderSerializer(serializers.Serializer):
 
 
 class OperationSerializer(serializers.ModelSerializer):
-    license = serializers.PrimaryKeyRelatedField(queryset=License.objects.all())
-    premises = serializers.PrimaryKeyRelatedField(queryset=Premises.objects.all())
+    license = AsciiPrimaryKeyField(queryset=License.objects.all())
+    premises = AsciiPrimaryKeyField(queryset=Premises.objects.all())
     door_prizes_value = MoneySerializerField(**MONEY, required=False)
     games = GameSerializer(many=True, read_only=True)
     workers = WorkerSerializer(many=True, read_only=True)

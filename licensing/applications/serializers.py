@@ -4,7 +4,7 @@ from rest_framework import serializers
 
 from core.findings import Finding, RuleViolation
 from core.money import MoneySerializerField
-from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING
+from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING, AsciiPrimaryKeyField
 from licensing.licenses.serializers import VisibleLicenseField
 from licensing.models import Application, BingoOccasion, License, Organization, Premises
 from licensing.models.choices import ORGANIZATION_LICENSE_TYPES, ApplicationKind, LicenseType, Period
@@ -47,7 +47,7 @@ class PremisesSerializer(serializers.ModelSerializer):
 
 
 class OccasionSerializer(serializers.ModelSerializer):
-    premises = serializers.PrimaryKeyRelatedField(queryset=Premises.objects.all(), required=False)
+    premises = AsciiPrimaryKeyField(queryset=Premises.objects.all(), required=False)
 
     class Meta:
         model = BingoOccasion
@@ -73,6 +73,7 @@ class ApplicationCreateSerializer(serializers.Serializer):
 class ApplicationSerializer(serializers.ModelSerializer):
     # Rent, ticket price, prizes and ticket counts: ASCII digits, cents, never negative (core.money).
     serializer_field_mapping = STRICT_SERIALIZER_FIELD_MAPPING
+    serializer_related_field = AsciiPrimaryKeyField  # the premises: an id written with the digits 0 to 9
     occasions = OccasionSerializer(many=True, read_only=True)
     premises_detail = PremisesSerializer(source="premises", read_only=True, allow_null=True)
     findings = FindingSerializer(many=True, read_only=True)

@@ -3,11 +3,11 @@
 from django.urls import reverse
 from rest_framework import serializers
 
+from core.numbers import AsciiPrimaryKeyField
 from core.public_url import public_url
 from licensing.licenses.certificates import license_lookup_url
 from licensing.licenses.selectors import license_list
 from licensing.models import License, Premises
-from licensing.organizations.serializers import AsciiPrimaryKeyField
 
 
 class VisibleLicenseField(AsciiPrimaryKeyField):

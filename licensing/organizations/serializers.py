@@ -6,15 +6,11 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core.numbers import AsciiDigitsSerializerMixin, IntegerSerializerField
+from core.numbers import AsciiPrimaryKeyField, IntegerSerializerField
 from licensing.models import Document, Organization, OrganizationMember, ResponsiblePerson
 from licensing.models.choices import DocumentKind
 from licensing.organizations.selectors import organization_list
 from licensing.organizations.services import MEMBER_FIELDS, PROFILE_FIELDS
-
-
-class AsciiPrimaryKeyField(AsciiDigitsSerializerMixin, serializers.PrimaryKeyRelatedField):
-    """A primary key written with the digits 0 to 9: int() would read "١٠" as the id 10."""
 
 
 class VisibleOrganizationField(AsciiPrimaryKeyField):

@@ -11,8 +11,7 @@ import re
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from core.numbers import IntegerSerializerField
-from licensing.organizations.serializers import AsciiPrimaryKeyField
+from core.numbers import AsciiPrimaryKeyField, IntegerSerializerField
 from montecarlo.models import GameTable, Night
 from montecarlo.nights import selectors as night_selectors
 from montecarlo.tablegames.base import MAX_CHIPS

@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from core.money import MoneySerializerField
-from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING, IntegerSerializerField
+from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING, AsciiPrimaryKeyField, IntegerSerializerField
 from licensing.licenses.serializers import VisibleLicenseField
 from licensing.models import License
 from montecarlo.holdem.tournament import TEMPLATES
@@ -21,7 +21,7 @@ class TournamentSerializer(serializers.ModelSerializer):
     template = serializers.ChoiceField(choices=list(TEMPLATES), write_only=True, required=False)
     prizes = serializers.ListField(child=MoneySerializerField(max_digits=8), required=False)
     levels = serializers.ListField(child=serializers.DictField(), required=False)
-    night = serializers.PrimaryKeyRelatedField(queryset=Night.objects.none(), required=False, allow_null=True)
+    night = AsciiPrimaryKeyField(queryset=Night.objects.none(), required=False, allow_null=True)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -80,3 +80,18 @@ def test_balls_and_face_numbers_in_other_digits_are_refused(client):
     client.force_login(world.caller)
     client.post(reverse("bingo:console_record", args=[world.game.pk]), {"number": ARABIC_SEVEN})
     assert game_state(world.game).calls == []
+
+
+@pytest.mark.parametrize("written", ["ARABIC", "GROUPED"])
+def test_a_license_or_premises_id_in_other_digits_or_grouped_is_refused_by_the_planning_api(written):
+    license = bingo_license()
+    officer = planner(license.organization)
+    # int() reads both as the id itself: "٧" as 7, "0_7" as 7.
+    as_typed = {"ARABIC": lambda pk: str(pk).translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")),
+                "GROUPED": lambda pk: f"0_{pk}"}[written]
+    for field, pk in (("license", license.pk), ("premises", license.premises_id)):
+        body = {"license": license.pk, "premises": license.premises_id, "date": license.schedule[0]["date"],
+                "starts_at": "18:00", "ends_at": "22:00", field: as_typed(pk)}
+        response = _api(officer).post("/api/v1/bingo/operations/", body, format="json")
+        assert response.status_code == 400, (field, body[field])
+        assert response.json()["errors"][0]["field"] == field

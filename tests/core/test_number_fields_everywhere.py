@@ -63,3 +63,4 @@ def test_a_key_in_other_digits_or_grouped_is_no_choice(typed):
     with pytest.raises(ValidationError) as refused:
         numbers.ModelMultipleChoiceField(queryset=queryset).clean([str(organization.pk), typed])
     assert refused.value.code == "invalid_choice"
+

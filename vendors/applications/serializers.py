@@ -7,10 +7,9 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from core.dates import DateSerializerField
-from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING
+from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING, AsciiPrimaryKeyField
 from licensing.models import License
 from licensing.models.choices import ApplicationKind
-from licensing.organizations.serializers import AsciiPrimaryKeyField
 from vendors.applications.services import PROFILE_FIELDS
 from vendors.models import Supplier, Vendor
 
