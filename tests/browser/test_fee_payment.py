@@ -50,9 +50,17 @@ def test_staff_record_a_check_and_the_waiting_license_issues(live_server, browse
     page.get_by_text("Pay $250.00 by check or money order to").wait_for()
     sign_out(page)
 
-    # Staff record the check on the review page: first too much (refused, inline), then the fee.
+    # Staff find it in the review queue among the approved applications awaiting their fee (it has left the open
+    # ones), open it, and record the check on the review page: first too much (refused, inline), then the fee.
     sign_in(page, base, board_staff(full_name="Dana Whitfield"))
-    page.goto(f"{base}/portal/review/{application.pk}/")
+    page.goto(f"{base}/portal/review/")
+    page.get_by_text("No application matches these filters.").wait_for()
+    page.get_by_label("Status").select_option("awaiting_fee")
+    row = page.locator("table.queue tbody tr", has_text="Takoma Park Lions Club")
+    row.get_by_text("awaiting the fee").wait_for()
+    shot(page, tmp_path, "queue-awaiting-fee")
+    row.get_by_role("link", name=str(application.pk)).click()
+    page.wait_for_url(f"{base}/portal/review/{application.pk}/")
     page.get_by_text("Approved, awaiting the fee").wait_for()
     form = page.locator("form", has=page.get_by_role("button", name="Record the payment"))
     form.get_by_label("Method").select_option("check")

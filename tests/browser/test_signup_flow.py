@@ -95,6 +95,10 @@ def test_a_board_member_without_mfa_sets_it_up_before_voting(asgi_url, browser_p
     page.goto(f"{base}/portal/review/{application.pk}/")
     page.wait_for_url(f"{base}/accounts/2fa/")
     page.get_by_text("must set up two-factor authentication").wait_for()
+    # Until then the menus offer the setup, not the Board's pages they would be sent away from.
+    navigation = page.get_by_role("navigation").first
+    navigation.get_by_role("link", name="Set up two-factor authentication").wait_for()
+    assert navigation.get_by_text("Review", exact=True).count() == 0
     shot(page, tmp_path, "mfa-required")
     page.get_by_role("main").get_by_role("link", name="Activate").first.click()
     page.get_by_label("Password").fill(PASSWORD)  # allauth asks for the password again first
@@ -107,6 +111,7 @@ def test_a_board_member_without_mfa_sets_it_up_before_voting(asgi_url, browser_p
     no_csp_errors(page)
 
     page.goto(f"{base}/portal/review/{application.pk}/")
+    assert page.get_by_role("navigation").first.get_by_text("Set up two-factor authentication").count() == 0
     page.get_by_label("Aye").check()
     page.get_by_role("button", name="Cast my vote").click()
     page.wait_for_load_state()
