@@ -32,7 +32,6 @@ accounts = [
 ]
 
 
-
 def favicon(request):
     """Browsers ask for /favicon.ico whatever the page's <link rel="icon"> says: send them to the SVG, not a 404."""
     return HttpResponsePermanentRedirect(static("favicon.svg"))

@@ -21,15 +21,16 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from core.mail import mail_send
+from core.public_url import public_url
 
 # The post_save receiver reads this attribute: allauth, not the receiver, sets up this user's email address.
 SIGNUP_IN_PROGRESS = "_allauth_signup"
 
 
-def public_url(url: str) -> str:
-    """The same path and query on the site's public address."""
+def rebased(url: str) -> str:
+    """The same path and query on the site's public address (allauth builds its links from the request's host)."""
     parts = urlsplit(str(url))
-    return f"{settings.PUBLIC_BASE_URL}{parts.path}" + (f"?{parts.query}" if parts.query else "")
+    return public_url(parts.path + (f"?{parts.query}" if parts.query else ""))
 
 
 def public_site() -> SimpleNamespace:
@@ -40,7 +41,7 @@ def public_site() -> SimpleNamespace:
 
 class PortalAccountAdapter(DefaultAccountAdapter):
     def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
-        context = {key: public_url(value) if key.endswith("_url") and isinstance(value, str) and "://" in value
+        context = {key: rebased(value) if key.endswith("_url") and isinstance(value, str) and "://" in value
                    else value for key, value in context.items()}
         context.update({"email": email, "current_site": public_site()})
         context.pop("request", None)  # mail_send renders without a request, as a task could
@@ -49,10 +50,10 @@ class PortalAccountAdapter(DefaultAccountAdapter):
                   context=context)
 
     def get_reset_password_from_key_url(self, key: str) -> str:
-        return public_url(super().get_reset_password_from_key_url(key))
+        return rebased(super().get_reset_password_from_key_url(key))
 
     def get_email_confirmation_url(self, request, emailconfirmation) -> str:
-        return settings.PUBLIC_BASE_URL + reverse("account_confirm_email", args=[emailconfirmation.key])
+        return public_url(reverse("account_confirm_email", args=[emailconfirmation.key]))
 
     def save_user(self, request, user, form, commit=True):
         user.full_name = form.cleaned_data.get("full_name", "").strip()

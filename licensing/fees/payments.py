@@ -10,7 +10,6 @@ import datetime as dt
 import re
 from decimal import Decimal
 
-from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.urls import reverse
@@ -20,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.chain import lock_log
 from core.money import money_text, parse_money
+from core.public_url import public_url
 from licensing.audit.events import audit_event_record
 from licensing.licenses.services import license_issue
 from licensing.licenses.settlement import FeeSettlement, fee_settlement
@@ -130,7 +130,7 @@ def _payment_create(**fields) -> FeePayment:
 
 
 def receipt_url(payment: FeePayment) -> str:
-    return f"{settings.PUBLIC_BASE_URL}{reverse('portal:fee_receipt', kwargs={'pk': payment.pk})}"
+    return public_url(reverse("portal:fee_receipt", kwargs={"pk": payment.pk}))
 
 
 def _license_issue_if_due(application: Application) -> License | None:

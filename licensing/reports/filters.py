@@ -2,15 +2,12 @@
 
 import django_filters
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema_field
 
 from config.api.filters import IdFilter, IdFilterSet
 from licensing.models import Report, ReportKind, ReportStatus
 from licensing.reports.deadlines import EARLIEST, LATEST
 
 
-@extend_schema_field(OpenApiTypes.INT)
 class WholeNumberFilter(IdFilter):
     """A year or an id: a whole number written with the digits 0 to 9."""
 

@@ -66,7 +66,7 @@ class ApplicationReviewFilter(django_filters.FilterSet):
         if value == OPEN:
             return queryset.filter(status__in=OPEN_STATUSES)
         if value == AWAITING_FEE:
-            return queryset.filter(status=ApplicationStatus.APPROVED, issued_license__isnull=True)
+            return queryset.filter(status=ApplicationStatus.APPROVED, licensed=False)  # review_application_list's
         return queryset.filter(status=value)
 
     def filter_older_than(self, queryset: QuerySet, name: str, value) -> QuerySet:

@@ -80,10 +80,13 @@ def _age_chart(counts: list[int]) -> charts.Chart:
     )
 
 
-def thread_context(request, application, form=None) -> dict:
-    """The reply thread as the reader may see it: nothing for who may not read it, the form for who may write."""
+def thread_context(request, application, form=None, *, readable: bool | None = None) -> dict:
+    """The reply thread as the reader may see it: nothing for who may not read it, the form for who may write.
+    `readable`: whether the reader may read it, when the caller has asked already (application_status_context)."""
     user = request.user
-    if not thread_selectors.can_read_thread(user=user, application=application):
+    if readable is None:
+        readable = thread_selectors.can_read_thread(user=user, application=application)
+    if not readable:
         return {"thread_shown": False}
     can_post = thread_selectors.can_post_in_thread(user=user, application=application)
     open_notice = None
@@ -278,7 +281,8 @@ def application_status_context(application, *, user) -> dict:
 def application_status(request, pk: int):
     """Where an application stands, for its organization's people (and the Board), with its reply thread."""
     application = selectors_review.application_status_get(user=request.user, pk=pk)
-    context = {**application_status_context(application, user=request.user), **thread_context(request, application),
+    status = application_status_context(application, user=request.user)
+    context = {**status, **thread_context(request, application, readable=status["thread_readable"]),
                "on_status_page": True}
     template = (
         "licensing/review/_application_status.html" if request.htmx else "licensing/review/application_status.html"
@@ -307,8 +311,9 @@ def application_message(request, pk: int):
         application = selectors_review.review_application_get(user=request.user, pk=pk)
         return render(request, "licensing/review/detail.html",
                       _detail_context(request, application, thread_form=form), status=400)
-    context = {**application_status_context(application, user=request.user),
-               **thread_context(request, application, form), "on_status_page": True}
+    status = application_status_context(application, user=request.user)
+    context = {**status, **thread_context(request, application, form, readable=status["thread_readable"]),
+               "on_status_page": True}
     return render(request, "licensing/review/application_status.html", context, status=400)
 
 

@@ -15,6 +15,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from core.mail import mail_send
+from core.public_url import public_url
 from licensing.audit.events import audit_event_record
 from licensing.models import Membership, Organization, OrganizationInvitation, Role, User
 from licensing.models.invitations import InvitationStatus
@@ -24,7 +25,7 @@ from licensing.organizations.services import membership_grant
 
 
 def invitation_link(token: str) -> str:
-    return settings.PUBLIC_BASE_URL + reverse("portal:invitation_accept", args=[token])
+    return public_url(reverse("portal:invitation_accept", args=[token]))
 
 
 def _require_inviter(actor: User, organization: Organization) -> None:

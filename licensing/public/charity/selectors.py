@@ -11,6 +11,7 @@ from django.db.models import Count, Max, Sum
 from django.db.models.functions import ExtractYear
 from django.utils.translation import gettext as _
 
+from core.money import CENT
 from licensing.models import Report, ReportStatus
 
 ZERO = Decimal("0.00")
@@ -26,7 +27,7 @@ MONEY_KEYS = ("gross_receipts", "net_proceeds", "disbursed")
 
 def _in_cents(row: dict) -> dict:
     """Sums in dollars and cents whatever the database: SQLite's sums come back without their scale ("400")."""
-    return {**row, **{key: (row[key] or ZERO).quantize(ZERO) for key in MONEY_KEYS}}
+    return {**row, **{key: (row[key] or ZERO).quantize(CENT) for key in MONEY_KEYS}}
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.mail import mail_send
+from core.public_url import public_url
 from licensing.audit.events import audit_event_record
 from licensing.models import Application, ApplicationMessage, BoardGroup, MessageAttachment, User
 from licensing.models.messages import MAX_MESSAGE_CHARACTERS
@@ -102,12 +103,12 @@ def _notify(*, application: Application, message: ApplicationMessage) -> None:
                message.author.email}
     if message.from_board:
         subject = gettext("New message on application #%(pk)d") % {"pk": application.pk}
-        link = settings.PUBLIC_BASE_URL + reverse("portal:application_status", args=[application.pk])
+        link = public_url(reverse("portal:application_status", args=[application.pk]))
         organization_email_after_commit(organization=application.organization, subject=subject,
                                         template="licensing/email/application_message.txt",
                                         context={**context, "link": link})
     else:
-        link = settings.PUBLIC_BASE_URL + reverse("portal:review_detail", args=[application.pk])
+        link = public_url(reverse("portal:review_detail", args=[application.pk]))
         with translation.override(settings.LANGUAGE_CODE):
             subject = gettext("New message on application #%(pk)d") % {"pk": application.pk}
         # Board staff read the site's language; the organization's is its request's (organization_email_after_commit).
