@@ -16,20 +16,21 @@ os.environ["DATABASE_CONN_MAX_AGE"] = "0"
 # Django must be set up before consumers (and their models) are imported.
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
 from config.routing import public_websocket_urlpatterns, websocket_urlpatterns  # noqa: E402
+from licensing.accounts.second_factor import SecondFactorAuthMiddlewareStack  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(URLRouter([
             *public_websocket_urlpatterns,
-            # Every other socket gets the session and its user: "" matches any path and hands it on whole.
-            re_path(r"", AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+            # Every other socket gets the session and its user (with what the session says of its second factor):
+            # "" matches any path and hands it on whole.
+            re_path(r"", SecondFactorAuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
         ])),
     }
 )

@@ -83,13 +83,14 @@ MIDDLEWARE = [
     "config.null_characters.NullCharacterMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Django's, with what the session says of its second factor on request.user (licensing.accounts.second_factor).
+    "licensing.accounts.second_factor.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
-    # Board staff and board members set up a second factor before any other page (licensing.accounts.mfa).
-    "licensing.accounts.mfa.BoardMfaRequiredMiddleware",
+    # The Board's people set up a second factor, and sign in with it, before any other page (licensing.accounts.mfa).
+    "licensing.accounts.mfa.SecondFactorRequiredMiddleware",
     # A tournament whose events do not replay: a clear page or JSON error (409), not a 500.
     "montecarlo.tournaments.middleware.TournamentStateErrorMiddleware",
     "montecarlo.tables.middleware.TableStateErrorMiddleware",
@@ -255,7 +256,8 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = ""
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 ACCOUNT_SIGNUP_REDIRECT_URL = "portal:get_started"
 ACCOUNT_SESSION_REMEMBER = True  # as before: the session lasts SESSION_COOKIE_AGE
-# One lockout mechanism: django-axes above counts failed sign-ins; allauth's own sign-in limits are off (its
+# One lockout mechanism: django-axes above counts failed sign-ins, wrong passwords and wrong second-factor codes
+# alike (licensing.accounts.lockout.second_step, through MFA_FORMS below); allauth's own sign-in limits are off (its
 # limits on sign-ups, reset emails and codes stay).
 ACCOUNT_RATE_LIMITS = {"login": None, "login_failed": None}
 # Second factors: an authenticator app (TOTP) with recovery codes, and security keys or passkeys (WebAuthn).
@@ -264,6 +266,12 @@ MFA_ADAPTER = "allauth.mfa.adapter.DefaultMFAAdapter"
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes", "webauthn"]
 MFA_PASSKEY_LOGIN_ENABLED = False
 MFA_TOTP_ISSUER = "DC Charitable Gaming Board"
+MFA_FORMS = {
+    "authenticate": "licensing.accounts.forms.SecondStepCodeForm",
+    "reauthenticate": "licensing.accounts.forms.SecondStepCodeReauthenticateForm",
+    "authenticate_webauthn": "licensing.accounts.forms.SecondStepWebAuthnForm",
+    "reauthenticate_webauthn": "licensing.accounts.forms.SecondStepWebAuthnReauthenticateForm",
+}
 # Browsers offer WebAuthn only over HTTPS or on localhost; `make run` serves plain HTTP on 127.0.0.1.
 MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = not PRODUCTION
 # An officer's invitation to join the organization stays valid this many days (licensing.organizations.invitations).
@@ -312,7 +320,7 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Charitable Gaming Bo
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first, so an anonymous call gets 401 with a WWW-Authenticate header rather than 403.
-        "rest_framework.authentication.TokenAuthentication",
+        "licensing.accounts.tokens.SecondFactorTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

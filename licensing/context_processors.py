@@ -2,7 +2,7 @@
 
 from django.utils.functional import SimpleLazyObject
 
-from licensing.accounts.mfa import mfa_missing
+from licensing.accounts.mfa import SETUP, second_factor_missing
 from licensing.models import Membership, Role
 from licensing.models.organizations import FILING_ROLES
 from licensing.notifications.selectors import notification_unread_count
@@ -20,22 +20,22 @@ def portal_roles(request):
     roles = set(
         Membership.objects.filter(user=user, is_active=True).values_list("role", flat=True).distinct()
     )
-    # A Board user without a second factor is sent to set one up before any Board page (licensing.accounts.mfa):
-    # the menus show none of those pages until then, only the way to the setup.
-    mfa_setup_due = mfa_missing(user)
-    if user.is_board_staff and not mfa_setup_due:
+    # The Board's roles act only behind two-factor authentication (licensing.accounts.mfa): until then the menus show
+    # none of the Board's pages, only the way to set it up.
+    if user.is_board_staff:
         roles.add("board_staff")
-    if user.is_board_member and not mfa_setup_due:
+    if user.is_board_member:
         roles.add("board_member")
-    if user.is_board_admin and not mfa_setup_due:
+    if user.is_board_admin:
         roles.add("board_admin")
     if Role.VENDOR_REPRESENTATIVE in roles:
         roles.add("vendor")
-    board = (user.is_board_staff or user.is_board_member) and not mfa_setup_due
+    board = user.is_board
     return {"nav_roles": roles, "nav_bingo": board or bool(roles & _BINGO_ROLES),
             "nav_tournaments": board or bool(roles & _TOURNAMENT_ROLES),
             "nav_reports": board or bool(roles & FILING_ROLES),
-            "nav_admin": user.is_staff and not mfa_setup_due, "nav_mfa_setup_due": mfa_setup_due}
+            "nav_admin": user.is_staff and user.second_factor_verified,
+            "nav_mfa_setup_due": second_factor_missing(user) == SETUP}
 
 
 def notifications_unread(request):

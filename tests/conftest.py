@@ -17,6 +17,7 @@ from tests.licensing.factories import (
     UserFactory,
     board_member,
     board_staff,
+    superuser,
 )
 
 CHROMIUM = "/usr/bin/chromium"
@@ -113,6 +114,22 @@ def own_redis(redis_server_binary):
 def chromium_path() -> str:
     need(os.path.exists(CHROMIUM), f"{CHROMIUM} is missing: apt-get install -y chromium")
     return CHROMIUM
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _force_login_passes_the_second_factor():
+    """force_login passes the second factor of an account that has one, as the portal's sign-in does
+    (tests/sign_in.py; imported here, once Django is set up)."""
+    from tests import sign_in
+
+    sign_in.install()
+
+
+@pytest.fixture
+def admin_user(db):
+    """pytest-django's `admin_user` (and so `admin_client`), as the project makes a superuser: with a second factor,
+    without which the admin opens nothing (licensing.accounts.mfa)."""
+    return superuser()
 
 
 @pytest.fixture

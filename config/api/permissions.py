@@ -4,13 +4,15 @@ schema of core.api.error_response)."""
 from rest_framework import exceptions, permissions
 
 from core.api import error_response
-from licensing.accounts.mfa import MFA_REQUIRED_MESSAGE, mfa_missing
+from licensing.accounts.mfa import mfa_refusal
 
 
 def _mfa_checked(user) -> bool:
-    """The Board's endpoints answer a Board user without two-factor authentication 403, saying so."""
-    if mfa_missing(user):
-        raise exceptions.PermissionDenied(MFA_REQUIRED_MESSAGE, code="mfa_required")
+    """The Board's endpoints tell a Board account that has not passed two-factor authentication why they refuse it
+    (its roles, licensing.models.User.is_board*, already act only behind one)."""
+    message = mfa_refusal(user, api=True)
+    if message:
+        raise exceptions.PermissionDenied(message, code="mfa_required")
     return True
 
 
@@ -19,16 +21,16 @@ class IsBoard(permissions.BasePermission):
     service."""
 
     def has_permission(self, request, view) -> bool:
-        return bool(request.user and request.user.is_authenticated and request.user.is_board
-                    and _mfa_checked(request.user))
+        return bool(request.user and request.user.is_authenticated and _mfa_checked(request.user)
+                    and request.user.is_board)
 
 
 class IsBoardStaff(permissions.BasePermission):
     """Board staff only (enforcement: suspend, revoke, fine)."""
 
     def has_permission(self, request, view) -> bool:
-        return bool(request.user and request.user.is_authenticated and request.user.is_board_staff
-                    and _mfa_checked(request.user))
+        return bool(request.user and request.user.is_authenticated and _mfa_checked(request.user)
+                    and request.user.is_board_staff)
 
 
 BOARD_ERRORS = {

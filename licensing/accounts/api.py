@@ -6,7 +6,6 @@ from django.utils.decorators import method_decorator
 from django.views.decorators.debug import sensitive_post_parameters
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, mixins, permissions, status, viewsets
-from rest_framework.authtoken.models import Token
 from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -35,16 +34,24 @@ ACCOUNT_ERRORS = {
 
 @method_decorator(sensitive_post_parameters("password"), name="dispatch")
 class TokenCreateApi(APIView):
-    """Exchange an email and password for an API token (counted by the login lockout)."""
+    """Exchange an email, a password and, for an account with two-factor authentication, its second factor (`otp`)
+    for an API token. Wrong passwords and wrong codes are counted by the one sign-in lockout. The Board's people get
+    a token only after their second factor: a token issued on a password alone never acts as the Board."""
 
     permission_classes = [permissions.AllowAny]
     authentication_classes: list = []
 
-    @extend_schema(request=TokenRequestSerializer, responses=TokenSerializer)
+    @extend_schema(request=TokenRequestSerializer, responses={
+        200: TokenSerializer,
+        400: error_response("Bad input, a wrong password, a missing or wrong `otp` (field named)."),
+        403: error_response("A Board account that has not set up two-factor authentication yet."),
+        429: error_response("The account or the address is locked after too many failed sign-ins."),
+    })
     def post(self, request):
         serializer = TokenRequestSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
-        token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
+        token = services.api_token_issue(user=serializer.validated_data["user"],
+                                         second_factor=serializer.validated_data["second_factor"])
         return Response({"token": token.key})
 
 

@@ -1,7 +1,12 @@
 from allauth.account.forms import LoginForm
+from allauth.core import context
+from allauth.mfa.base.forms import AuthenticateForm, ReauthenticateForm
+from allauth.mfa.webauthn.forms import AuthenticateWebAuthnForm, ReauthenticateWebAuthnForm
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from licensing.accounts.lockout.second_step import second_step_failed, second_step_refuse_if_locked
 from licensing.accounts.rules import INVITABLE_ROLES
 
 
@@ -35,3 +40,56 @@ class SignupDetailsForm(forms.Form):
 
     def signup(self, request, user) -> None:
         """allauth's hook after the user is saved: the name is already on it."""
+
+
+# --- The second step of allauth's sign-in and re-authentication (MFA_FORMS): under the sign-in lockout ---
+
+
+class _LockedOut:
+    """A locked account's second step refuses every answer; a wrong one counts as a failed sign-in
+    (licensing.accounts.lockout.second_step)."""
+
+    factor = "code"
+    # allauth reads a security key's answer as given: a malformed one raises these rather than its own error.
+    malformed = (KeyError, TypeError, ValueError, AttributeError)
+
+    def _checked(self, clean):
+        request = context.request
+        second_step_refuse_if_locked(request, self.user)
+        try:
+            return clean()
+        except ValidationError:
+            second_step_failed(request, self.user, factor=self.factor)
+            raise
+        except self.malformed:
+            second_step_failed(request, self.user, factor=self.factor)
+            raise ValidationError(_("That is not a security key's answer: try again with your key or use a code."),
+                                  code="incorrect_code")
+
+
+class SecondStepCodeForm(_LockedOut, AuthenticateForm):
+    """An authenticator app's code or a recovery code at sign-in."""
+
+    def clean_code(self):
+        return self._checked(super().clean_code)
+
+
+class SecondStepCodeReauthenticateForm(_LockedOut, ReauthenticateForm):
+    def clean_code(self):
+        return self._checked(super().clean_code)
+
+
+class SecondStepWebAuthnForm(_LockedOut, AuthenticateWebAuthnForm):
+    """A security key's or passkey's answer at sign-in."""
+
+    factor = "webauthn"
+
+    def clean_credential(self):
+        return self._checked(super().clean_credential)
+
+
+class SecondStepWebAuthnReauthenticateForm(_LockedOut, ReauthenticateWebAuthnForm):
+    factor = "webauthn"
+
+    def clean_credential(self):
+        return self._checked(super().clean_credential)

@@ -1,7 +1,9 @@
 from django.contrib.auth import authenticate
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from licensing.accounts.lockout.second_step import second_step_code_check
 from licensing.accounts.rules import INVITABLE_ROLES
 from licensing.accounts.selectors import board_roles
 from licensing.models import Membership, User
@@ -37,16 +39,26 @@ class BoardAccountInviteSerializer(serializers.Serializer):
 class TokenRequestSerializer(serializers.Serializer):
     email = serializers.EmailField()
     password = serializers.CharField(trim_whitespace=False, write_only=True, style={"input_type": "password"})
+    otp = serializers.CharField(
+        required=False, allow_blank=True, max_length=64, write_only=True,
+        help_text="The second factor, for an account that has one (required of the Board's people): the current "
+                  "code of the authenticator app, or one of the recovery codes (used up). Wrong codes count with wrong "
+                  "passwords towards the sign-in lock (5 lock the account).")
 
     def validate(self, attrs):
         # authenticate() with the Django request lets django-axes count failures and lock out.
-        user = authenticate(request=self.context["request"]._request, username=attrs["email"].lower(),
-                            password=attrs["password"])
+        request = self.context["request"]._request
+        user = authenticate(request=request, username=attrs["email"].lower(), password=attrs["password"])
         if user is None:
             raise serializers.ValidationError(
                 {"password": _("No active account matches this email and password.")}, code="authentication"
             )
-        attrs["user"] = user
+        attrs["user"], attrs["second_factor"] = user, None
+        if user.has_second_factor and attrs.get("otp"):
+            try:
+                attrs["second_factor"] = second_step_code_check(request, user, attrs["otp"]).type
+            except DjangoValidationError as error:
+                raise serializers.ValidationError({"otp": error.messages}, code=error.code)
         return attrs
 
 

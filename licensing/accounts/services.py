@@ -16,9 +16,10 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework.authtoken.models import Token
 
 from licensing.accounts.invitation import invitation_send_after_commit
+from licensing.accounts.mfa import MFA_REQUIRED_MESSAGE
 from licensing.accounts.rules import INVITABLE_ROLES, board_account_refusal, may_manage_board_accounts
 from licensing.audit.events import audit_event_record
-from licensing.models import BoardGroup, User
+from licensing.models import ApiTokenSecondFactor, BoardGroup, User
 
 
 @transaction.atomic
@@ -132,7 +133,7 @@ def board_account_reactivate(*, actor: User, account: User) -> User:
 # --- Making a Board administrator: a superuser's act (the admin, or `manage.py board_admin`) ---
 
 def _require_superuser_or_console(actor: User | None) -> None:
-    if actor is not None and not (actor.is_active and actor.is_superuser):
+    if actor is not None and not actor.acts_as_superuser:
         raise PermissionDenied(_("Only a superuser makes someone a Board administrator."))
 
 
@@ -183,5 +184,34 @@ def totp_authenticator_set(*, user: User, secret: str, actor: User | None = None
         authenticator = TOTP.activate(user, secret).instance
         audit_event_record(event_type="licensing.authenticator_added", actor=actor, target=user,
                            payload={"type": Authenticator.Type.TOTP, "by": "command"})
-    user.__dict__.pop("_has_second_factor", None)  # the cache of licensing.accounts.mfa
+    user.second_factor_forget()
     return authenticator
+
+
+# --- API tokens: never on a password alone for an account with a second factor ---
+
+
+@transaction.atomic
+def api_token_issue(*, user: User, second_factor: str | None) -> Token:
+    """The account's API token. `second_factor` names what the caller passed besides the password (an authenticator
+    type, or "session" for a portal session that passed one); None for a password alone. An account with a second
+    factor gets a token only after it, and an account that must have one (the Board's people) cannot get one
+    before setting it up. A token that was given out after a password alone is replaced, not upgraded, when its
+    holder passes a second factor: whoever held the old key gets nothing more."""
+    if second_factor is None and user.has_second_factor:
+        raise ValidationError({"otp": [_("This account uses two-factor authentication: give the current code of "
+                                         "your authenticator app (or a recovery code) as otp.")]}, code="otp_required")
+    if user.needs_second_factor and not user.has_second_factor:
+        raise PermissionDenied(MFA_REQUIRED_MESSAGE)
+    token = Token.objects.filter(user=user).select_related("second_factor").first()
+    if token is not None and (second_factor is None or hasattr(token, "second_factor")):
+        return token
+    replaced = token is not None
+    if replaced:
+        token.delete()
+    token = Token.objects.create(user=user)
+    if second_factor is not None:
+        ApiTokenSecondFactor.objects.create(token=token, method=second_factor)
+    audit_event_record(event_type="licensing.api_token_issued", actor=user, target=user,
+                       payload={"second_factor": second_factor or "", "replaced": replaced})
+    return token

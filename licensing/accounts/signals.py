@@ -3,6 +3,7 @@ trail; a completed password reset lifts the account's lock; every account made o
 its address as verified."""
 
 from allauth.account.signals import email_confirmed, password_reset, user_signed_up
+from allauth.mfa.models import Authenticator
 from allauth.mfa.signals import authenticator_added, authenticator_removed
 from axes.signals import user_locked_out
 from django.contrib.auth.signals import user_logged_in, user_logged_out, user_login_failed
@@ -11,9 +12,11 @@ from django.dispatch import receiver
 
 from licensing.accounts.allauth_adapter import SIGNUP_IN_PROGRESS
 from licensing.accounts.lockout.services import lockout_clear_after_reset
+from licensing.accounts.second_factor import marked, session_record_second_factor
 from licensing.accounts.services import email_address_verified_set
 from licensing.audit.events import audit_event_record
 from licensing.models import User
+from licensing.models.users import SECOND_FACTORS
 
 
 def _client(request) -> dict:
@@ -36,8 +39,9 @@ def _logged_out(sender, request, user, **kwargs):
 @receiver(user_login_failed, dispatch_uid="audit_user_login_failed")
 def _login_failed(sender, credentials, request=None, **kwargs):
     attempted = credentials.get("username") or credentials.get("email") or ""
+    step = {"second_step": credentials["second_step"]} if credentials.get("second_step") else {}
     audit_event_record(
-        event_type="licensing.login_failed", actor=None, payload={"email": attempted, **_client(request)}
+        event_type="licensing.login_failed", actor=None, payload={"email": attempted, **step, **_client(request)}
     )
 
 
@@ -78,9 +82,18 @@ def _email_confirmed(sender, request, email_address, **kwargs):
 def _authenticator_added(sender, request, user, authenticator, **kwargs):
     audit_event_record(event_type="licensing.authenticator_added", actor=user, target=user,
                        payload={"type": authenticator.type, **_client(request)})
+    user.second_factor_forget()
+    # Setting up the account's first second factor proves the person holds it: this session has passed it. A
+    # further one added to a session that never passed the first proves nothing about that first one.
+    first = Authenticator.objects.filter(user=user, type__in=SECOND_FACTORS).count() == 1
+    if request is not None and first and authenticator.type in SECOND_FACTORS:
+        session_record_second_factor(request, user=user, authenticator=authenticator)
+        request.user.second_factor_forget()
+        marked(request.user, passed=True)
 
 
 @receiver(authenticator_removed, dispatch_uid="audit_authenticator_removed")
 def _authenticator_removed(sender, request, user, authenticator, **kwargs):
     audit_event_record(event_type="licensing.authenticator_removed", actor=user, target=user,
                        payload={"type": authenticator.type, **_client(request)})
+    user.second_factor_forget()

@@ -32,6 +32,7 @@ SENTENCES = {
     "licensing.email_verified": _("A person verified their email address."),
     "licensing.authenticator_added": _("A person turned on two-factor authentication."),
     "licensing.authenticator_removed": _("A person removed a two-factor authenticator."),
+    "licensing.api_token_issued": _("A person was given a new API token."),
     # organizations
     "licensing.organization_created": _("The organization was registered."),
     "licensing.organization_profile_updated": _("The organization's profile was updated."),

@@ -34,6 +34,7 @@ LABELS = {
     "licensing.email_verified": _("Email address verified"),
     "licensing.authenticator_added": _("Two-factor authentication added"),
     "licensing.authenticator_removed": _("Two-factor authentication removed"),
+    "licensing.api_token_issued": _("API token issued"),
     "licensing.organization_invitation_sent": _("Invitation to the organization sent"),
     "licensing.organization_invitation_accepted": _("Invitation to the organization accepted"),
     "licensing.organization_invitation_revoked": _("Invitation to the organization revoked"),

@@ -21,10 +21,12 @@ from licensing.models.reports import (
 )
 from licensing.models.review import Decision, DeficiencyNotice, Vote
 from licensing.models.schedules import BondScheduleRow, FeeScheduleRow
+from licensing.models.tokens import ApiTokenSecondFactor
 from licensing.models.users import BoardGroup, User
 
 __all__ = [
-    "AnchorReason", "Application", "ApplicationMessage", "AuditEvent", "BingoOccasion", "BoardGroup",
+    "AnchorReason", "ApiTokenSecondFactor", "Application", "ApplicationMessage", "AuditEvent", "BingoOccasion",
+    "BoardGroup",
     "BondScheduleRow", "ChangeKind", "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "DrawingStatus",
     "EnforcementAction", "FeePayment", "FeePaymentVoid", "FeeScheduleRow", "FeeWaiver", "InvitationStatus", "License",
     "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "MessageAttachment", "Notification", "Organization",

@@ -160,9 +160,9 @@ def deficiency_notice_expire(*, notice_pk: int, today: dt.date) -> Application |
 @transaction.atomic
 def vote_cast(*, application: Application, actor: User, choice: str, comment: str = "") -> Vote:
     """A board member's vote, with an optional comment the rest of the Board reads beside it."""
+    mfa_require(actor)  # first, so a board member who has not passed a second factor is told that
     if not actor.is_board_member:
         raise PermissionDenied(_("Only board members vote (30 DCMR 1202.4)."))
-    mfa_require(actor)  # a vote decides a license: never on a password alone, whoever calls
     if choice not in VoteChoice.values:
         raise ValidationError({"choice": _("Vote aye, nay, abstain or recused.")}, code="invalid_choice")
     comment = str(comment or "").strip()

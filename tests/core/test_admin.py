@@ -19,6 +19,7 @@ from licensing.admin.site import BoardAdminSite
 from licensing.models import AuditEvent, Membership, Organization, Role, User
 from tests.licensing.admin.world import inline_membership_form
 from tests.licensing.factories import PASSWORD, OrganizationFactory, UserFactory, board_staff
+from tests.licensing.factories import superuser as make_superuser
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +28,7 @@ NEW_PASSWORD = "A-fresh-admin-passphrase-42"
 
 @pytest.fixture
 def superuser(client):
-    user = UserFactory(is_staff=True, is_superuser=True)
+    user = make_superuser()
     client.force_login(user)
     return user
 
@@ -182,7 +183,7 @@ def test_a_change_whose_audit_fails_is_rolled_back_with_it():
     site = UnrecordableSite(name="unrecordable")
     site.register(User, UserAdmin)
     view = site.admin_view(site._registry[User].user_change_password)
-    person, superuser = UserFactory(), UserFactory(is_staff=True, is_superuser=True)
+    person, superuser = UserFactory(), make_superuser()
     request = RequestFactory().post("/", {"password1": NEW_PASSWORD, "password2": NEW_PASSWORD,
                                           "usable_password": "true"})
     request.user, request._dont_enforce_csrf_checks = superuser, True

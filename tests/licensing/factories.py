@@ -266,13 +266,13 @@ def role_user(role: str, organization) -> User | None:
     if role == "officer":
         return MembershipFactory(organization=organization, role=Role.OFFICER).user
     if role == "superuser":
-        return UserFactory(is_staff=True, is_superuser=True)
+        return superuser()
     if role == "board_staff":
         return board_staff(is_staff=True)
     return {"board_member": board_member, "board_admin": board_admin}[role]()
 
 
-# The authenticator app of every Board staff and board member the factories make (two-factor authentication is
+# The authenticator app of every Board account and superuser the factories make (two-factor authentication is
 # required of them, licensing.accounts.mfa): tests and browser tests compute its codes with totp_code().
 TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
 
@@ -296,24 +296,31 @@ def with_mfa(user: User) -> User:
 def _in_group(group: BoardGroup, *, mfa: bool = True, **fields) -> User:
     user = UserFactory(**fields)
     user.groups.add(Group.objects.get_or_create(name=group.value)[0])
-    if mfa and group in (BoardGroup.STAFF, BoardGroup.MEMBER):
+    if mfa:
         with_mfa(user)
     return user
 
 
-def board_staff(**fields) -> User:
+# Each takes `mfa=False` for an account that has not set up two-factor authentication yet.
+
+
+def board_staff(*, mfa: bool = True, **fields) -> User:
     """Board staff; `is_staff=True` as invited (they keep the fee schedules in the admin)."""
-    return _in_group(BoardGroup.STAFF, **fields)
+    return _in_group(BoardGroup.STAFF, mfa=mfa, **fields)
 
 
 def board_member(*, mfa: bool = True) -> User:
-    """A board member; `mfa=False` for one who has not set up two-factor authentication yet."""
     return _in_group(BoardGroup.MEMBER, mfa=mfa)
 
 
-def board_admin(**fields) -> User:
+def board_admin(*, mfa: bool = True, **fields) -> User:
     """A Board administrator as `manage.py board_admin grant` makes one: in the group, not admin staff."""
-    return _in_group(BoardGroup.ADMIN, **fields)
+    return _in_group(BoardGroup.ADMIN, mfa=mfa, **fields)
+
+
+def superuser(*, mfa: bool = True) -> User:
+    user = UserFactory(is_staff=True, is_superuser=True)
+    return with_mfa(user) if mfa else user
 
 
 def fee_pay(application, *, staff: User | None = None, method: str = "check", reference: str = "1042"):

@@ -22,7 +22,7 @@ def _locked(field: str, limit: int) -> list[dict]:
 def lockout_list(*, user) -> dict:
     """Locked accounts and addresses with their failure counts and last attempt. The page does not
     exist (404) for anyone but board staff and superusers."""
-    if not (user.is_authenticated and user.is_active and (user.is_superuser or user.is_board_staff)):
+    if not (user.is_authenticated and user.is_active and (user.acts_as_superuser or user.is_board_staff)):
         raise Http404("No such page.")
     return {"accounts": _locked("username", settings.AXES_FAILURE_LIMIT),
             "addresses": _locked("ip_address", address_limit()),

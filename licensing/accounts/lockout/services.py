@@ -17,7 +17,7 @@ from licensing.models import User
 
 def _may_clear(actor) -> bool:
     return bool(actor is not None and actor.is_authenticated and actor.is_active
-                and (actor.is_superuser or actor.is_board_staff))
+                and (actor.acts_as_superuser or actor.is_board_staff))
 
 
 @transaction.atomic

@@ -139,12 +139,13 @@ def test_the_vote_service_refuses_a_member_without_mfa():
 def test_the_api_answers_403_to_a_board_user_without_mfa(client):
     application = ApplicationFactory(submitted=True)
     member = board_member(mfa=False)
-    token = client.post(reverse("token-create"), {"email": member.email, "password": PASSWORD}).json()["token"]
-    auth = {"Authorization": f"Token {token}"}
-    vote = client.post(reverse("review-application-votes", args=[application.pk]), {"choice": "aye"}, headers=auth)
+    refused = client.post(reverse("token-create"), {"email": member.email, "password": PASSWORD})
+    assert refused.status_code == 403 and refused.json()["errors"][0]["message"] == str(MFA_REQUIRED_MESSAGE)
+    client.force_login(member)
+    vote = client.post(reverse("review-application-votes", args=[application.pk]), {"choice": "aye"})
     assert vote.status_code == 403 and vote.json()["errors"][0]["message"] == str(MFA_REQUIRED_MESSAGE)
-    assert client.get(reverse("review-application-list"), headers=auth).status_code == 403
-    assert client.get(reverse("me"), headers=auth).status_code == 200  # not a Board endpoint
+    assert client.get(reverse("review-application-list")).status_code == 403
+    assert client.get(reverse("me")).status_code == 200  # not a Board endpoint
     staff = board_staff()
     client.force_login(staff)
     assert client.get(reverse("review-application-list")).status_code == 200

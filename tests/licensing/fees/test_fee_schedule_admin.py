@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 
 from licensing.fees.services import schedule_row_save
 from licensing.models import AuditEvent, BondScheduleRow, FeeScheduleRow
-from tests.licensing.factories import UserFactory, board_staff
+from tests.licensing.factories import board_staff, superuser
 
 pytestmark = pytest.mark.django_db
 
@@ -82,7 +82,7 @@ def test_the_admin_refuses_a_row_that_cannot_apply(client, staff, url, overrides
 
 
 def test_rows_cannot_be_deleted_in_the_admin_even_by_a_superuser(client):
-    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    client.force_login(superuser())
     row = FeeScheduleRow.objects.get(license_type="bingo", license_class="A", kind="original")
     response = client.post(f"/admin/licensing/feeschedulerow/{row.pk}/delete/", {"post": "yes"})
     assert response.status_code == 403

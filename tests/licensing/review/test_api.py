@@ -2,6 +2,7 @@
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from licensing.models import License
 from licensing.models.choices import ApplicationStatus, LicenseType
@@ -92,7 +93,9 @@ def test_the_quorum_vote_returns_the_approval(client, application):
     client.force_login(board_staff())  # the fee first: the license issues only once it is paid
     paid = client.post(reverse("fee-payment-list", args=[application.pk]),
                        {"method": "check", "reference": "5521", "amount": "250.00",
-                        "received_on": application.submitted_at.date().isoformat()}, content_type="application/json")
+                        # the local date (submitted_at is UTC: in DC's evening it is already tomorrow's date there)
+                        "received_on": timezone.localdate(application.submitted_at).isoformat()},
+                       content_type="application/json")
     assert paid.status_code == 201
     for _ in range(4):
         client.force_login(board_member())

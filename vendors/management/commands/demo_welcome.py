@@ -42,9 +42,10 @@ class Command(BaseCommand):
             f"Sign in at {base}{reverse('login')} with one of these demo accounts,",
             f"every one with the password {world.DEMO_PASSWORD}:",
             *(f"  {label.ljust(width)}  {email}" for label, email in accounts),
-            # Board staff and members must use two-factor authentication (licensing.accounts.mfa): say how.
-            f"Board staff and board members then type an authenticator code: add the secret {world.DEMO_TOTP_SECRET}",
-            "to an authenticator app, or run `.venv/bin/python manage.py demo_totp` for the code of the moment.",
+            # Everyone who works for the Board must use two-factor authentication (licensing.accounts.mfa): say how.
+            "The Board's accounts and the administrator then type an authenticator code: add the secret",
+            f"{world.DEMO_TOTP_SECRET} to an authenticator app, or run `.venv/bin/python manage.py demo_totp` for the",
+            "code of the moment.",
             f"API documentation: {base}{reverse('api-docs')}",
         ]
         if log:

@@ -36,22 +36,25 @@ class Command(BaseCommand):
         if not admin.is_superuser:
             admin.is_staff = admin.is_superuser = True
             admin.save(update_fields=["is_staff", "is_superuser"])
+        # Everyone who works for the Board, superusers included, passes a second factor (licensing.accounts.mfa).
+        totp_authenticator_set(user=admin, secret=world.DEMO_TOTP_SECRET)
 
         for email, name in world.BOARD_STAFF:
             staff = person(email, name, "board staff")
             if not staff.is_staff:
                 staff.is_staff = True  # board staff keep the fee schedules in the admin
                 staff.save(update_fields=["is_staff"])
-            if not staff.is_board_staff:
+            if not staff.in_board_group(BoardGroup.STAFF):
                 board_group_add(user=staff, group=BoardGroup.STAFF, actor=admin)
             totp_authenticator_set(user=staff, secret=world.DEMO_TOTP_SECRET, actor=admin)
         board_admin_email, board_admin_name = world.BOARD_ADMIN
         board_admin = person(board_admin_email, board_admin_name, "Board administrator (portal: Board accounts)")
-        if not board_admin.is_board_admin:
+        if not board_admin.in_board_group(BoardGroup.ADMIN):
             board_admin_grant(actor=admin, user=board_admin)
+        totp_authenticator_set(user=board_admin, secret=world.DEMO_TOTP_SECRET, actor=admin)
         for email, name in world.BOARD_MEMBERS:
             member = person(email, name, "board member")
-            if not member.is_board_member:
+            if not member.in_board_group(BoardGroup.MEMBER):
                 board_group_add(user=member, group=BoardGroup.MEMBER, actor=admin)
             totp_authenticator_set(user=member, secret=world.DEMO_TOTP_SECRET, actor=admin)
 
@@ -93,6 +96,7 @@ class Command(BaseCommand):
         width = max(len(email) for email, _, _ in created)
         for email, name, what in created:
             self.stdout.write(f"  {email.ljust(width)}  {name} — {what}")
-        self.stdout.write(f"Board staff and board members then give a code from an authenticator app holding the "
-                          f"secret {world.DEMO_TOTP_SECRET} (or run `python manage.py demo_totp` for the code now).")
+        self.stdout.write(f"The Board's accounts and the administrator then give a code from an authenticator app "
+                          f"holding the secret {world.DEMO_TOTP_SECRET} (or run `python manage.py demo_totp` for the "
+                          "code now).")
         self.stdout.write("These passwords are printed only now; they are for a demo database, never production.")
