@@ -316,6 +316,9 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # A JSON body is an object (config/api/parsers.py): `[1]`, `"x"`, `1` or `null` is a 400, not a view's crash.
+    "DEFAULT_PARSER_CLASSES": ["config.api.parsers.JSONObjectParser", "rest_framework.parsers.FormParser",
+                               "rest_framework.parsers.MultiPartParser"],
     "DEFAULT_FILTER_BACKENDS": ["config.api.filters.IdFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
