@@ -93,6 +93,8 @@ MIDDLEWARE = [
     # A tournament whose events do not replay: a clear page or JSON error (409), not a 500.
     "montecarlo.tournaments.middleware.TournamentStateErrorMiddleware",
     "montecarlo.tables.middleware.TableStateErrorMiddleware",
+    # A stored file the storage no longer holds: 410 Gone with the portal's page or the API's error shape, not a 500.
+    "config.stored_files.StoredFileMissingMiddleware",
     # Last, so it sees the result of authentication (django-axes' documented position).
     "axes.middleware.AxesMiddleware",
 ]
