@@ -1,10 +1,11 @@
 """A heartbeat socket: live pages use it to show whether they are connected."""
 
-from channels.generic.websocket import JsonWebsocketConsumer
 from django.utils import timezone
 
+from core.consumers import JsonObjectConsumer
 
-class PingConsumer(JsonWebsocketConsumer):
+
+class PingConsumer(JsonObjectConsumer):
     def connect(self):
         self.accept()
 

@@ -1,9 +1,10 @@
 """Websocket routes of every app, gathered for the ASGI router."""
 
-from django.urls import path
+from django.urls import path, re_path
 
 from bingo.live.consumers import FlashboardConsumer
 from config.consumers import PingConsumer
+from core.consumers import NotFoundConsumer
 from montecarlo.nights.consumers import LeaderboardConsumer, NightConsumer
 from montecarlo.tournaments.consumers import ClockConsumer, TournamentConsumer
 
@@ -20,4 +21,6 @@ websocket_urlpatterns = [
     path("ws/montecarlo/clock/<str:key>/", ClockConsumer.as_asgi()),
     path("ws/montecarlo/tournaments/<int:pk>/", TournamentConsumer.as_asgi()),
     path("ws/montecarlo/nights/<int:pk>/", NightConsumer.as_asgi()),
+    # Last: any other address is closed with 4404 rather than raising in the router.
+    re_path(r"", NotFoundConsumer.as_asgi()),
 ]

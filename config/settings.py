@@ -94,6 +94,8 @@ MIDDLEWARE = [
     # A tournament whose events do not replay: a clear page or JSON error (409), not a 500.
     "montecarlo.tournaments.middleware.TournamentStateErrorMiddleware",
     "montecarlo.tables.middleware.TableStateErrorMiddleware",
+    # A stored file the storage no longer holds: 410 Gone with the portal's page or the API's error shape, not a 500.
+    "config.stored_files.StoredFileMissingMiddleware",
     # Last, so it sees the result of authentication (django-axes' documented position).
     "axes.middleware.AxesMiddleware",
 ]
@@ -324,6 +326,9 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # A JSON body is an object (config/api/parsers.py): `[1]`, `"x"`, `1` or `null` is a 400, not a view's crash.
+    "DEFAULT_PARSER_CLASSES": ["config.api.parsers.JSONObjectParser", "rest_framework.parsers.FormParser",
+                               "rest_framework.parsers.MultiPartParser"],
     "DEFAULT_FILTER_BACKENDS": ["config.api.filters.IdFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,

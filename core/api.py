@@ -23,6 +23,9 @@ def error_response(description: str = ERROR_SHAPE) -> OpenApiResponse:
 
 
 ERRORS = error_response()
+# A download whose stored file the storage no longer holds (core.stored_files): 410 Gone, logged.
+FILE_GONE = error_response("The record's stored file is missing from the file store; the error is logged. "
+                           + ERROR_SHAPE)
 
 
 def service_answer(

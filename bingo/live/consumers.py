@@ -9,13 +9,13 @@ for the screens that connect together."""
 
 from __future__ import annotations
 
-import json
 import logging
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from bingo.live.hub import hub
+from core.consumers import json_object
 
 logger = logging.getLogger(__name__)
 
@@ -56,9 +56,6 @@ class FlashboardConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         # Read-only: the only message a screen may send is a request for the full state.
-        try:
-            wanted = json.loads(text_data or "{}").get("type") == "resync"
-        except (ValueError, AttributeError):
-            wanted = False
-        if wanted and self.hall is not None:
+        message = json_object(text_data) or {}
+        if message.get("type") == "resync" and self.hall is not None:
             await self.send(text_data=await hub().state(self.hall))

@@ -10,6 +10,7 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
+from config.api.parsers import JSONArrayParser
 from licensing.applications import services
 from licensing.applications.checks import application_findings, quote_for
 from licensing.applications.selectors import application_list
@@ -81,7 +82,7 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
             actor=request.user, application=application, **serializer.validated_data))).data)
 
     @extend_schema(request=OccasionSerializer(many=True), responses=ApplicationSerializer)
-    @action(detail=True, methods=["put"])
+    @action(detail=True, methods=["put"], parser_classes=[JSONArrayParser])
     def occasions(self, request, pk=None):
         """Replace the bingo schedule: each operation's date, hours and premises (30 DCMR 1202.2(m))."""
         application = self.get_object()

@@ -8,6 +8,8 @@ from rest_framework import renderers, viewsets
 from rest_framework.decorators import action
 
 from config.api.renderers import PdfRenderer
+from core.api import ERRORS, FILE_GONE
+from core.stored_files import stored_file_open
 from licensing.licenses import selectors as license_selectors
 from licensing.licenses.serializers import LicenseSerializer
 
@@ -21,7 +23,7 @@ class LicenseViewSet(viewsets.ReadOnlyModelViewSet):
     def get_queryset(self):
         return license_selectors.license_list(user=self.request.user)
 
-    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY})
+    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY, 404: ERRORS, 410: FILE_GONE})
     @action(detail=True, methods=["get"], renderer_classes=[renderers.JSONRenderer, PdfRenderer])
     def certificate(self, request, pk=None):
         """The license certificate (PDF), with the QR code of the public lookup."""
@@ -29,5 +31,5 @@ class LicenseViewSet(viewsets.ReadOnlyModelViewSet):
         if not license.certificate:
             raise Http404(_("The certificate is still being made."))
         return FileResponse(
-            license.certificate.open("rb"), content_type="application/pdf", filename=f"{license.number}.pdf"
+            stored_file_open(license.certificate), content_type="application/pdf", filename=f"{license.number}.pdf"
         )

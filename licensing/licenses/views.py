@@ -4,6 +4,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404
 from django.utils.translation import gettext as _
 
+from core.stored_files import stored_file_open
 from licensing.licenses import selectors as license_selectors
 
 
@@ -13,6 +14,6 @@ def license_certificate(request, pk: int):
     if not license.certificate:
         raise Http404(_("The certificate is still being made."))
     return FileResponse(
-        license.certificate.open("rb"), content_type="application/pdf", filename=f"{license.number}.pdf",
+        stored_file_open(license.certificate), content_type="application/pdf", filename=f"{license.number}.pdf",
         as_attachment=True,
     )

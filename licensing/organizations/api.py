@@ -16,7 +16,7 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import ERRORS
+from core.api import ERRORS, FILE_GONE
 from licensing.accounts.serializers import MembershipSerializer
 from licensing.models import Application, Document, Organization, OrganizationMember, ResponsiblePerson
 from licensing.organizations import documents as document_services
@@ -243,6 +243,7 @@ UPLOAD_DOWNLOAD_RESPONSES = {
     (200, "image/png"): OpenApiTypes.BINARY,
     (200, "image/jpeg"): OpenApiTypes.BINARY,
     404: ERRORS,
+    410: FILE_GONE,
 }
 
 

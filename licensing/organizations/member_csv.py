@@ -13,11 +13,10 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-import tablib
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from core.spreadsheets import spreadsheet_text
+from core.spreadsheets import spreadsheet
 
 REQUIRED_COLUMNS = ("full_name", "street_address", "city", "state", "postal_code")
 OPTIONAL_COLUMNS = ("date_of_birth", "is_disabled")
@@ -159,11 +158,6 @@ def parse_member_csv(file) -> tuple[list[MemberRow], list[RowError]]:
 def members_export_csv(members) -> str:
     """The members as a CSV file in the import's own columns (COLUMNS), so an export imports back as it is (text
     that a spreadsheet would run as a formula is kept as text with a leading apostrophe)."""
-    dataset = tablib.Dataset(headers=list(COLUMNS))
-    for member in members:
-        dataset.append([spreadsheet_text(member.full_name), spreadsheet_text(member.street_address),
-                        spreadsheet_text(member.city), spreadsheet_text(member.state),
-                        spreadsheet_text(member.postal_code),
-                        member.date_of_birth.isoformat() if member.date_of_birth else "",
-                        "yes" if member.is_disabled else "no"])
-    return dataset.export("csv")
+    return spreadsheet(COLUMNS, ([member.full_name, member.street_address, member.city, member.state,
+                                  member.postal_code, member.date_of_birth.isoformat() if member.date_of_birth else "",
+                                  "yes" if member.is_disabled else "no"] for member in members)).export("csv")

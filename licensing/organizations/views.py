@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.forms import errors_to_form
+from core.stored_files import stored_file_open
 from licensing.models import Document, Organization, OrganizationMember
 from licensing.models.choices import ResponsibleRole
 from licensing.organizations import documents as document_services
@@ -40,11 +41,12 @@ MEMBERS_PER_PAGE = 50
 def stored_file_response(stored, *, content_type: str, original_name: str, fallback: str,
                          inline: bool = False) -> FileResponse:
     """A checked upload (a document, a thread's attachment) as a download no browser renders in place, or
-    `inline` for a preview frame (the view that asks for it sets who may frame it)."""
+    `inline` for a preview frame (the view that asks for it sets who may frame it). A file the storage no longer
+    holds raises StoredFileMissing: 410 Gone (config/stored_files.py)."""
     extension = document_services.ALLOWED_TYPES.get(content_type, "bin")
     stem = slugify(Path(original_name).stem)[:80] or fallback
     response = FileResponse(
-        stored.open("rb"), as_attachment=not inline, filename=f"{stem}.{extension}", content_type=content_type,
+        stored_file_open(stored), as_attachment=not inline, filename=f"{stem}.{extension}", content_type=content_type,
     )
     response["X-Content-Type-Options"] = "nosniff"
     response["Cache-Control"] = "private, no-store"

@@ -1,4 +1,5 @@
-"""CSV and XLSX exports of financial reports, their lines and their findings (tablib writes both formats).
+"""CSV and XLSX exports of financial reports, their lines and their findings (core.spreadsheets writes both formats, no
+cell ever run as a formula).
 
 One row per report version (its totals, deadlines and submission), per line of a submitted version
 (licensing.models.ReportLine), or per finding kept at submission (ReportFinding). Columns are named in
@@ -7,14 +8,11 @@ What is exported is what the caller's scope holds (licensing.reports.selectors.r
 
 from __future__ import annotations
 
-import datetime as dt
-
 import tablib
 from django.db.models import Count, QuerySet
-from django.utils import timezone
 
 from config.api.renderers import CsvRenderer, XlsxRenderer
-from core.spreadsheets import spreadsheet_text
+from core.spreadsheets import spreadsheet
 from licensing.models import Report, ReportFinding, ReportLine
 
 CSV, XLSX = "csv", "xlsx"
@@ -32,15 +30,6 @@ LINE_COLUMNS = (*_EVENT, "section", "row", "description", "category", "amount", 
                 "vendor_license")
 FINDING_COLUMNS = (*_EVENT, "rule", "field", "message")
 
-
-
-def _cell(value):
-    if isinstance(value, str):
-        return spreadsheet_text(value)  # never run as a formula (CSV injection)
-    if isinstance(value, dt.datetime):
-        # Local wall-clock time to the second: XLSX has no time zones.
-        return timezone.localtime(value).replace(tzinfo=None, microsecond=0)
-    return value
 
 
 def _event(report: Report) -> tuple:
@@ -85,10 +74,7 @@ def export_dataset(*, dataset: str, reports: QuerySet[Report]) -> tablib.Dataset
         columns = FINDING_COLUMNS
     else:
         raise ValueError(f"no export named {dataset!r}")
-    data = tablib.Dataset(headers=list(columns), title=dataset)
-    for row in rows:
-        data.append([_cell(value) for value in row])
-    return data
+    return spreadsheet(columns, rows, title=dataset)
 
 
 def export_file(*, dataset: str, file_format: str, reports: QuerySet[Report]) -> bytes:

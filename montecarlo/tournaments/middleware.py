@@ -6,26 +6,15 @@ the page says which event is refused, the API answers 409 in its JSON error shap
 failure is logged at ERROR by load_engine. Middleware, so every such view is covered at once,
 including DRF views (DRF re-raises what its exception handler does not know)."""
 
-from django.shortcuts import render
-
-from config.api.errors import api_error_response, is_api_request
+from config.exception_answers import ExceptionAnswerMiddleware
 from montecarlo.tournaments.state import TournamentStateError
 
-STATUS = 409  # the request is fine; the tournament's stored state is what conflicts
-CODE = "tournament_state_invalid"
 
+class TournamentStateErrorMiddleware(ExceptionAnswerMiddleware):
+    exception = TournamentStateError
+    status = 409  # the request is fine; the tournament's stored state is what conflicts
+    code = "tournament_state_invalid"
+    template = "montecarlo/tournaments/state_error.html"
 
-class TournamentStateErrorMiddleware:
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        return self.get_response(request)
-
-    def process_exception(self, request, exception):
-        if not isinstance(exception, TournamentStateError):
-            return None
-        if is_api_request(request):
-            return api_error_response(status_code=STATUS, code=CODE, message=exception.message)
-        return render(request, "montecarlo/tournaments/state_error.html",
-                      {"message": exception.message, "tournament_id": exception.tournament_id}, status=STATUS)
+    def context(self, exception) -> dict:
+        return {"message": exception.message, "tournament_id": exception.tournament_id}

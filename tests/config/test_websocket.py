@@ -39,11 +39,13 @@ async def test_a_foreign_origin_is_refused_on_the_public_sockets_too():
 
 
 @pytest.mark.asyncio
-async def test_an_unknown_path_is_refused():
-    communicator = WebsocketCommunicator(application, "/ws/no-such-socket/", headers=[(b"origin", b"http://127.0.0.1")])
-    with pytest.raises(ValueError, match="No route found"):
-        await communicator.connect()
-
+@pytest.mark.parametrize("path", ["/ws/no-such-socket/", "/ws/", "/ws/montecarlo/tournaments/x/",
+                                  "/ws/montecarlo/nights/99999999999999999999999/extra/", "/not-a-socket"])
+async def test_an_unknown_path_is_closed_with_4404_not_raised_in_the_router(path):
+    communicator = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://127.0.0.1")])
+    connected, _ = await communicator.connect()
+    assert connected  # accepted, so that the close code reaches the browser
+    assert await communicator.receive_output(timeout=5) == {"type": "websocket.close", "code": 4404}
 
 
 def test_the_server_freezes_its_startup_objects_out_of_the_cyclic_collector():

@@ -1,14 +1,15 @@
-"""The public charity totals page and its CSV download (tablib writes the CSV, quoting and all)."""
+"""The public charity totals page and its CSV download (core.spreadsheets writes the CSV: quoting, and names that a
+spreadsheet would run as formulas kept as text)."""
 
 from __future__ import annotations
 
-import tablib
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from core import charts
+from core.spreadsheets import spreadsheet
 from licensing.public.charity.selectors import district_totals, organization_totals, year_clean
 
 
@@ -39,16 +40,14 @@ def charity_totals(request):
 @require_GET
 def charity_totals_csv(request):
     """The District's totals by year, then each organization's totals for every year."""
-    dataset = tablib.Dataset(headers=[_("Year"), _("Organization"), _("Reports"), _("Gross receipts"),
-                                      _("Net proceeds"), _("Used for the lawful purpose")])
     totals = district_totals()
-    for row in totals:
-        dataset.append([row.year, _("District of Columbia (all organizations)"), row.reports, row.gross_receipts,
-                        row.net_proceeds, row.disbursed])
-    for row in totals:
-        for organization in organization_totals(year=row.year):
-            dataset.append([row.year, organization["name"], organization["reports"], organization["gross_receipts"],
-                            organization["net_proceeds"], organization["disbursed"]])
-    response = HttpResponse(dataset.export("csv"), content_type="text/csv; charset=utf-8")
+    district = [[row.year, _("District of Columbia (all organizations)"), row.reports, row.gross_receipts,
+                 row.net_proceeds, row.disbursed] for row in totals]
+    organizations = [[row.year, organization["name"], organization["reports"], organization["gross_receipts"],
+                      organization["net_proceeds"], organization["disbursed"]]
+                     for row in totals for organization in organization_totals(year=row.year)]
+    sheet = spreadsheet([_("Year"), _("Organization"), _("Reports"), _("Gross receipts"), _("Net proceeds"),
+                         _("Used for the lawful purpose")], [*district, *organizations])
+    response = HttpResponse(sheet.export("csv"), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="dc-charitable-gaming-totals.csv"'
     return response

@@ -4,10 +4,11 @@ people), POST writes one (board staff and the filing people; multipart for attac
 from django.core.exceptions import PermissionDenied
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api.parsers import JSONObjectParser
 from core.api import ERRORS
 from licensing.organizations.api import UPLOAD_DOWNLOAD_RESPONSES, AnyAcceptNegotiation
 from licensing.organizations.views import stored_file_response
@@ -20,7 +21,7 @@ class ApplicationMessageListApi(generics.ListAPIView):
     """The reply thread of an application, oldest first."""
 
     serializer_class = ApplicationMessageSerializer
-    parser_classes = [MultiPartParser, FormParser, JSONParser]
+    parser_classes = [MultiPartParser, FormParser, JSONObjectParser]
     filter_backends = []
 
     def application(self):
