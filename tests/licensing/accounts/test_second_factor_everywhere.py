@@ -12,6 +12,7 @@ import re
 
 import pytest
 from django.core.management import call_command
+from django.db import transaction
 from django.urls import get_resolver, reverse
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
@@ -63,35 +64,43 @@ def _results(body):
     return body if isinstance(body, list) else []
 
 
-def _concrete_get_paths(client: APIClient) -> list[str]:
-    """Every GET path of the schema with its parameters filled in from what the Board sees: each `{name}` takes the
-    `name` (or `id`) of the first row that the list just before it answers."""
+WRITES = ("post", "put", "patch", "delete")
+
+
+def _concrete_paths(client: APIClient, methods=("get",)) -> list[tuple[str, str]]:
+    """(method, path) of every operation of the schema with one of `methods`, its parameters filled in from what the
+    Board sees: each `{name}` takes the `name` (or `id`) of the first row that the list just before it answers."""
     schema = client.get("/api/schema/?format=json").json()
     paths, lists = [], {}
     for template, operations in sorted(schema["paths"].items()):
-        if "get" not in operations:
-            continue
-        path, ok = template, True
-        while ok and (match := re.search(r"\{(\w+)\}", path)):
-            prefix = path[:match.start()]
-            if prefix not in lists:
-                answer = client.get(prefix)
-                lists[prefix] = _results(answer.json()) if answer.status_code == 200 else []
-            rows = [row for row in lists[prefix] if isinstance(row, dict)]
-            name = match.group(1)
-            value = next((row.get(key) for row in rows for key in (name, name.removesuffix("_pk"), "id")
-                          if row.get(key) is not None), None)
-            ok = value is not None
-            path = path[:match.start()] + str(value) + path[match.end():]
-        if ok:
-            paths.append(path)
+        for method in (method for method in methods if method in operations):
+            path = _filled(client, template, lists)
+            if path is not None:
+                paths.append((method, path))
     return paths
+
+
+def _filled(client: APIClient, template: str, lists: dict) -> str | None:
+    path = template
+    while match := re.search(r"\{(\w+)\}", path):
+        prefix = path[:match.start()]
+        if prefix not in lists:
+            answer = client.get(prefix)
+            lists[prefix] = _results(answer.json()) if answer.status_code == 200 else []
+        rows = [row for row in lists[prefix] if isinstance(row, dict)]
+        name = match.group(1)
+        value = next((row.get(key) for row in rows for key in (name, name.removesuffix("_pk"), "id")
+                      if row.get(key) is not None), None)
+        if value is None:
+            return None
+        path = path[:match.start()] + str(value) + path[match.end():]
+    return path
 
 
 def test_no_api_operation_answers_a_board_account_without_its_second_factor_more_than_nobody(demo_world):
     staff, admin = User.objects.get(email=STAFF_EMAIL), User.objects.get(email=ADMIN_EMAIL)
     board = _token_client(api_token_issue(user=staff, second_factor="totp").key)
-    paths = _concrete_get_paths(board)
+    paths = [path for _method, path in _concrete_paths(board)]
     seen_by_board = [path for path in paths if board.get(path).status_code == 200]
     assert len(paths) > 60 and len(seen_by_board) > 50  # the walk reaches the Board's records, not a filtered few
 
@@ -117,6 +126,31 @@ def test_no_api_operation_answers_a_board_account_without_its_second_factor_more
             if not same:
                 leaks.append(f"{name}: GET {path} answered {answer.status_code}, nobody {expected.status_code}")
     assert leaks == []
+
+
+def test_no_write_answers_a_board_account_without_its_second_factor_more_than_nobody(demo_world):
+    """Every write operation with an empty body: the answer is nobody's (a 403 or 404 before the body is read), never
+    the validation errors of someone allowed to write there (which the verified Board gets)."""
+    staff = User.objects.get(email=STAFF_EMAIL)
+    board = _token_client(api_token_issue(user=staff, second_factor="totp").key)
+    writes = _concrete_paths(board, WRITES)
+    assert len(writes) > 40
+    unverified = _token_client(Token.objects.create(user=board_staff()).key)
+    nobody = _session_client(UserFactory(), password_only=False)
+    differ, board_gets_further = [], 0
+    for method, path in writes:
+        with transaction.atomic():  # whatever a call writes is rolled back: each answers the same world
+            board_status = getattr(board, method)(path, {}, format="json").status_code
+            transaction.set_rollback(True)
+        board_gets_further += board_status not in (401, 403, 404, 405)
+        answers = []
+        for client in (unverified, nobody):
+            with transaction.atomic():
+                answers.append(getattr(client, method)(path, {}, format="json").status_code)
+                transaction.set_rollback(True)
+        if answers[0] != answers[1]:
+            differ.append(f"{method.upper()} {path}: {answers[0]}, nobody {answers[1]}, the Board {board_status}")
+    assert board_gets_further > 20 and differ == []
 
 
 def test_the_board_endpoints_say_why(demo_world):
