@@ -1,5 +1,5 @@
 from licensing.models.applications import Application, BingoOccasion
-from licensing.models.audit import AnchorReason, AuditEvent, LogAnchor
+from licensing.models.audit import AnchorReason, AuditChain, AuditEvent, LogAnchor
 from licensing.models.changes import ChangeKind, SubstantialChange
 from licensing.models.fees import FeePayment, FeePaymentVoid, FeeWaiver, PaymentMethod
 from licensing.models.invitations import InvitationStatus, OrganizationInvitation
@@ -24,7 +24,7 @@ from licensing.models.schedules import BondScheduleRow, FeeScheduleRow
 from licensing.models.users import BoardGroup, User
 
 __all__ = [
-    "AnchorReason", "Application", "ApplicationMessage", "AuditEvent", "BingoOccasion", "BoardGroup",
+    "AnchorReason", "Application", "ApplicationMessage", "AuditChain", "AuditEvent", "BingoOccasion", "BoardGroup",
     "BondScheduleRow", "ChangeKind", "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "DrawingStatus",
     "EnforcementAction", "FeePayment", "FeePaymentVoid", "FeeScheduleRow", "FeeWaiver", "InvitationStatus", "License",
     "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "MessageAttachment", "Notification", "Organization",
