@@ -55,7 +55,8 @@ check-deploy: install
 	@set -e; static_root=$$(mktemp -d); trap 'rm -rf "$$static_root"' EXIT; \
 	export DJANGO_ENV=production DJANGO_ALLOWED_HOSTS=gaming.example.gov DJANGO_STATIC_ROOT="$$static_root" \
 		DJANGO_SECRET_KEY="$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')" \
-		EVENT_LOG_KEY="$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(32))')"; \
+		EVENT_LOG_KEY="$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(32))')" \
+		LOG_ANCHOR_SIGNING_KEY="$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(32))')"; \
 	$(MANAGE) collectstatic --no-input --verbosity 0; \
 	$(MANAGE) check --deploy --fail-level WARNING
 

@@ -13,6 +13,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
+from core.signing import SigningKeyError, development_key, public_key_of
 from licensing.review.rules import MINIMUM_QUORUM, quorum_problem
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -22,6 +23,7 @@ environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
 DJANGO_ENV = env.str("DJANGO_ENV", default="development")
 PRODUCTION = DJANGO_ENV == "production"
+DEV_LOG_ANCHOR_KEY_LABEL = "dev-only-log-anchor-signing-key-do-not-use-in-production"
 
 # A production server must be given its secret; the development key is only for a laptop.
 if PRODUCTION:
@@ -36,6 +38,20 @@ if PRODUCTION:
     EVENT_LOG_KEY = env.str("EVENT_LOG_KEY")
 else:
     EVENT_LOG_KEY = env.str("EVENT_LOG_KEY", default="dev-only-event-log-key-do-not-use-in-production")
+# The Ed25519 key that signs each batch of log anchors written outside the database (licensing.audit.witness):
+# the Board checks the copies with the public key (`manage.py log_anchor_key`), so whoever can write to the
+# database cannot forge a witnessed head. Production must be given its own (`manage.py log_anchor_key --new`);
+# LOG_ANCHOR_PUBLIC_KEYS lists the public keys of earlier signing keys, so copies signed before a change of
+# key still verify.
+if PRODUCTION:
+    LOG_ANCHOR_SIGNING_KEY = env.str("LOG_ANCHOR_SIGNING_KEY")
+else:
+    LOG_ANCHOR_SIGNING_KEY = env.str("LOG_ANCHOR_SIGNING_KEY", default=development_key(DEV_LOG_ANCHOR_KEY_LABEL))
+LOG_ANCHOR_PUBLIC_KEYS = env.list("LOG_ANCHOR_PUBLIC_KEYS", default=[])
+try:
+    public_key_of(LOG_ANCHOR_SIGNING_KEY)
+except SigningKeyError as error:
+    raise ImproperlyConfigured(f"LOG_ANCHOR_SIGNING_KEY: {error} (make one with `manage.py log_anchor_key --new`)")
 ALLOWED_HOSTS = env.list(
     "DJANGO_ALLOWED_HOSTS", default=[] if PRODUCTION else ["127.0.0.1", "localhost", "[::1]", "testserver"]
 )
@@ -195,11 +211,20 @@ CELERY_BEAT_SCHEDULE.update({
 CELERY_BEAT_SCHEDULE["licensing-reports-calendar-daily"] = {
     "task": "licensing.reports.tasks.reports_calendar_daily", "schedule": crontab(hour=0, minute=30),
 }
-# Anchors: once a day, after the night's jobs, the head of every log that grew goes into the anchor
-# table and to the Board's audit address (closing a game or a tournament anchors at once too).
+# Anchors: once a day, after the night's jobs, and every LOG_ANCHOR_MINUTES while logs grow, the head of
+# every log that grew goes into the anchor table, the witness file (LOG_ANCHOR_DIR) and the Board's audit
+# address (closing a game, a tournament, a night's count or a raffle's sales and drawing anchors at once too).
+# A run that finds no log grown records and mails nothing.
+LOG_ANCHOR_MINUTES = env.int("LOG_ANCHOR_MINUTES", default=5)
+if not 1 <= LOG_ANCHOR_MINUTES <= 60 * 24:
+    raise ImproperlyConfigured("LOG_ANCHOR_MINUTES is a number of minutes from 1 to 1440")
 CELERY_BEAT_SCHEDULE["licensing-log-anchors-daily"] = {
     "task": "licensing.audit.tasks.log_anchors_record", "schedule": crontab(hour=0, minute=45),
     "kwargs": {"reason": "daily"},
+}
+CELERY_BEAT_SCHEDULE["licensing-log-anchors-periodic"] = {
+    "task": "licensing.audit.tasks.log_anchors_record", "schedule": LOG_ANCHOR_MINUTES * 60.0,
+    "kwargs": {"reason": "periodic"},
 }
 
 # --- Auth ---
@@ -295,6 +320,10 @@ STATIC_URL = "/static/"
 STATIC_ROOT = env.path("DJANGO_STATIC_ROOT", default=BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_ROOT = env.path("MEDIA_ROOT", default=BASE_DIR / "media")
+# The log anchors' witness outside the database: one append-only file of signed batches (licensing.audit.witness).
+# Point it at storage the database's administrators cannot rewrite (an append-only mount, a synced object store
+# path); empty writes no file (the mailed digest is then the only copy outside the database).
+LOG_ANCHOR_DIR = env.str("LOG_ANCHOR_DIR", default=str(BASE_DIR / "var" / "log-anchors"))
 MEDIA_URL = "/media/"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -20,6 +20,9 @@ if REDIS_URL:
     CACHES["default"]["KEY_PREFIX"] = "cg-test"
 # Static files come from the finders in tests; nothing is collected.
 STATIC_ROOT = None
+# No witness file of the log anchors unless a test gives it a folder of its own (tmp_path): every close in the
+# suite anchors, and the shared project folder is no place for that.
+LOG_ANCHOR_DIR = ""
 WHITENOISE_USE_FINDERS = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
     # Only the test flush differs (tests/pg_backend): the append-only triggers refuse TRUNCATE.

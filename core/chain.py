@@ -65,6 +65,13 @@ class Walk:
     def ok(self) -> bool:
         return self.problem is None
 
+    def take(self, row: models.Model) -> None:
+        self.rows += 1
+        self.head = Head(row.seq, row.hash)
+        self.hashes[row.seq] = row.hash
+        self.first = self.first or row
+        self.last = row
+
 
 def identity_of(value) -> str:
     return WHOLE_LOG if value is None else str(value)
@@ -159,11 +166,17 @@ def walk(log: str, identity: str, rows: Iterable[models.Model], describe: str = 
             return fail(row.seq, "link to the previous row broken (a row before it was altered, removed or inserted)")
         if not hmac.compare_digest(row_hash(log, identity, row, key), row.hash):
             return fail(row.seq, "altered or forged row (its hash does not match what it holds)")
-        result.rows += 1
-        result.head = Head(row.seq, row.hash)
-        result.hashes[row.seq] = row.hash
-        result.first = result.first or row
-        result.last = row
+        result.take(row)
+    return result
+
+
+def as_stored(log: str, identity: str, rows: Iterable[models.Model]) -> Walk:
+    """The log as its table holds it, unchecked: what the checks that compare a log with what was
+    recorded about it (its owner row, its anchors, its witnesses) look at once the walk has found it
+    broken, so that each says what it sees for itself."""
+    result = Walk(log=log, identity=identity)
+    for row in rows:
+        result.take(row)
     return result
 
 

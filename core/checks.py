@@ -50,3 +50,20 @@ def event_log_key_is_strong(app_configs=None, **kwargs):
                     hint="Set EVENT_LOG_KEY to a long random value (python -c \"import secrets; "
                          "print(secrets.token_urlsafe(32))\") and keep it out of the database and its backups.",
                     id="core.W002")]
+
+
+@register(Tags.security, deploy=True)
+def log_anchor_signing_key_is_not_the_development_one(app_configs=None, **kwargs):
+    """Whoever knows the signing key can sign a false witness of the log anchors: the development key is in
+    the code."""
+    from django.conf import settings
+
+    from core.signing import development_key
+
+    if development_key(settings.DEV_LOG_ANCHOR_KEY_LABEL) != settings.LOG_ANCHOR_SIGNING_KEY:
+        return []
+    return [Warning("LOG_ANCHOR_SIGNING_KEY is the development key: anyone can sign a false witness of the log "
+                    "anchors with it.",
+                    hint="Set LOG_ANCHOR_SIGNING_KEY to a key of its own (`manage.py log_anchor_key --new`) and give "
+                         "the Board its public key (`manage.py log_anchor_key`).",
+                    id="core.W003")]

@@ -1,4 +1,4 @@
-"""The database trigger that makes a table append-only, for migrations.
+"""The database triggers that make a table append-only (or its rows undeletable), for migrations.
 
 PostgreSQL refuses UPDATE and DELETE of its rows and TRUNCATE of the table; SQLite refuses UPDATE
 (its DELETE stays open because Django's test flush empties SQLite tables with DELETE; SQLite has no
@@ -71,3 +71,34 @@ def append_only_lifted(table: str, what: str) -> tuple[migrations.RunPython, mig
     its chain columns): the first drops the trigger, the second puts it back."""
     made = append_only(table, what)
     return migrations.RunPython(made.reverse_code, made.code), made
+
+
+def undeletable(table: str, what: str) -> migrations.RunPython:
+    """The migration operation that makes the rows of `table` undeletable on PostgreSQL (DELETE and
+    TRUNCATE refused) while they stay updatable: an owner row that keeps a log's head. SQLite keeps
+    DELETE open for the test flush, as for the append-only tables."""
+    function, row, truncate = f"{table}_undeletable", f"{table}_no_delete", f"{table}_no_truncate"
+
+    def create(apps, schema_editor):
+        if schema_editor.connection.vendor != "postgresql":
+            return
+        _execute(schema_editor, [
+            f"""CREATE OR REPLACE FUNCTION {function}() RETURNS trigger AS $$
+BEGIN
+  RAISE EXCEPTION USING MESSAGE = '{what} are never deleted: ' || TG_OP || ' refused';
+END;
+$$ LANGUAGE plpgsql""",
+            f"DROP TRIGGER IF EXISTS {row} ON {table}",
+            f"DROP TRIGGER IF EXISTS {truncate} ON {table}",
+            f"CREATE TRIGGER {row} BEFORE DELETE ON {table} FOR EACH ROW EXECUTE FUNCTION {function}()",
+            f"CREATE TRIGGER {truncate} BEFORE TRUNCATE ON {table} FOR EACH STATEMENT EXECUTE FUNCTION {function}()",
+        ])
+
+    def drop(apps, schema_editor):
+        if schema_editor.connection.vendor != "postgresql":
+            return
+        _execute(schema_editor, [f"DROP TRIGGER IF EXISTS {row} ON {table}",
+                                 f"DROP TRIGGER IF EXISTS {truncate} ON {table}",
+                                 f"DROP FUNCTION IF EXISTS {function}()"])
+
+    return migrations.RunPython(create, drop)

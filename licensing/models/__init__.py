@@ -1,5 +1,5 @@
 from licensing.models.applications import Application, BingoOccasion
-from licensing.models.audit import AnchorReason, AuditEvent, LogAnchor
+from licensing.models.audit import AnchorReason, AuditChain, AuditEvent, LogAnchor
 from licensing.models.changes import ChangeKind, SubstantialChange
 from licensing.models.fees import FeePayment, FeePaymentVoid, FeeWaiver, PaymentMethod
 from licensing.models.invitations import InvitationStatus, OrganizationInvitation
@@ -25,8 +25,8 @@ from licensing.models.tokens import ApiTokenSecondFactor
 from licensing.models.users import BoardGroup, User
 
 __all__ = [
-    "AnchorReason", "ApiTokenSecondFactor", "Application", "ApplicationMessage", "AuditEvent", "BingoOccasion",
-    "BoardGroup",
+    "AnchorReason", "ApiTokenSecondFactor", "Application", "ApplicationMessage", "AuditChain", "AuditEvent",
+    "BingoOccasion", "BoardGroup",
     "BondScheduleRow", "ChangeKind", "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "DrawingStatus",
     "EnforcementAction", "FeePayment", "FeePaymentVoid", "FeeScheduleRow", "FeeWaiver", "InvitationStatus", "License",
     "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "MessageAttachment", "Notification", "Organization",

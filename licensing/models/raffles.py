@@ -97,7 +97,7 @@ class RaffleDrawingEvent(ChainedEvent):
         def problem(seq, message):
             return [Problem(cls.chain_label(), identity, seq, message, describe)]
 
-        drawing = RaffleDrawing.objects.filter(pk=identity).first()
+        drawing = RaffleDrawing.objects.filter(pk=identity).select_related("license").first()
         if drawing is None:
             return problem(None, "the log's raffle drawing no longer exists") if walk.rows else []
         head = cls.head_problems(identity, walk, owner=drawing, what="drawing")
@@ -105,8 +105,15 @@ class RaffleDrawingEvent(ChainedEvent):
             return head
         if walk.first is None or walk.first.kind != DrawingStatus.SCHEDULED:
             return problem(1, "the log does not open with the drawing's commitment")
-        if walk.first.payload.get("commitment") != drawing.commitment:
+        opened = walk.first.payload
+        if opened.get("commitment") != drawing.commitment:
             return problem(1, "the drawing row's commitment is not the one its log published")
+        # Drawings scheduled before the record named its license and prizes have only the commitment.
+        terms = {"license": drawing.license.number, "prizes": drawing.prizes}
+        changed = sorted(key for key, value in terms.items() if opened.get(key, value) != value)
+        if changed:
+            return problem(1, "the drawing row no longer matches what its log opened with: " + ", ".join(
+                f"{key} {opened[key]!r} -> {terms[key]!r}" for key in changed))
         if walk.last.kind != drawing.status:
             return problem(walk.head.seq, f"the drawing is {drawing.status} but its log ends with {walk.last.kind}")
         return []

@@ -75,7 +75,8 @@ class ChipLedgerEntry(ChainedEvent):
     @classmethod
     def owner_problems(cls, identity, walk):
         """The participant's head and running figures must be the ledger's, the ledger must open with the
-        night's chips (1603.8) and every balance must follow from the entries before it."""
+        night's chips (1603.8) for the participant it names, and every balance must follow from the entries
+        before it."""
         describe = cls.describe_log(identity)
 
         def problem(seq, message):
@@ -91,6 +92,13 @@ class ChipLedgerEntry(ChainedEvent):
         if not rows or rows[0][1] != EntryKind.ISSUE or rows[0][2] != participant.night.starting_chips:
             return problem(1, f"the ledger does not open with the night's {participant.night.starting_chips} chips "
                               "(30 DCMR 1603.8)")
+        # Ledgers opened before the issue entry named its night and number have neither.
+        opened = walk.first.payload if walk.first is not None and walk.first.seq == 1 else {}
+        whose = {"night": participant.night_id, "number": participant.number}
+        changed = sorted(key for key, value in whose.items() if opened.get(key, value) != value)
+        if changed:
+            return problem(1, "the participant row no longer matches what its ledger opened with: " + ", ".join(
+                f"{key} {opened[key]!r} -> {whose[key]!r}" for key in changed))
         in_hand = at_stake = 0
         for seq, _kind, chips, stake, balance in rows:
             in_hand, at_stake = in_hand + chips, at_stake + stake

@@ -157,8 +157,10 @@ def participant_register(*, actor, night: Night, admission_paid, age_declared: b
     number = (night.participants.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     participant = Participant.objects.create(night=night, number=number, name=name, show_name=bool(show_name and name),
                                              age_declared=True, admission_paid=paid, registered_by=actor)
+    # The ledger opens saying whose it is (the night, the participant's number): the participant row must keep
+    # agreeing with it (ChipLedgerEntry.owner_problems).
     ledger_post(participant=participant, kind=EntryKind.ISSUE, chips=night.starting_chips, actor=actor,
-                note="30 DCMR 1603.8")
+                note="30 DCMR 1603.8", payload={"night": night.pk, "number": number})
     # Personal data stays out of the trail: it says a participant was admitted, with the number.
     audit_event_record(event_type="montecarlo.participant_admitted", actor=actor,
                        organization=night.license.organization, target=participant,

@@ -42,15 +42,42 @@ def test_the_check_leaves_development_storage_alone():
     assert static_manifest_check() == []
 
 
-def _production(script: str, *, setup: str = "import django; django.setup()\n", **env) -> str:
-    inherited = {name: value for name, value in os.environ.items() if name != "DATABASE_CONN_MAX_AGE"}
+def _run_production(script: str, *, setup: str = "import django; django.setup()\n",
+                    **env) -> subprocess.CompletedProcess:
+    inherited = {name: value for name, value in os.environ.items()
+                 if name not in {"DATABASE_CONN_MAX_AGE", "LOG_ANCHOR_SIGNING_KEY"}}
     env = {**inherited, "DJANGO_SETTINGS_MODULE": "config.settings", "DJANGO_ENV": "production",
            "DJANGO_SECRET_KEY": "a-test-secret-" + "x" * 40, "DJANGO_ALLOWED_HOSTS": "testserver",
-           "EVENT_LOG_KEY": "a-test-event-log-key-" + "y" * 40, **env}
-    run = subprocess.run([sys.executable, "-c", setup + script], env=env,
-                         cwd=Path(settings.BASE_DIR), capture_output=True, text=True, timeout=120, check=False)
+           "EVENT_LOG_KEY": "a-test-event-log-key-" + "y" * 40,
+           "LOG_ANCHOR_SIGNING_KEY": "a-test-log-anchor-signing-key-" + "z" * 13, **env}
+    env = {name: value for name, value in env.items() if value is not None}
+    return subprocess.run([sys.executable, "-c", setup + script], env=env,
+                          cwd=Path(settings.BASE_DIR), capture_output=True, text=True, timeout=120, check=False)
+
+
+def _production(script: str, **options) -> str:
+    run = _run_production(script, **options)
     assert run.returncode == 0, run.stderr
     return run.stdout.split()
+
+
+def test_production_needs_a_log_anchor_signing_key_of_its_own():
+    # Like EVENT_LOG_KEY: no development default in production, and a key that is no key stops the process.
+    assert "LOG_ANCHOR_SIGNING_KEY" in _run_production("", LOG_ANCHOR_SIGNING_KEY=None).stderr
+    bad = _run_production("", LOG_ANCHOR_SIGNING_KEY="too-short")
+    assert bad.returncode != 0 and "LOG_ANCHOR_SIGNING_KEY: the private key is" in bad.stderr
+    assert _production("from django.core.management import call_command\ncall_command('log_anchor_key')\n") == [
+        "eNMQx9GFbuY5zx-B6iqVLyOq0WmvOzYJBiNLSgM6t4k"]  # the public key of the key given above
+
+
+def test_the_deploy_check_refuses_the_development_signing_key(settings):
+    from core.checks import log_anchor_signing_key_is_not_the_development_one
+    from core.signing import development_key, new_private_key
+
+    settings.LOG_ANCHOR_SIGNING_KEY = development_key(settings.DEV_LOG_ANCHOR_KEY_LABEL)
+    assert [warning.id for warning in log_anchor_signing_key_is_not_the_development_one()] == ["core.W003"]
+    settings.LOG_ANCHOR_SIGNING_KEY = new_private_key()
+    assert log_anchor_signing_key_is_not_the_development_one() == []
 
 
 CONNECTION = "from django.conf import settings\nprint(settings.DATABASES['default']['CONN_MAX_AGE'], " \

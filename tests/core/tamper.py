@@ -6,6 +6,10 @@ import contextlib
 
 from django.db import connection
 
+from core.chain import row_hash
+
+WRONG_KEY = b"the forger's best guess"
+
 
 @contextlib.contextmanager
 def triggers_off(*tables: str):
@@ -25,3 +29,19 @@ def triggers_off(*tables: str):
                 for table in tables:
                     cursor.execute(f"ALTER TABLE {table} ENABLE TRIGGER USER")
                 cursor.execute("SET CONSTRAINTS ALL DEFERRED")
+
+
+def forge_from(model, identity: str, seq: int, cursor) -> str:
+    """Re-link and re-hash the log from `seq` on, under a key that is not the server's, and return the new
+    head's hash (for the owner row): the best a forger can do without the key."""
+    rows = list(model.chain_rows(identity))
+    prev = next((row.hash for row in rows if row.seq == seq - 1), "")
+    for row in rows:
+        if row.seq < seq:
+            continue
+        row.prev_hash = prev
+        row.hash = row_hash(model.chain_label(), identity, row, key=WRONG_KEY)
+        cursor.execute(f"UPDATE {model._meta.db_table} SET prev_hash = %s, hash = %s WHERE id = %s",
+                       [row.prev_hash, row.hash, row.pk])
+        prev = row.hash
+    return prev

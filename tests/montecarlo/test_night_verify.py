@@ -18,11 +18,10 @@ from montecarlo.nights import services
 from montecarlo.nights.ledger import ledger_post
 from montecarlo.tables import services as table_services
 from montecarlo.tables.state import append, lock
-from tests.core.tamper import triggers_off
+from tests.core.tamper import WRONG_KEY, forge_from, triggers_off
 from tests.montecarlo.factories import admit, night_for, table_for
 
 pytestmark = pytest.mark.django_db
-WRONG_KEY = b"the forger's best guess"
 LOGS = ("montecarlo_chipledgerentry", "montecarlo_tableevent", "montecarlo_jackpotentry")
 
 
@@ -104,19 +103,6 @@ def test_a_played_night_verifies(night):
 
 
 # --- tampers: each (what it does, which log of verify_logs finds it, what the refusal names) ---
-
-
-def forge_from(model, identity: str, seq: int, cursor) -> str:
-    """Re-link and re-hash a log from `seq` on under a key that is not the server's (tests/licensing/audit)."""
-    prev = ""
-    for row in model.chain_rows(identity):
-        if row.seq >= seq:
-            row.prev_hash = prev
-            row.hash = row_hash(model.chain_label(), identity, row, key=WRONG_KEY)
-            cursor.execute(f"UPDATE {model._meta.db_table} SET prev_hash = %s, hash = %s WHERE id = %s",
-                           [row.prev_hash, row.hash, row.pk])
-        prev = row.hash
-    return prev
 
 
 def t_ledger_entry_altered(night, cursor):

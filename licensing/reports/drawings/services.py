@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 from core.chain import head_of
 from core.findings import Finding, RuleViolation
 from licensing.audit.events import audit_event_record
-from licensing.models import DrawingStatus, License, RaffleDrawing, RaffleDrawingEvent, User
+from licensing.audit.tasks import anchors_after_commit
+from licensing.models import AnchorReason, DrawingStatus, License, RaffleDrawing, RaffleDrawingEvent, User
 from licensing.models.choices import LicenseStatus, LicenseType
 from licensing.models.organizations import FILING_ROLES
 from licensing.reports import raffle_draw
@@ -132,7 +133,10 @@ def drawing_schedule(*, actor: User, license: License, prizes: int,
     commitment = raffle_draw.commitment_of(seed)
     drawing = RaffleDrawing.objects.create(license=license, prizes=prizes, seed=seed.hex(), commitment=commitment,
                                            created_by=actor)
-    _append(actor=actor, drawing=drawing, kind=DrawingStatus.SCHEDULED, payload={"commitment": commitment},
+    # The record opens with what the drawing is for (the license, the number of prizes) beside the
+    # commitment: the drawing row must keep agreeing with it (RaffleDrawingEvent.owner_problems).
+    _append(actor=actor, drawing=drawing, kind=DrawingStatus.SCHEDULED,
+            payload={"commitment": commitment, "license": license.number, "prizes": prizes},
             audit={"prizes": prizes, "commitment": commitment})
     return drawing
 
@@ -161,6 +165,8 @@ def drawing_sales_close(*, actor: User, drawing: RaffleDrawing, sold: list[int],
     _append(actor=actor, drawing=drawing, kind=DrawingStatus.SALES_CLOSED,
             payload={"tickets": tickets, "returned": returned, "tickets_hash": tickets_hash},
             audit={"tickets": len(tickets), "returned": len(returned), "tickets_hash": tickets_hash})
+    # The eligible tickets are final: the record's head is anchored (and witnessed) once this commits.
+    anchors_after_commit(reason=AnchorReason.CLOSE)
     return drawing
 
 
@@ -197,4 +203,5 @@ def drawing_draw(*, actor: User, drawing: RaffleDrawing) -> RaffleDrawing:
     report_recorded_handover(license=drawing.license, event_date=timezone.localdate(drawn.created_at),
                              source=f"raffle.drawing:{drawing.pk}",
                              recorded=drawing_recorded(drawing, closed=closed, drawn=drawn))
+    anchors_after_commit(reason=AnchorReason.CLOSE)
     return drawing

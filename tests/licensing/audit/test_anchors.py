@@ -1,8 +1,7 @@
-"""Anchors: once a day and at every game or tournament close, the head of every log that grew goes
-into the anchor table and to the Board's audit address; closed games and published tournaments
-show their heads on their public results."""
+"""Anchors: once a day, every few minutes while logs grow, and at every close (a game, a tournament, a
+raffle's sales and its drawing), the head of every log that grew goes into the anchor table and to the
+Board's audit address; closed games and published tournaments show their heads on their public results."""
 
-import subprocess
 from decimal import Decimal
 from io import StringIO
 
@@ -17,13 +16,14 @@ from bingo.models import GameEvent, Hall
 from config.celery import app as celery_app
 from licensing.audit.events import audit_event_record
 from licensing.audit.tasks import log_anchors_record
-from licensing.models import AnchorReason, LogAnchor
+from licensing.models import AnchorReason, AuditEvent, LogAnchor, Role
 from licensing.models.audit import audit_chain_for
+from licensing.models.choices import LicenseType
+from licensing.reports.drawings.services import drawing_draw, drawing_sales_close, drawing_schedule
 from montecarlo.tournaments import services
-from montecarlo.tournaments.pdf import results_pdf
 from tests.bingo.factories import live_game, record_all
 from tests.core.tamper import triggers_off
-from tests.licensing.factories import OrganizationFactory
+from tests.licensing.factories import OrganizationFactory, license_for, member
 from tests.montecarlo.factories import board_clock, play_to_one, running  # noqa: F401
 
 pytestmark = pytest.mark.django_db
@@ -57,9 +57,12 @@ def test_a_log_cut_short_is_not_anchored_again():
     for _ in range(3):
         audit_event_record(event_type="licensing.profile_updated", actor=None, organization=organization, payload={})
     log_anchors_record(reason="daily")
-    with triggers_off("licensing_auditevent") as cursor:
-        cursor.execute("DELETE FROM licensing_auditevent WHERE chain = %s AND seq = 3",
-                       [audit_chain_for(organization.pk)])
+    chain = audit_chain_for(organization.pk)
+    second = AuditEvent.objects.get(chain=chain, seq=2)
+    with triggers_off("licensing_auditevent") as cursor:  # the forger moves the trail's head back too
+        cursor.execute("DELETE FROM licensing_auditevent WHERE chain = %s AND seq = 3", [chain])
+        cursor.execute("UPDATE licensing_auditchain SET head_seq = 2, head_hash = %s WHERE chain = %s",
+                       [second.hash, chain])
     assert log_anchors_record(reason="daily") == {"anchored": 0}
     with pytest.raises(CommandError, match="anchored at seq 3"):
         call_command("audit_verify_log", "--organization", str(organization.pk))
@@ -105,24 +108,38 @@ def test_finishing_and_publishing_a_tournament_anchor_it(django_capture_on_commi
     assert out.getvalue().startswith("OK: 1 log")
 
 
-@pytest.mark.usefixtures("board_clock")
-def test_the_results_pdf_shows_the_log_head(tmp_path):
-    tournament, director = running(["Ana", "Ben", "Cy"])
-    play_to_one(director, tournament)
-    tournament = services.results_publish(actor=director, tournament=tournament)
-    tournament.refresh_from_db()
-    path = tmp_path / "results.pdf"
-    path.write_bytes(results_pdf(tournament))
-    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
-    assert f"{tournament.head_seq} events" in text
-    assert tournament.head_hash[:24] in text.replace("\n", "").replace(" ", "")
-
-
 def test_the_daily_anchor_run_is_scheduled_and_registered():
     entry = settings.CELERY_BEAT_SCHEDULE["licensing-log-anchors-daily"]
     assert entry["task"] == "licensing.audit.tasks.log_anchors_record"
     celery_app.loader.import_default_modules()
     assert entry["task"] in celery_app.tasks
+
+
+def test_logs_that_grow_are_anchored_every_few_minutes():
+    entry = settings.CELERY_BEAT_SCHEDULE["licensing-log-anchors-periodic"]
+    assert settings.LOG_ANCHOR_MINUTES == 5 and entry["schedule"] == 5 * 60
+    assert (entry["task"], entry["kwargs"]) == ("licensing.audit.tasks.log_anchors_record", {"reason": "periodic"})
+    organization = OrganizationFactory()
+    audit_event_record(event_type="licensing.profile_updated", actor=None, organization=organization, payload={})
+    assert log_anchors_record.delay(**entry["kwargs"]).get() == {"anchored": 1}
+    assert LogAnchor.objects.get().reason == AnchorReason.PERIODIC
+    assert log_anchors_record.delay(**entry["kwargs"]).get() == {"anchored": 0}  # nothing grew: nothing anchored
+
+
+def test_closing_a_raffles_sales_and_drawing_it_anchor_its_record(django_capture_on_commit_callbacks):
+    raffle = license_for(license_type=LicenseType.RAFFLE, license_class="2", number="RF-2027-20001",
+                         application__first_ticket_number=100, application__last_ticket_number=199,
+                         application__tickets_printed=100)
+    officer = member(raffle.organization, Role.OFFICER)
+    drawing = drawing_schedule(actor=officer, license=raffle, prizes=1, seed_source=lambda: bytes(32))
+    with django_capture_on_commit_callbacks(execute=True):
+        drawing = drawing_sales_close(actor=officer, drawing=drawing, sold=[100, 101, 102], returned=[])
+    anchored = LogAnchor.objects.filter(log="licensing.raffledrawingevent", log_key=str(drawing.pk))
+    assert list(anchored.values_list("head_seq", "reason")) == [(2, "close")]
+    with django_capture_on_commit_callbacks(execute=True):
+        drawing = drawing_draw(actor=officer, drawing=drawing)
+    assert list(anchored.order_by("seq").values_list("head_seq", "head_hash")) == [
+        (2, drawing.events.get(seq=2).hash), (3, drawing.head_hash)]
 
 
 def test_verify_logs_names_what_it_checked_and_refuses_unknown_logs():

@@ -21,28 +21,11 @@ from licensing.audit.verify import verify_all
 from licensing.models import AuditEvent
 from montecarlo.models import Tournament, TournamentEvent
 from tests.bingo.factories import live_game, record_all
-from tests.core.tamper import triggers_off
+from tests.core.tamper import WRONG_KEY, forge_from, triggers_off
 from tests.licensing.factories import OrganizationFactory, UserFactory
 from tests.montecarlo.factories import board_clock, running  # noqa: F401
 
 pytestmark = pytest.mark.django_db
-WRONG_KEY = b"the forger's best guess"
-
-
-def forge_from(model, identity: str, seq: int, cursor) -> None:
-    """Re-link and re-hash the log from `seq` on, under a key that is not the server's, and move
-    the owner's head along: the best a forger can do without the key."""
-    rows = list(model.chain_rows(identity))
-    prev = next((row.hash for row in rows if row.seq == seq - 1), "")
-    for row in rows:
-        if row.seq < seq:
-            continue
-        row.prev_hash = prev
-        row.hash = row_hash(model.chain_label(), identity, row, key=WRONG_KEY)
-        cursor.execute(f"UPDATE {model._meta.db_table} SET prev_hash = %s, hash = %s WHERE id = %s",
-                       [row.prev_hash, row.hash, row.pk])
-        prev = row.hash
-    return prev
 
 
 def failures():

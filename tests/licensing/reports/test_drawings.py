@@ -124,6 +124,8 @@ def test_the_api_flow_and_the_public_page(officer, raffle, tmp_path):
     assert body["seed"] == drawing.seed and len(body["winners"]) == 2 and 105 not in body["winners"]
     page = api().get(reverse("public:raffle_drawing", args=[pk])).content.decode()
     assert drawing.seed in page and "python -m licensing.reports.raffle_draw verify" in page
+    # The record's head, as verify_logs --witness reads it from a saved page.
+    assert f"licensing.raffledrawingevent {pk} seq 3 {RaffleDrawing.objects.get(pk=pk).head_hash}" in page
     download = api().get(reverse("public:raffle_drawing_json", args=[pk]))
     assert download.status_code == 200 and "attachment" in download["Content-Disposition"]
     assert json.loads(download.content) == body["published"]
