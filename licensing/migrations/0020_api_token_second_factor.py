@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('authtoken', '0004_alter_tokenproxy_options'),
-        ('licensing', '0018_queue_indexes'),
+        ('licensing', '0019_audit_chain_heads'),
     ]
 
     operations = [
