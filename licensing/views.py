@@ -54,7 +54,9 @@ def dashboard(request):
 @login_required
 def organization_detail(request, pk: int):
     """The organization's home: what to do now first, then its licenses, applications in progress, coming
-    operations and events, the people acting for it and its recent activity in words."""
+    operations and events, the people acting for it and its recent activity in words. Its game roles (callers,
+    checkers, directors, dealers) see what their work needs: the licenses, what is coming up and who acts for it
+    (names and roles); the records' sections and links are shown to those who read them (the filers, the Board)."""
     user = request.user
     organization = organization_selectors.organization_get(user=user, pk=pk)
     if organization.kind == LicenseeKind.VENDOR and hasattr(organization, "vendor"):
@@ -62,27 +64,26 @@ def organization_detail(request, pk: int):
         return redirect("vendors:vendor_detail", pk=organization.vendor.pk)
     roles = roles_in(user=user, organization=organization)  # read once, passed to every check below
     can_file = bool(roles & FILING_ROLES)
+    can_read_records = organization_selectors.can_read_records(user=user, organization=organization, can_file=can_file)
     today = timezone.localdate()
     # Read once: the open deficiency notices are both an action item and an application's next step.
     notices = list(home_selectors.open_deficiency_notices(user=user, organization=organization))
     context = {
         "organization": organization,
         "today": today,
-        "senior_group": senior_group_checked(organization),
+        "senior_group": senior_group_checked(organization) if can_read_records else None,  # read from the roll
         "action_items": home_selectors.action_items(user=user, organization=organization, today=today,
                                                     notices=notices, can_file=can_file),
         "applications": home_selectors.applications_in_progress(user=user, organization=organization,
                                                                 notices=notices),
         "can_file": can_file,
-        # A raffle license's drawing page: its officers act there, the Board reads it.
-        "can_see_drawings": can_file or user.is_board,
+        # The records' sections and links (a raffle license's drawing, the figures, applications, the roll...).
+        "can_read_records": can_read_records,
         # The table shows the licenses' own fields only: no join (license_list's are for its other pages).
         "licenses": license_list(user=user).filter(organization=organization).select_related(None),
         "raffle": LicenseType.RAFFLE,
         "upcoming": upcoming_events(user=user, organization=organization, today=today),
-        "memberships": organization_selectors.membership_list(user=user, organization=organization).filter(
-            is_active=True
-        ).select_related(None).select_related("user"),
+        "memberships": organization_selectors.people_acting_for(user=user, organization=organization),
         "my_roles": [Role(role).label for role in sorted(roles)],
         "activity": home_selectors.recent_activity(user=user, organization=organization),
         "can_invite": may_invite(user=user, organization=organization, roles=roles),

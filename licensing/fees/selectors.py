@@ -1,16 +1,16 @@
-"""Reads of fee payments, in the organization scope: an organization's people see their own applications'
-payments and receipts, the Board sees all; anyone else's is a 404."""
+"""Reads of fee payments, in the records scope: those who file for an organization see its applications' payments
+and receipts, the Board sees all; anyone else's is a 404, the organization's game roles included."""
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
 from licensing.models import Application, FeePayment, User
-from licensing.organizations.selectors import organization_list
+from licensing.organizations.selectors import records_organization_list
 
 
 def fee_payment_list(*, user: User, application: Application | None = None) -> QuerySet[FeePayment]:
     queryset = (
-        FeePayment.objects.filter(application__organization__in=organization_list(user=user))
+        FeePayment.objects.filter(application__organization__in=records_organization_list(user=user))
         .select_related("application__organization", "recorded_by", "void__voided_by")
         .order_by("received_on", "pk")
     )
@@ -24,7 +24,8 @@ def fee_payment_get(*, user: User, pk: int) -> FeePayment:
 
 
 def fee_application_get(*, user: User, pk: int) -> Application:
-    """The application whose fee is read or received: its organization's people and the Board; 404 otherwise."""
-    queryset = Application.objects.filter(organization__in=organization_list(user=user)).select_related(
+    """The application whose fee is read or received: those who file for its organization and the Board; 404
+    otherwise."""
+    queryset = Application.objects.filter(organization__in=records_organization_list(user=user)).select_related(
         "organization")
     return get_object_or_404(queryset, pk=pk)

@@ -1,8 +1,10 @@
 """Organizations API: the organizations and memberships the caller may see, the profile facts
 (PATCH /organizations/{id}/), members, member CSV import, responsible people, documents and their download.
 
-Reads are scoped like the portal (another organization's records are 404); writes need a
-filing role in the organization (403 for game roles and the Board)."""
+Reads are scoped like the portal (another organization's records are 404): the organization itself for everyone
+of it, its records (members, responsible people, documents, eligibility findings) for those who file for it and
+the Board, a 404 for its game roles; writes need a filing role in the organization (403 for game roles and the
+Board)."""
 
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
@@ -57,19 +59,21 @@ class OrganizationProfileMixin:
                    operation_id="v1_organizations_eligibility_retrieve")
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def eligibility(self, request, pk=None):
-        """What the profile lacks for 30 DCMR 1200.2, 1201.1 and 1202.2(j),(k), no exemption assumed."""
-        organization = organization_selectors.organization_get(user=request.user, pk=pk)
+        """What the profile lacks for 30 DCMR 1200.2, 1201.1 and 1202.2(j),(k), no exemption assumed. Drawn from the
+        member roll and the responsible people: for those who read the organization's records."""
+        organization = organization_selectors.records_organization_get(user=request.user, pk=pk)
         return Response(EligibilityFindingSerializer(organization_findings(organization), many=True).data)
 
 
 class _OrganizationScopedViewSet(viewsets.GenericViewSet):
-    """A collection under /organizations/{organization_pk}/: 404 unless the caller may see it."""
+    """A collection of the organization's records under /organizations/{organization_pk}/: 404 unless the caller
+    reads its records (files for it, or the Board)."""
 
     model: type
 
     def organization(self) -> Organization:
         if not hasattr(self, "_organization"):
-            self._organization = organization_selectors.organization_get(
+            self._organization = organization_selectors.records_organization_get(
                 user=self.request.user, pk=self.kwargs["organization_pk"]
             )
         return self._organization
@@ -97,6 +101,10 @@ class OrganizationViewSet(OrganizationProfileMixin, viewsets.ReadOnlyModelViewSe
 
 
 class MembershipViewSet(viewsets.ReadOnlyModelViewSet):
+    """Who acts for an organization in which role, with their email address: every membership of the
+    organizations the caller files for (all for the Board), and the caller's own elsewhere (a game role reads its
+    own memberships only)."""
+
     serializer_class = MembershipSerializer
     filterset_fields = ["organization", "role", "is_active"]
 
@@ -248,7 +256,8 @@ UPLOAD_DOWNLOAD_RESPONSES = {
 
 
 class DocumentDownloadApi(APIView):
-    """The stored file, as an attachment, for the organization's people and the Board; 404 for anyone else."""
+    """The stored file, as an attachment, for those who file for the organization and the Board; 404 for anyone
+    else, its game roles included."""
 
     content_negotiation_class = AnyAcceptNegotiation
 
@@ -259,14 +268,14 @@ class DocumentDownloadApi(APIView):
 
 class MemberExportApi(APIView):
     """The organization's active members as CSV in the import's columns, so an export imports back as it is; for
-    the organization's people and the Board, 404 for anyone else."""
+    those who file for the organization and the Board, 404 for anyone else (its game roles included)."""
 
     content_negotiation_class = AnyAcceptNegotiation
 
     @extend_schema(parameters=[OpenApiParameter("q", str, description="Only the members a search finds.")],
                    responses={(200, "text/csv"): OpenApiTypes.STR, 401: ERRORS, 404: ERRORS})
     def get(self, request, organization_pk: int):
-        organization = organization_selectors.organization_get(user=request.user, pk=organization_pk)
+        organization = organization_selectors.records_organization_get(user=request.user, pk=organization_pk)
         members = organization_selectors.member_list(user=request.user, organization=organization, active=True,
                                                      query=request.query_params.get("q", ""))
         response = HttpResponse(members_export_csv(members), content_type="text/csv; charset=utf-8")

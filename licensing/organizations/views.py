@@ -1,8 +1,10 @@
 """Portal pages of an organization's profile: eligibility facts, members (htmx inline editing and CSV
 import), responsible people, documents and their private download.
 
-Everyone who may see the organization may read these pages; only its filing roles
-get the forms, and a write by anyone else is refused (404 outside the scope, 403 inside)."""
+Everyone who may see the organization reads its profile facts; its records (members, responsible people,
+documents, the eligibility findings drawn from them) are read by those who file for it and the Board, a 404 for its
+game roles (organization_selectors.records_organization_get). Only its filing roles get the forms, and a write by
+anyone else is refused (404 outside the scope, 403 inside)."""
 
 import copy
 from pathlib import Path
@@ -60,9 +62,12 @@ def document_file_response(document: Document, *, inline: bool = False) -> FileR
 
 
 def _page_context(request, organization: Organization, **extra) -> dict:
+    can_file = organization_selectors.can_file_for(user=request.user, organization=organization)
     return {
         "organization": organization,
-        "can_file": organization_selectors.can_file_for(user=request.user, organization=organization),
+        "can_file": can_file,
+        "can_read_records": organization_selectors.can_read_records(user=request.user, organization=organization,
+                                                                    can_file=can_file),
         **extra,
     }
 
@@ -124,7 +129,7 @@ def _members_response(request, organization: Organization, *, status: int = 200,
 @login_required
 @require_GET
 def members(request, pk: int):
-    organization = organization_selectors.organization_get(user=request.user, pk=pk)
+    organization = organization_selectors.records_organization_get(user=request.user, pk=pk)
     return _members_response(request, organization)
 
 
@@ -132,7 +137,7 @@ def members(request, pk: int):
 @require_GET
 def members_export(request, pk: int):
     """The active members (those a search finds, when searched) as a CSV file the import reads back."""
-    organization = organization_selectors.organization_get(user=request.user, pk=pk)
+    organization = organization_selectors.records_organization_get(user=request.user, pk=pk)
     members = organization_selectors.member_list(user=request.user, organization=organization, active=True,
                                                  query=request.GET.get("q", ""))
     response = HttpResponse(members_export_csv(members), content_type="text/csv; charset=utf-8")
@@ -174,7 +179,7 @@ def _row(request, organization, member, *, status: int = 200):
 @login_required
 @require_GET
 def member_row(request, pk: int, member_pk: int):
-    organization = organization_selectors.organization_get(user=request.user, pk=pk)
+    organization = organization_selectors.records_organization_get(user=request.user, pk=pk)
     member = organization_selectors.member_get(user=request.user, organization=organization, pk=member_pk)
     return _row(request, organization, member)
 
@@ -268,7 +273,7 @@ def responsible_people(request, pk: int):
                 return redirect("portal:organization_responsible_people", pk=organization.pk)
         status = 400
     else:
-        organization = organization_selectors.organization_get(user=request.user, pk=pk)
+        organization = organization_selectors.records_organization_get(user=request.user, pk=pk)
         form = ResponsiblePersonForm(initial={"role": request.GET.get("role", ResponsibleRole.MEMBER_IN_CHARGE)})
         status = 200
     people = organization_selectors.responsible_people(user=request.user, organization=organization, current=None)
@@ -303,7 +308,7 @@ def documents(request, pk: int):
                 return redirect("portal:organization_documents", pk=organization.pk)
         status = 400
     else:
-        organization = organization_selectors.organization_get(user=request.user, pk=pk)
+        organization = organization_selectors.records_organization_get(user=request.user, pk=pk)
         form = DocumentUploadForm()
         status = 200
     context = _page_context(

@@ -1,14 +1,14 @@
-"""Scoped reads of premises corrections: board staff see every one, an organization's people their own."""
+"""Scoped reads of premises corrections: board staff see every one, those who file for an organization its own."""
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
 from licensing.models import Application, PremisesCorrection, User
-from licensing.organizations.selectors import organization_list
+from licensing.organizations.selectors import records_organization_list
 
 
 def premises_correction_list(*, user: User, application: Application | None = None) -> QuerySet[PremisesCorrection]:
-    queryset = PremisesCorrection.objects.filter(organization__in=organization_list(user=user)).select_related(
+    queryset = PremisesCorrection.objects.filter(organization__in=records_organization_list(user=user)).select_related(
         "premises", "filed_by", "decided_by", "application")
     if application is not None:
         queryset = queryset.filter(application=application)

@@ -34,7 +34,7 @@ from licensing.models import (
     Vote,
 )
 from licensing.models.choices import ApplicationStatus, VoteChoice
-from licensing.organizations.selectors import organization_list
+from licensing.organizations.selectors import records_organization_list
 from licensing.review.filters import ApplicationReviewFilter
 
 
@@ -140,8 +140,9 @@ def application_history(*, user: User, application: Application) -> QuerySet[Aud
 
 
 def application_status_get(*, user: User, pk: int) -> Application:
-    """An application as its own organization sees it (the Board sees every one): 404 for anyone else."""
-    queryset = Application.objects.filter(organization__in=organization_list(user=user)).select_related(
+    """An application as those who file for its organization see it (the Board sees every one): 404 for anyone
+    else, the organization's game roles included."""
+    queryset = Application.objects.filter(organization__in=records_organization_list(user=user)).select_related(
         "organization"
     )
     return get_object_or_404(queryset, pk=pk)

@@ -15,5 +15,7 @@ def eligibility_summary(organization):
 
 
 @register.inclusion_tag("licensing/profile/_nav.html")
-def profile_nav(organization, current: str = ""):
-    return {"organization": organization, "current": current}
+def profile_nav(organization, current: str, can_read_records: bool):
+    """The profile's pages; the records' (members, responsible people, documents) only for those who may open
+    them (organization_selectors.can_read_records): a game role is shown no link that answers 404."""
+    return {"organization": organization, "current": current, "can_read_records": can_read_records}

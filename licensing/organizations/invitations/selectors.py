@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from licensing.models import Organization, OrganizationInvitation, User
 from licensing.organizations.invitations.rules import inviter_refusal, inviter_role
-from licensing.organizations.selectors import organization_get
+from licensing.organizations.selectors import records_organization_get
 from licensing.selectors import roles_in
 
 
@@ -27,9 +27,10 @@ def may_invite(*, user: User, organization: Organization, roles: set[str] | None
 
 
 def organization_for_inviting(*, user: User, pk: int) -> Organization:
-    """404 when the user may not see the organization (its existence is not disclosed), 403 when they see it
-    but do not invite to it (the Board, a member in another role)."""
-    organization = organization_get(user=user, pk=pk)
+    """404 when the user may not read the organization's records (another organization's existence is not
+    disclosed; its game roles read none of its invitations), 403 when they read them but do not invite to it (the
+    Board, a member in charge)."""
+    organization = records_organization_get(user=user, pk=pk)
     if not may_invite(user=user, organization=organization):
         raise PermissionDenied(inviter_refusal(organization))
     return organization

@@ -6,18 +6,15 @@ representative) read their own organization's. Its game workers do not (they see
 nor the filings' correspondence), and anyone else gets a 404: the application's existence is not disclosed."""
 
 from django.db.models import Prefetch, QuerySet
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from licensing.models import Application, ApplicationMessage, MessageAttachment, User
 from licensing.models.choices import ApplicationStatus
-from licensing.organizations.selectors import can_file_for, organization_list
+from licensing.organizations.selectors import can_file_for, can_read_records, records_organization_list
 
 
 def can_read_thread(*, user: User, application: Application) -> bool:
-    if not user.is_authenticated:
-        return False
-    return user.is_board or can_file_for(user=user, organization=application.organization)
+    return can_read_records(user=user, organization=application.organization)
 
 
 def can_post_in_thread(*, user: User, application: Application) -> bool:
@@ -29,13 +26,10 @@ def can_post_in_thread(*, user: User, application: Application) -> bool:
 
 def thread_application_get(*, user: User, pk: int) -> Application:
     """The application whose thread `user` may read, or a 404."""
-    queryset = Application.objects.filter(organization__in=organization_list(user=user)).select_related(
+    queryset = Application.objects.filter(organization__in=records_organization_list(user=user)).select_related(
         "organization"
     )
-    application = get_object_or_404(queryset, pk=pk)
-    if not can_read_thread(user=user, application=application):
-        raise Http404
-    return application
+    return get_object_or_404(queryset, pk=pk)
 
 
 def message_list(*, user: User, application: Application) -> QuerySet[ApplicationMessage]:

@@ -81,7 +81,7 @@ def test_htmx_step_returns_only_the_wizard(client, organization):
     assert "<html" not in partial and "ticket_price" in partial
 
 
-def test_a_caller_can_read_but_not_write_a_draft(client, organization):
+def test_a_caller_neither_reads_nor_writes_a_draft(client, organization):
     officer = MembershipFactory(organization=organization).user
     client.force_login(officer)
     client.post(reverse("portal:application_start", args=[organization.pk]),
@@ -89,7 +89,9 @@ def test_a_caller_can_read_but_not_write_a_draft(client, organization):
     application = Application.objects.get(organization=organization)
     caller = MembershipFactory(organization=organization, role=Role.CALLER).user
     client.force_login(caller)
-    assert client.get(step(application, "purpose")).status_code == 200
+    assert client.get(step(application, "purpose")).status_code == 404  # the filers' and the Board's (was a 200)
+    assert client.get(reverse("portal:application_detail", args=[application.pk])).status_code == 404
+    assert client.get(reverse("portal:application_start", args=[organization.pk])).status_code == 404
     assert client.post(step(application, "purpose"), {"lawful_purpose": "Hijack"}).status_code == 404
     application.refresh_from_db()
     assert application.lawful_purpose != "Hijack"

@@ -72,7 +72,7 @@ def test_the_review_step_shows_the_answers_before_submitting(client, application
     assert "Sus respuestas" in spanish and "15 de enero de 2027" in spanish or "15 ene. 2027" in spanish
 
 
-@pytest.mark.parametrize(("who", "status"), [("anonymous", 302), ("officer", 200), ("caller", 200),
+@pytest.mark.parametrize(("who", "status"), [("anonymous", 302), ("officer", 200), ("caller", 404),
                                              ("other_officer", 404), ("board_staff", 200), ("board_member", 200)])
 def test_who_opens_the_pdf(client, application, who, status):
     users = {"officer": lambda: member(application.organization, Role.OFFICER),

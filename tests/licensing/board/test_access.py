@@ -1,6 +1,6 @@
 """Who reads which dashboard page, in the portal and the API: the Board every organization's, an organization's
-filing officers their own; game workers see their organization but not its books (403), another organization's
-figures are a 404 (not disclosed), and the Board's dashboard is the Board's only (403)."""
+filing officers their own; game workers see their organization but not its books (a 404, like another
+organization's figures: not disclosed), and the Board's dashboard is the Board's only (403)."""
 
 import datetime as dt
 
@@ -51,9 +51,10 @@ MATRIX = {
     "officer": (403, 200, 404, 403),
     "member_in_charge": (403, 200, 404, 403),
     "gross_receipts": (403, 200, 404, 403),
-    "caller": (403, 403, 404, 403),
-    "checker": (403, 403, 404, 403),
-    "dealer": (403, 403, 404, 403),
+    "caller": (403, 404, 404, 403),  # the books are the filers' records (was a 403)
+    "checker": (403, 404, 404, 403),
+    "tournament_director": (403, 404, 404, 403),
+    "dealer": (403, 404, 404, 403),
     "vendor_representative": (403, 404, 404, 403),
     "no_role": (403, 404, 404, 403),
     "board_admin": (403, 404, 404, 403),

@@ -73,7 +73,7 @@ def test_the_export_reimports_as_it_is(client, roll):
 
 
 @pytest.mark.parametrize(("who", "page", "api"), [
-    ("anonymous", 302, 401), ("officer", 200, 200), ("caller", 200, 200), ("other_officer", 404, 404),
+    ("anonymous", 302, 401), ("officer", 200, 200), ("caller", 404, 404), ("other_officer", 404, 404),
     ("board_staff", 200, 200), ("board_member", 200, 200)])
 def test_who_reads_and_exports_the_roll(client, roll, who, page, api):
     caller(client, who, roll)

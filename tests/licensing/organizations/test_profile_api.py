@@ -90,12 +90,12 @@ def test_member_api_anonymous_is_401(client, organization):
     assert client.post(members_url(organization), NEW_MEMBER, content_type="application/json").status_code == 401
 
 
-@pytest.mark.parametrize("reader", ["caller", "board_staff", "board_member"])
-def test_members_are_readable_by_the_organization_and_the_board(client, organization, other_organization, reader):
+@pytest.mark.parametrize("reader", ["gross_receipts", "board_staff", "board_member"])
+def test_members_are_readable_by_the_filers_and_the_board(client, organization, other_organization, reader):
     mine = OrganizationMemberFactory(organization=organization)
     OrganizationMemberFactory(organization=organization, is_active=False)
     theirs = OrganizationMemberFactory(organization=other_organization)
-    user = {"caller": lambda: _role_user(Role.CALLER)(organization), "board_staff": board_staff,
+    user = {"gross_receipts": lambda: _role_user(Role.GROSS_RECEIPTS)(organization), "board_staff": board_staff,
             "board_member": board_member}[reader]()
     client.force_login(user)
     rows = client.get(members_url(organization)).json()["results"]
@@ -107,7 +107,19 @@ def test_members_are_readable_by_the_organization_and_the_board(client, organiza
     foreign = reverse("organization-member-detail", args=[organization.pk, theirs.pk])
     assert client.get(foreign).status_code == 404
     other_status = client.get(members_url(other_organization)).status_code
-    assert other_status == (404 if reader == "caller" else 200)
+    assert other_status == (404 if reader == "gross_receipts" else 200)
+
+
+@pytest.mark.parametrize("role", GAME_ROLES)
+def test_game_roles_read_neither_the_roll_nor_the_responsible_people(client, organization, role):
+    """Dates of birth and addresses are the filers' and the Board's (was a 200 for every role of the organization)."""
+    member = OrganizationMemberFactory(organization=organization)
+    ResponsiblePersonFactory(organization=organization)
+    client.force_login(_role_user(role)(organization))
+    for url in (members_url(organization), member_url(member), people_url(organization),
+                reverse("organization-member-export", args=[organization.pk]),
+                reverse("organization-eligibility", args=[organization.pk])):
+        assert client.get(url).status_code == 404, url
 
 
 def test_member_api_with_a_token(client, organization, officer):
@@ -240,7 +252,7 @@ def test_put_is_not_offered(client, organization, officer):
 
 
 def test_eligibility_endpoint_lists_findings_with_rules(client, organization):
-    client.force_login(_role_user(Role.DEALER)(organization))
+    client.force_login(_role_user(Role.MEMBER_IN_CHARGE)(organization))
     response = client.get(reverse("organization-eligibility", args=[organization.pk]))
     assert response.status_code == 200
     rules = {finding["rule"] for finding in response.json()}

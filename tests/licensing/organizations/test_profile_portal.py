@@ -58,14 +58,18 @@ def test_profile_edit_shows_service_errors_inline(client, organization, officer)
 
 
 @pytest.mark.parametrize("role", [Role.CALLER, Role.CHECKER, Role.DEALER, Role.TOURNAMENT_DIRECTOR])
-def test_game_roles_read_the_profile_but_get_no_forms_and_cannot_write(client, organization, role):
-    member = OrganizationMemberFactory(organization=organization, full_name="Visible Member")
+def test_game_roles_read_the_profile_facts_not_the_records_and_cannot_write(client, organization, role):
+    member = OrganizationMemberFactory(organization=organization, full_name="Hidden Member")
     client.force_login(MembershipFactory(organization=organization, role=role).user)
-    for name in ("organization_profile", "organization_members", "organization_responsible_people"):
-        response = client.get(url(name, organization))
-        assert response.status_code == 200
-        assert "<form method=\"post\" class=\"stacked-form" not in response.content.decode()
-    assert "Visible Member" in client.get(url("organization_members", organization)).content.decode()
+    profile = client.get(url("organization_profile", organization))
+    page = profile.content.decode()
+    assert profile.status_code == 200 and "<form method=\"post\" class=\"stacked-form" not in page
+    # No link to a page that answers 404, and no eligibility drawn from the roll (members' ages among it).
+    for name in ("organization_members", "organization_responsible_people", "organization_documents"):
+        assert url(name, organization) not in page
+        assert client.get(url(name, organization)).status_code == 404  # was a 200, the roll and its members
+    assert "eligibility-heading" not in page
+    assert client.get(url("member_row", organization, member.pk)).status_code == 404
     writes = [
         (url("organization_profile", organization), {"name": "Hijacked"}),
         (url("member_add", organization), as_form(MEMBER, "add")),
@@ -78,7 +82,7 @@ def test_game_roles_read_the_profile_but_get_no_forms_and_cannot_write(client, o
         assert client.post(target, data).status_code == 403, target
     assert client.get(url("member_edit", organization, member.pk)).status_code == 403
     member.refresh_from_db()
-    assert member.is_active and member.full_name == "Visible Member"
+    assert member.is_active and member.full_name == "Hidden Member"
     assert OrganizationMember.objects.count() == 1
 
 

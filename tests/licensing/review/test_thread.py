@@ -164,7 +164,7 @@ def test_staff_write_from_the_review_page(client, application):
 MATRIX = {
     "officer": (True, True),
     "member_in_charge": (True, True),
-    "caller": (False, False),  # a game worker of the organization: neither
+    "caller": (False, False),  # a game worker of the organization: neither, nor the application itself
     "board_staff": (True, True),
     "board_member": (True, False),  # reads, decides by vote
     "no_role": (False, False),
@@ -195,11 +195,11 @@ def test_who_reads_and_writes_the_thread(client, kind, whose, organization, othe
     client.force_login(person)
 
     status_page = client.get(reverse("portal:application_status", args=[application.pk]))
-    sees_application = whose == "own" and kind != "no_role" or board
-    assert status_page.status_code == (200 if sees_application else 404)
-    if sees_application:
+    # Where the application stands is read with its thread: its filers and the Board (a caller's was a 200).
+    assert status_page.status_code == (200 if reads else 404)
+    if reads:
         page = status_page.content.decode()
-        assert ("A question." in page) == reads
+        assert "A question." in page
         assert (f'action="/portal/applications/{application.pk}/messages/"' in page) == writes
     download = client.get(reverse("portal:application_message_attachment", args=[application.pk, attachment.pk]))
     assert download.status_code == (200 if reads else 404)
@@ -242,12 +242,15 @@ def test_the_api_answers_a_bad_file_with_the_field_and_reads_back_attachments(cl
     assert nul.status_code == 400
 
 
-@pytest.mark.parametrize(("role", "linked"), [(Role.OFFICER, True), (Role.CALLER, False), (Role.DEALER, False)])
-def test_the_application_page_links_to_the_thread_only_for_who_may_read_it(client, application, role, linked):
-    # A caller or a dealer of the organization sees the application but not the thread (filing people and the Board).
+@pytest.mark.parametrize("role", [Role.OFFICER, Role.GROSS_RECEIPTS, Role.CALLER, Role.DEALER])
+def test_the_application_and_its_thread_are_the_filers(client, application, role):
+    # A caller or a dealer of the organization reads neither the application nor its thread (was: the application
+    # and where it stands, without the thread); the filing people read both.
     client.force_login(MembershipFactory(organization=application.organization, role=role).user)
     page = client.get(reverse("portal:application_detail", args=[application.pk]))
-    assert page.status_code == 200
-    assert ("Messages with board staff" in page.content.decode()) is linked
-    status = client.get(reverse("portal:application_status", args=[application.pk]))  # where it stands: all of them
-    assert status.status_code == 200 and ('id="thread"' in status.content.decode()) is linked
+    status = client.get(reverse("portal:application_status", args=[application.pk]))
+    if role in (Role.CALLER, Role.DEALER):
+        assert (page.status_code, status.status_code) == (404, 404)
+        return
+    assert page.status_code == 200 and "Messages with board staff" in page.content.decode()
+    assert status.status_code == 200 and 'id="thread"' in status.content.decode()
