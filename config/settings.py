@@ -238,6 +238,7 @@ AXES_LOCKOUT_TEMPLATE = "registration/lockout.html"
 AXES_LOCKOUT_CALLABLE = "licensing.accounts.lockout.responses.lockout_response"
 AXES_USERNAME_FORM_FIELD = "login"  # allauth's sign-in form (the API token endpoint passes the email itself)
 AXES_IPWARE_PROXY_COUNT = env.int("AXES_PROXY_COUNT", default=0)
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"  # the count above, as the API's limits read it
 AXES_VERBOSE = False
 
 # django-allauth: sign-up, email verification, sign-in, password reset (licensing/accounts/allauth_adapter.py).
