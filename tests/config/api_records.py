@@ -17,7 +17,6 @@ Whom a record belongs to decides which caller gets it:
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.contrib.auth.models import Group
 from django.db.models import Model, QuerySet
 
 from bingo.models import CardSale, CardSeries, Game, GameEvent, Operation, Pattern, WorkerDuty
@@ -41,6 +40,7 @@ from licensing.models import (
 from licensing.models.messages import MessageAttachment
 from licensing.models.users import BoardGroup
 from montecarlo.models import GameApproval, GameCatalogEntry, GameTable, Night, Participant, Tournament
+from tests.config.api_conformance import auth_headers
 from vendors.models import Owner, Supplier, Vendor
 from vendors.registry.selectors import vendor_registry_search
 
@@ -141,6 +141,7 @@ RECORDS: dict[str, Records] = {
 # query omits every optional one).
 QUERIES = {
     "GET /api/v1/fees/quote": {"license_type": "vendor", "kind": "renewal", "gross_sales": "19999.99"},
+    "GET /api/v1/reports/deadlines": {"license_type": "bingo", "license_class": "B", "event_date": "2026-12-05"},
 }
 
 
@@ -148,16 +149,17 @@ QUERIES = {
 class Caller:
     user: User | None  # None: anonymous
     headers: dict  # what the caller sends to be known (its token)
+    is_board: bool  # in one of the Board's groups (whatever the token's second factor)
 
-    @property
-    def is_board(self) -> bool:
-        # The Board's groups, as the fuzz's callers hold them (whatever the token's second factor).
-        return self.user is not None and Group.objects.filter(
-            user=self.user, name__in=BoardGroup.values).exists()
+
+def caller_of(user: User | None) -> Caller:
+    is_board = user is not None and user.groups.filter(name__in=BoardGroup.values).exists()
+    return Caller(user=user, headers=auth_headers(user), is_board=is_board)
 
 
 def _visible(records: Records, caller: Caller) -> QuerySet:
     rows = records.rows()
+    rows = rows.order_by(*(rows.query.order_by or ["pk"]))
     if records.owner == PUBLIC:
         return rows
     if caller.user is None:
@@ -188,5 +190,5 @@ def path_parameters(operation, caller: Caller) -> dict | None:
     prefix = _record_prefix(operation.path if operation.path.endswith("/") else operation.path + "/", names)
     assert prefix is not None, f"no entry in RECORDS names the path parameters of {operation.path}"
     records = RECORDS[prefix]
-    row = _visible(records, caller).order_by(*(records.rows().query.order_by or ["pk"])).first()
+    row = _visible(records, caller).first()
     return None if row is None else records.params(row)
