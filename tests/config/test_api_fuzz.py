@@ -2,11 +2,11 @@
 
 Four callers: anonymous, an organization's officer, board staff and a vendor's representative, each with a
 token, in the demo world (three organizations with licenses, a vendor, a bingo night, a tournament, a Monte
-Carlo Night; and a report draft and a message with a file, which the demo lacks). Each operation gets random positive and negative cases, then a positive case naming a record of
-the caller's own, its path parameters read from the database (api_records.py): random ids find no record, so
-without it an operation under /{id}/ would only ever answer 404 and its success answer would go unchecked.
-Every answer must be no 5xx and match the schema: a documented status code, its content type, its headers and
-its body.
+Carlo Night; and a report draft and a message with a file, which the demo lacks). Each operation gets random
+positive and negative cases, then a positive case naming a record of the caller's own, its path parameters
+read from the database (api_records.py): random ids find no record, so without it an operation under /{id}/
+would only ever answer 404 and its success answer would go unchecked. Every answer must be no 5xx and match
+the schema: a documented status code, its content type, its headers and its body.
 
 The number of examples per operation is small in `make test`; run a long fuzz locally with
 `pytest -m fuzz --fuzz-examples=500` (or FUZZ_EXAMPLES=500), and a different seed with FUZZ_SEED."""
