@@ -43,8 +43,8 @@ DESCRIPTIONS = {
     "403": "Signed in, but without the role this action needs.",
     "404": "No such record, or none the caller may see.",
     "415": "The body's media type is not one this operation reads.",
-    "429": "Too many requests: the API's rate limit (a security policy, not a rule of 30 DCMR). Retry-After "
-           "says in how many seconds to try again.",
+    "429": "Too many requests: the API's rate limit (a security policy, not a rule of 30 DCMR), or at the token "
+           "endpoint too many failed sign-ins (the lockout). Retry-After says in how many seconds to try again.",
 }
 HEADERS = {
     "429": {"Retry-After": {"description": "Seconds to wait before the next request.", "required": True,

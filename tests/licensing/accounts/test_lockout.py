@@ -54,6 +54,7 @@ def test_the_api_token_endpoint_is_locked_by_the_same_count(client):
         assert token(client, user.email.upper(), "wrong", ip=ip).status_code in (400, 429)
     locked = token(client, user.email, PASSWORD, ip="203.0.113.78")
     assert locked.status_code == 429
+    assert int(locked["Retry-After"]) == settings.AXES_COOLOFF_TIME * 3600  # like the API's other 429s
     [error] = locked.json()["errors"]
     assert error["code"] == "locked_out" and "every address" in error["message"]
     # And the portal login, from yet another address, too.
