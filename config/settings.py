@@ -5,6 +5,7 @@ Nothing set: SQLite, Celery running tasks inline, an in-memory channel layer, co
 `DJANGO_ENV=production` turns on the hardened profile that passes `check --deploy`.
 """
 
+import re
 from pathlib import Path
 
 import environ
@@ -265,6 +266,7 @@ AXES_LOCKOUT_TEMPLATE = "registration/lockout.html"
 AXES_LOCKOUT_CALLABLE = "licensing.accounts.lockout.responses.lockout_response"
 AXES_USERNAME_FORM_FIELD = "login"  # allauth's sign-in form (the API token endpoint passes the email itself)
 AXES_IPWARE_PROXY_COUNT = env.int("AXES_PROXY_COUNT", default=0)
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"  # the count above, as the API's limits read it
 AXES_VERBOSE = False
 
 # django-allauth: sign-up, email verification, sign-in, password reset (licensing/accounts/allauth_adapter.py).
@@ -348,6 +350,20 @@ MAIL_MIRROR = "licensing.notifications.services.notifications_from_email"
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Charitable Gaming Board <no-reply@gaming.example.gov>")
 
 # --- API ---
+# Requests per user, per anonymous address, and per address at POST /api/v1/auth/token/ (tests read these
+# defaults to check that production throttles).
+API_THROTTLE_DEFAULTS = {"user": "120/minute", "anon": "60/minute", "token": "10/minute"}
+
+
+def _throttle_rate(name: str, scope: str) -> str:
+    # DRF reads only the period's first letter and fails on every request at a typo: refuse it at start.
+    rate = env.str(name, default=API_THROTTLE_DEFAULTS[scope]).strip()
+    if not re.fullmatch(r"[1-9][0-9]*/(second|minute|hour|day)", rate):
+        raise ImproperlyConfigured(f"{name}={rate!r}: write requests per period, e.g. 120/minute "
+                                   "(period: second, minute, hour or day).")
+    return rate
+
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first, so an anonymous call gets 401 with a WWW-Authenticate header rather than 403.
@@ -363,6 +379,23 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.api.errors.api_exception_handler",
+    # The API's rate limits, a security policy of this system (not a rule of 30 DCMR): per signed-in user, per
+    # client address for anonymous callers, and tighter per address at the token endpoint (its throttle_scope).
+    # Counted in the default cache, so every process behind the proxy counts together on Redis; a refusal is
+    # a 429 in the API's error shape with Retry-After (config/api/errors.py).
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.UserRateThrottle",
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.ScopedRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "user": _throttle_rate("API_THROTTLE_USER", "user"),
+        "anon": _throttle_rate("API_THROTTLE_ANON", "anon"),
+        "token": _throttle_rate("API_THROTTLE_TOKEN", "token"),
+    },
+    # The client's address is the one the proxies in front saw (the lockout's AXES_PROXY_COUNT), not an
+    # X-Forwarded-For the client wrote itself.
+    "NUM_PROXIES": AXES_IPWARE_PROXY_COUNT,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Charitable Gaming Licensing API",

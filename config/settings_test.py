@@ -5,7 +5,7 @@ against PostgreSQL and Redis, and a laptop with nothing set runs it on SQLite.
 """
 
 from config.settings import *  # noqa: F403
-from config.settings import CACHES, REDIS_URL
+from config.settings import API_THROTTLE_DEFAULTS, CACHES, REDIS_URL, REST_FRAMEWORK
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
@@ -15,6 +15,9 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+# The API's rate limits stay on, too high to refuse any test (the fuzz sends thousands of requests per caller);
+# tests/config/test_api_throttling.py puts the production defaults back to check them.
+REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": dict.fromkeys(API_THROTTLE_DEFAULTS, "10000/second")}
 if REDIS_URL:
     # Keep test keys apart from a developer's running server on the same Redis.
     CACHES["default"]["KEY_PREFIX"] = "cg-test"

@@ -11,6 +11,7 @@ from django.http import JsonResponse
 from django.utils.translation import gettext as _
 from django.views import defaults
 from rest_framework import status
+from rest_framework.exceptions import Throttled
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
@@ -55,12 +56,25 @@ def _drf_errors(data, path: str | None = None) -> list[dict]:
     }]
 
 
+def _throttled(response: Response, exc: Throttled) -> Response:
+    """A 429 of the API's rate limits (settings.REST_FRAMEWORK's throttle rates): a security policy of this
+    system, not a rule of 30 DCMR, and it says so. Retry-After always comes with it."""
+    seconds = exc.wait or 1  # DRF has no wait when the history outgrew a rate lowered meanwhile
+    response["Retry-After"] = str(seconds)
+    response.data = {"errors": [api_error(code=exc.default_code, message=_(
+        "Too many requests: this is the API's rate limit, a security policy of the Board's systems and not a "
+        "rule of 30 DCMR. Try again in %(seconds)s s.") % {"seconds": seconds})]}
+    return response
+
+
 def api_exception_handler(exc, context):
     if isinstance(exc, DjangoValidationError):
         return Response({"errors": _django_errors(exc)}, status=status.HTTP_400_BAD_REQUEST)
     response = exception_handler(exc, context)
     if response is None:
         return None
+    if isinstance(exc, Throttled):
+        return _throttled(response, exc)
     response.data = {"errors": _drf_errors(response.data)}
     return response
 

@@ -5,7 +5,8 @@ operation the 4xx answers it can give, all in the one error shape of config.api.
 - 400 everywhere: any request can be malformed (a NUL character, a bad filter, an invalid body);
 - 401 where a credential is read (a missing or wrong token), 403 where one is required;
 - 404 where the address names a record (a path parameter) or a page of a list (`page`);
-- 415 where a body is read: one in a media type the operation does not parse, or with none.
+- 415 where a body is read: one in a media type the operation does not parse, or with none;
+- 429 everywhere: the API's rate limits (settings.REST_FRAMEWORK's throttles), with Retry-After.
 An answer a view documents itself is kept; one documented without a body gets the error schema.
 
 A second hook (`local_times`) documents times of day as what the API reads and writes: local
@@ -42,6 +43,12 @@ DESCRIPTIONS = {
     "403": "Signed in, but without the role this action needs.",
     "404": "No such record, or none the caller may see.",
     "415": "The body's media type is not one this operation reads.",
+    "429": "Too many requests: the API's rate limit (a security policy, not a rule of 30 DCMR), or at the token "
+           "endpoint too many failed sign-ins (the lockout). Retry-After says in how many seconds to try again.",
+}
+HEADERS = {
+    "429": {"Retry-After": {"description": "Seconds to wait before the next request.", "required": True,
+                            "schema": {"type": "integer", "minimum": 1}}},
 }
 _HTTP_METHODS = {"get", "put", "post", "patch", "delete", "head", "options", "trace"}
 
@@ -58,11 +65,14 @@ def _codes_for(operation: dict) -> list[str]:
         codes.append("404")
     if "requestBody" in operation:
         codes.append("415")
+    codes.append("429")
     return codes
 
 
 def _document(responses: dict, code: str) -> None:
     response = responses.setdefault(code, {"description": DESCRIPTIONS.get(code, "")})
+    if code in HEADERS:
+        response.setdefault("headers", HEADERS[code])
     if code.startswith("4") and not response.get("content"):
         response["content"] = {"application/json": {"schema": _REF}}
         if not response.get("description") or response["description"].startswith('{"errors"'):

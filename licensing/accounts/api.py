@@ -40,6 +40,7 @@ class TokenCreateApi(APIView):
 
     permission_classes = [permissions.AllowAny]
     authentication_classes: list = []
+    throttle_scope = "token"  # tighter per address than the API's other limits (settings.REST_FRAMEWORK)
 
     @extend_schema(request=TokenRequestSerializer, responses={
         200: TokenSerializer,

@@ -3,6 +3,7 @@ scoped by the same selectors (another organization's tournament is a 404); broke
 back in the house error shape with their citation (config.api.errors)."""
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, permissions, viewsets
 from rest_framework.decorators import action
@@ -153,7 +154,8 @@ class HandHistoryView(viewsets.ViewSet):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(responses={
-        200: OpenApiResponse(description=_("The hand history (shared hand-history format).")), 409: STATE[409]})
+        200: OpenApiResponse(OpenApiTypes.OBJECT, description=_("The hand history (shared hand-history format).")),
+        409: STATE[409]})
     def retrieve(self, request, pk=None, number=None):
         tournament = selectors.tournament_get(user=request.user, pk=int(pk))
         engine = load_engine(tournament)

@@ -11,12 +11,19 @@ from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING, AsciiPrimaryKeyField
 from licensing.models import License
 from licensing.models.choices import ApplicationKind
 from vendors.applications.services import PROFILE_FIELDS
-from vendors.models import Supplier, Vendor
+from vendors.models import BusinessType, Supplier, Vendor
 
 STRICT_FIELDS = {**STRICT_SERIALIZER_FIELD_MAPPING, models.DateField: DateSerializerField}
 
 
+def business_type_field(**kwargs) -> serializers.ChoiceField:
+    """A vendor's business type as the API answers it: one of 30 DCMR 1207.2(b)'s, or "" until the vendor has
+    declared it (a draft), like what a client may write."""
+    return serializers.ChoiceField(choices=BusinessType.choices, allow_blank=True, read_only=True, **kwargs)
+
+
 class VendorSerializer(serializers.ModelSerializer):
+    business_type = business_type_field()
     name = serializers.CharField(source="organization.name", read_only=True)
     street_address = serializers.CharField(source="organization.street_address", read_only=True)
     city = serializers.CharField(source="organization.city", read_only=True)

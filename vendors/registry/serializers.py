@@ -8,6 +8,7 @@ from rest_framework import serializers
 from core.public_url import public_url
 from licensing.models import License
 from licensing.models.choices import LicenseStatus
+from vendors.applications.serializers import business_type_field
 from vendors.models import PriceListItem, SupplyCategory
 from vendors.registry.selectors import REGISTRY_STATUS_CHOICES, registry_status
 
@@ -88,6 +89,7 @@ class RegistryEntrySerializer(RegistryLicenseSerializer):
         return {"street_address": organization.street_address, "city": organization.city,
                 "state": organization.state, "postal_code": organization.postal_code}
 
+    @extend_schema_field(business_type_field())
     def get_business_type(self, license) -> str:
         return self.context["entry"].vendor.business_type
 

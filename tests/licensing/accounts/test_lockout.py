@@ -54,6 +54,7 @@ def test_the_api_token_endpoint_is_locked_by_the_same_count(client):
         assert token(client, user.email.upper(), "wrong", ip=ip).status_code in (400, 429)
     locked = token(client, user.email, PASSWORD, ip="203.0.113.78")
     assert locked.status_code == 429
+    assert int(locked["Retry-After"]) == settings.AXES_COOLOFF_TIME * 3600  # like the API's other 429s
     [error] = locked.json()["errors"]
     assert error["code"] == "locked_out" and "every address" in error["message"]
     # And the portal login, from yet another address, too.
@@ -152,3 +153,23 @@ def test_the_command_lifts_an_address_lock_in_a_staff_name(client):
         call_command("lockout_clear", ip=office, by=user.email)  # not board staff
     call_command("lockout_clear", ip=office, by=board_staff().email)
     assert login(client, user.email, PASSWORD, ip=office).status_code == 302
+
+
+def test_behind_a_proxy_the_lockout_counts_each_client_not_the_proxy(client, settings):
+    # AXES_PROXY_COUNT=1 sets both (config/settings.py): the lockout reads the client as the API's limits do.
+    settings.AXES_IPWARE_PROXY_COUNT = 1
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}
+    proxy, prober, colleague = "10.0.0.1", "203.0.113.90", UserFactory()
+    for n in range(settings.AXES_ADDRESS_FAILURE_LIMIT):
+        # Whatever the prober writes in X-Forwarded-For itself, the proxy appends the address it heard from.
+        client.post(reverse("login"), {"login": f"guess{n}@example.org", "password": "wrong-password"},
+                    REMOTE_ADDR=proxy, HTTP_X_FORWARDED_FOR=f"192.0.2.{n % 200}, {prober}")
+    assert AccessAttempt.objects.filter(ip_address=prober).exists()
+    assert not AccessAttempt.objects.filter(ip_address=proxy).exists()
+    locked = client.post(reverse("login"), {"login": colleague.email, "password": PASSWORD},
+                         REMOTE_ADDR=proxy, HTTP_X_FORWARDED_FOR=prober)
+    assert locked.status_code == 429
+    # Everyone else behind the same proxy signs in.
+    signed_in = client.post(reverse("login"), {"login": colleague.email, "password": PASSWORD},
+                            REMOTE_ADDR=proxy, HTTP_X_FORWARDED_FOR="203.0.113.91")
+    assert signed_in.status_code == 302
