@@ -22,6 +22,11 @@ def test_database():
     from django.test.utils import setup_test_environment, teardown_test_environment
 
     setup_test_environment(debug=False)
+    # Client.force_login passes the second factor of an account that has one, as in the tests: the Board's pages
+    # open only behind it (licensing.accounts.mfa).
+    from tests.sign_in import install
+
+    install()
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
         yield connection

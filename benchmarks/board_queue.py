@@ -72,7 +72,8 @@ def fill(organizations: int, applications: int, seed: int = 7) -> dict:
         for index, a in enumerate(a for a in created if a.status == ApplicationStatus.APPROVED)
     ]
     License.objects.bulk_create(licenses, batch_size=BATCH)
-    return {"staff": board_staff(), "officer": creator, "lookup_name": orgs[organizations // 2].name.split()[1],
+    return {"staff": board_staff(), "officer": creator, "officer_organization": orgs[0].pk,
+            "lookup_name": orgs[organizations // 2].name.split()[1],
             "lookup_number": licenses[len(licenses) // 2].number, "licenses": len(licenses)}
 
 
@@ -98,7 +99,8 @@ def main() -> None:
         pages = {
             "queue": (staff, "/portal/review/"),
             "queue_filtered": (staff, "/portal/review/?license_type=bingo&status=submitted"),
-            "dashboard": (officer, "/portal/"),
+            # An officer of one organization lands on its home (/portal/ redirects there): that page is the dashboard.
+            "dashboard": (officer, f"/portal/organizations/{world['officer_organization']}/"),
             "lookup": (public, f"/public/licenses/?q={world['lookup_name']}"),
             "lookup_number": (public, f"/public/licenses/?q={world['lookup_number']}"),
         }
