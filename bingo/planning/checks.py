@@ -162,8 +162,9 @@ def duty_doing(duty: str) -> str:
 
 def worker_tie_findings(operation: Operation, *, name: str, born: dt.date | None, duty: str, field: str = "name",
                         worker: WorkerDuty | None = None, owners: list[OwnerRecord] | None = None) -> list[Finding]:
-    """Whether the worker owns a share of a vendor: a match (or a match Board staff confirmed) blocks, a name alone
-    warns until staff decide it (licensing.matches)."""
+    """Whether the worker owns a share of a vendor or works for one (an agent, servant or employee, whatever their
+    share: 30 DCMR 1401.13): a match (or a match Board staff confirmed) blocks, a name alone warns until staff
+    decide it (licensing.matches)."""
     return person_tie_findings(name=name, born=born, doing=duty_doing(duty), field=field,
                                person_ref=worker_ref(worker.pk) if worker is not None else None,
                                organization_id=operation.license.organization_id, owners=owners)

@@ -205,8 +205,9 @@ def application_findings(application: Application, *, today: dt.date | None = No
                                 field="license_class"))
     findings += organization_findings(application.organization, on=today,
                                       **exemptions(application, senior=senior))
-    # 30 DCMR 1401.13: the people who conduct its games and prepare its forms own no share of a vendor, whichever
-    # was recorded first (a vendor may name its owners after the organization named its people).
+    # 30 DCMR 1401.13: the people who conduct its games and prepare its forms neither own a share of a vendor nor
+    # work for one (an employee counts whatever the share), whichever was recorded first (a vendor may name its
+    # people after the organization named its own).
     findings += organization_tie_findings(application.organization, users=[application.created_by, actor])
     findings += rules.required(
         {"lawful_purpose": application.lawful_purpose},

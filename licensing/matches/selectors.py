@@ -2,7 +2,7 @@
 one side, for staff to confirm (the same person) or dismiss (another person), with a reason.
 
 - 30 DCMR 1401.13: a person an organization names (a responsible person, a user filing for it, a worker on duty)
-  against every vendor owner with an ownership interest (licensing.organizations.supply_ties: both sides come from
+  against every person of a vendor, owner or employee (licensing.organizations.supply_ties: both sides come from
   the sources the apps register);
 - 30 DCMR 1206.4(e): every current owner or officer of a vendor against the Board's own accounts (members, staff,
   administrators), which hold no date of birth.
@@ -83,7 +83,8 @@ def _owner_record(record: OwnerRecord) -> str:
 
 
 def supply_tie_matches(*, owners: list[OwnerRecord] | None = None) -> list[Match]:
-    """30 DCMR 1401.13: an organization's people against the vendors' owners with a share."""
+    """30 DCMR 1401.13: an organization's people against the vendors' people (owners, and with no share their
+    agents, servants and employees)."""
     return [Match(rule=SUPPLY_TIE_RULE, person=pair.person.ref, person_name=pair.person.name,
                   person_record=_person_record(pair.person), other=pair.owner.owner.ref,
                   other_name=pair.owner.owner.name, other_record=_owner_record(pair.owner),

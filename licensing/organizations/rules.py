@@ -5,8 +5,9 @@
 - a US address (a real state or territory code, a ZIP code) and a phone number that parses
   (1202.2(a), (j)-(m)): django-localflavor's state table, the phonenumbers library;
 - which profile changes are substantial (1202.3): the name, the address, the responsible people;
-- a person tied by ownership to the supply trade may not conduct or assist bingo, serve its operator or
-  prepare its forms (1401.13, 1401.14), matched by name and date of birth (core.people)."""
+- a person tied by ownership to the supply trade, or an agent, servant or employee of a supplier whatever their
+  share, may not conduct or assist bingo, serve its operator or prepare its forms (1401.13, 1401.14), matched by
+  name and date of birth (core.people)."""
 
 from __future__ import annotations
 
@@ -158,30 +159,32 @@ SUPPLY_TIE_RULE = "30 DCMR 1401.13"
 
 @dataclass(frozen=True)
 class SupplyOwner:
-    """A person with an ownership interest in a maker, seller or distributor of bingo supplies (1401.14: any
-    interest, directly or through an affiliate; a contract or a license agreement is not a tie)."""
+    """A person of a maker, seller or distributor of bingo supplies: an owner (1401.14: any interest, directly or
+    through an affiliate) or, with no share, one of its agents, servants or employees (1401.13: they count
+    whatever their share). The firm's own contracts and license agreements are no tie (1401.14), but the people it
+    names as its own are its agents, servants or employees."""
 
     name: str
     born: dt.date | None
     vendor: str
-    share: Decimal  # percent; more than zero is an ownership interest
+    share: Decimal  # percent; more than zero is an ownership interest, zero an agent, servant or employee
     through: str = ""  # the affiliate the interest is held through, if not direct
     ref: str = ""  # the owner's record ("vendors.owner:7"), which staff's decisions name
+    role: str = ""  # as the vendor records it, lower case: "employee", "officer"
 
 
 def supply_tie_findings(*, name: str, born: dt.date | None, doing: str, owners: Iterable[SupplyOwner],
                         confirmed: Collection[str] = (), dismissed: Collection[str] = (),
                         field: str | None = None) -> list[Finding]:
     """Whether the person named for `doing` (conducting or assisting bingo, serving an operator, preparing the
-    organization's Board forms: 1401.13(a)-(c)) is tied by ownership to the supply trade. The same name and date
-    of birth blocks; the same name with a date of birth unknown on one side is a possible match that Board staff
+    organization's Board forms: 1401.13(a)-(c)) is tied by ownership to the supply trade, or is an agent, servant
+    or employee of a supplier (a record with no share: 1401.13 counts them whatever their share). The same name and
+    date of birth blocks; the same name with a date of birth unknown on one side is a possible match that Board staff
     confirm or dismiss (`confirmed`, `dismissed`: the owners, by their `ref`, or the vendors whose possible match
     staff decided); a confirmed one blocks like a match. A dismissal answers a possible match only: once both
     dates of birth are known and the same, it is a match whatever was decided on less."""
     findings = []
     for owner in owners:
-        if owner.share <= 0:
-            continue  # no ownership interest: a contract or a license agreement is no tie (1401.14)
         found = sameness(name, born, owner.name, owner.born)
         if found is None:
             continue
@@ -189,6 +192,10 @@ def supply_tie_findings(*, name: str, born: dt.date | None, doing: str, owners: 
         is_dismissed = owner.vendor in dismissed or bool(owner.ref and owner.ref in dismissed)
         if found == Sameness.POSSIBLE and is_dismissed and not is_confirmed:
             continue  # staff found it is another person
+        if owner.share <= 0:
+            findings.append(_servant_finding(name=name, doing=doing, owner=owner, field=field,
+                                             match=found == Sameness.MATCH or is_confirmed))
+            continue
         interest = (_("%(share)s%% of %(vendor)s through %(through)s")
                     % {"share": owner.share, "vendor": owner.vendor, "through": owner.through} if owner.through
                     else _("%(share)s%% of %(vendor)s") % {"share": owner.share, "vendor": owner.vendor})
@@ -203,3 +210,17 @@ def supply_tie_findings(*, name: str, born: dt.date | None, doing: str, owners: 
                 "(30 DCMR 1401.13, 1401.14).") % {"name": name, "interest": interest, "doing": doing},
                 field=field, blocking=False))
     return findings
+
+
+def _servant_finding(*, name: str, doing: str, owner: SupplyOwner, field: str | None, match: bool) -> Finding:
+    """1401.13: an agent, servant or employee of a supplier, with no ownership share, is barred like an owner."""
+    values = {"name": name, "role": owner.role or _("employee"), "vendor": owner.vendor, "doing": doing}
+    if match:
+        return Finding(SUPPLY_TIE_RULE, _(
+            "%(name)s works for %(vendor)s, a bingo supplier (%(role)s), and so may not be %(doing)s: an agent, "
+            "servant or employee of a supplier may not, whatever their share (30 DCMR 1401.13).") % values, field=field)
+    return Finding(SUPPLY_TIE_RULE, _(
+        "%(name)s has the name of someone who works for %(vendor)s, a bingo supplier (%(role)s), and a date of "
+        "birth is missing: "
+        "possible match, Board staff confirm or dismiss it before %(name)s may be %(doing)s (30 DCMR "
+        "1401.13).") % values, field=field, blocking=False)

@@ -4,8 +4,9 @@ A person with an ownership interest in a vendor may not conduct, advise or assis
 it, or prepare an organization's Board forms. The two sides are recorded in different apps, and licensing imports
 none of them, so each app registers where its people are when it starts (AppConfig.ready):
 
-- owner sources: the supply trade's owners (vendors: every current owner and officer of every vendor, each as the
-  rule's SupplyOwner with its `ref`; the rule itself drops those with no share, 1401.14);
+- owner sources: the supply trade's people (vendors: every current owner, officer and employee of every vendor,
+  each as the rule's SupplyOwner with its `ref`; those with no share count as agents, servants or employees,
+  1401.13);
 - person sources: the people an organization names to conduct, assist or file (licensing's own: its current
   responsible people and the portal users holding its filing roles; bingo's: the workers on duty at operations
   still to be held).
@@ -242,13 +243,14 @@ class TiePair:
 
 def supply_tie_pairs(*, people: list[PersonRecord] | None = None,
                      owners: list[OwnerRecord] | None = None) -> list[TiePair]:
-    """Every organization-side person against every owner with an ownership interest, where the two may be the
-    same person (the same name), with staff's decision on the pair if any."""
+    """Every organization-side person against every person of a vendor (an owner, or with no share an agent, servant
+    or employee: 30 DCMR 1401.13), where the two may be the same person (the same name), with staff's decision on
+    the pair if any."""
     people = organization_people() if people is None else people
     owners = supply_owners() if owners is None else owners
     by_name: dict[str, list[OwnerRecord]] = defaultdict(list)
     for record in owners:
-        if record.owner.share > 0 and name_key(record.owner.name):
+        if name_key(record.owner.name):
             by_name[name_key(record.owner.name)].append(record)
     if not by_name:
         return []

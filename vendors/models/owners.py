@@ -13,7 +13,8 @@ class OwnerRole(models.TextChoices):
     PARTNER = "partner", _("Partner")
     SHAREHOLDER = "shareholder", _("Shareholder")
     OWNER = "owner", _("Other owner")
-    EMPLOYEE = "employee", _("Employee")  # 1206.4(c): a disqualified person employed or active in the firm
+    # 1401.13: a supplier's employee may not work at bingo, whatever their share; 1206.4(c): nor be disqualified.
+    EMPLOYEE = "employee", _("Employee")
 
 
 class Owner(models.Model):

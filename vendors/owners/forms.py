@@ -30,8 +30,9 @@ class OwnerForm(forms.ModelForm):
         field_classes = {"date_of_birth": DateField, "supervision_ended_on": DateField, "share": _share}
         widgets = {"date_of_birth": DATE, "supervision_ended_on": DATE}
         help_texts = {
-            "role": _("30 DCMR 1207.2(d): every officer, director, partner, shareholder or other owner; and anyone "
-                      "employed or active in the firm who is disqualified (1206.4(c))."),
+            "role": _("30 DCMR 1207.2(d): every officer, director, partner, shareholder or other owner; and every "
+                      "employee: no agent, servant or employee of a supplier may work at bingo, whatever their share "
+                      "(1401.13), nor may the firm employ a disqualified person (1206.4(c))."),
             "date_of_birth": _("Needed to tell people of the same name apart (30 DCMR 1206.4, 1401.13)."),
             "share": _("Percent of the ownership, 0 to 100 (30 DCMR 1207.2(d))."),
             "through": _("If the interest is held through another firm, its name (30 DCMR 1401.14)."),

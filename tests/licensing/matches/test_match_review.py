@@ -123,12 +123,13 @@ def test_a_decision_is_final_and_a_pair_must_be_an_open_possible_match(client, s
 def test_a_match_needs_no_decision(client, staff, organization, officer, vendor):
     vendor, representative = vendor
     born = dt.date(1966, 4, 2)
-    owner = owner_add(actor=representative, vendor=vendor, role="officer", full_name="Ben Ode", date_of_birth=born,
-                      share="0.00")  # no share: no 1401.13 tie, so no pair either
     person = responsible_person_set(actor=officer, organization=organization, role="alternate", full_name="Ben Ode",
                                     date_of_birth=born, **PERSON)
+    # An employee with no share is tied all the same (30 DCMR 1401.13): the same name and birth date is a match.
+    owner = owner_add(actor=representative, vendor=vendor, role="employee", full_name="Ben Ode", date_of_birth=born,
+                      share="0.00")
     response = decide(client, pair(person, owner, same=False, reason="x"))
-    assert [(e["field"], e["code"]) for e in response.json()["errors"]] == [("other", "no_match")]
+    assert [(e["field"], e["code"]) for e in response.json()["errors"]] == [("other", "match")]
 
 
 def test_a_vendor_owner_with_a_board_accounts_name_is_a_1206_4_e_possible_match(client, staff, vendor):

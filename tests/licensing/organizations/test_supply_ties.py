@@ -10,7 +10,8 @@ BORN = dt.date(1970, 5, 1)
 OWNERS = [
     SupplyOwner(name="Frank DiMarco", born=BORN, vendor="Capitol Bingo Supply Co.", share=Decimal("60")),
     SupplyOwner(name="Ana Ruiz", born=None, vendor="Capitol Bingo Supply Co.", share=Decimal("5")),
-    SupplyOwner(name="Carl Pay", born=BORN, vendor="Paper Works LLC", share=Decimal("0")),  # a contract, no interest
+    # No share: an employee of the supplier, barred all the same (1401.13).
+    SupplyOwner(name="Carl Pay", born=BORN, vendor="Paper Works LLC", share=Decimal("0"), role="employee"),
     SupplyOwner(name="Dee Holt", born=BORN, vendor="Dauber Direct", share=Decimal("2"), through="Holt Holdings"),
 ]
 
@@ -27,10 +28,24 @@ def test_an_owner_with_the_same_name_and_birth_date_is_refused_with_the_rule():
                                "not be member in charge (30 DCMR 1401.13, 1401.14).")
 
 
-def test_an_interest_through_an_affiliate_is_a_tie_and_a_contract_is_not():
+def test_an_interest_through_an_affiliate_is_a_tie():
     [finding] = ties("Dee Holt")
     assert "2% of Dauber Direct through Holt Holdings" in finding.message and finding.blocking
-    assert ties("Carl Pay") == []
+
+
+def test_1401_13_an_employee_with_no_share_is_refused_like_an_owner():
+    [finding] = ties("Carl Pay")
+    assert finding.rule == "30 DCMR 1401.13" and finding.blocking and finding.field == "full_name"
+    assert finding.message == (
+        "Carl Pay works for Paper Works LLC, a bingo supplier (employee), and so may not be member in charge: an "
+        "agent, servant or employee of a supplier may not, whatever their share (30 DCMR 1401.13).")
+    [possible] = ties("Carl Pay", born=None)
+    assert possible.blocking is False and "possible match" in possible.message and "1401.13" in possible.message
+
+
+def test_1401_13_a_person_unrelated_to_any_supplier_is_not_flagged():
+    assert ties("Carla Payne") == []
+    assert ties("Carl Pay", born=dt.date(1980, 2, 2)) == []  # another person of the same name
 
 
 def test_a_different_birth_date_is_another_person():

@@ -82,12 +82,22 @@ def test_the_portal_form_and_the_api_refuse_the_owner_naming_the_field_and_the_r
     assert not ResponsiblePerson.objects.filter(organization=organization).exists()
 
 
-def test_no_share_an_ended_owner_and_another_birth_date_are_no_tie(organization, officer, vendor):
-    own(vendor, "Carl Pay", share="0.00", role="officer")  # an officer with no ownership interest (1401.14)
+def test_1401_13_a_vendor_employee_with_no_share_is_refused_like_an_owner(organization, officer, vendor):
+    own(vendor, "Carl Pay", share="0.00", role="employee")  # no ownership interest, but an employee (1401.13)
+    with pytest.raises(RuleViolation) as refused:
+        name_in_charge(organization, officer, "Carl Pay")
+    [finding] = refused.value.findings
+    assert (finding.rule, finding.field, finding.blocking) == (TIE, "full_name", True)
+    assert "works for Capitol Bingo Supply Co." in finding.message and "whatever their share" in finding.message
+    assert not ResponsiblePerson.objects.filter(organization=organization).exists()
+
+
+def test_an_unrelated_person_an_ended_owner_and_another_birth_date_are_no_tie(organization, officer, vendor):
+    own(vendor, "Carl Pay", share="0.00", role="employee")
     ended = own(vendor, "Dee Holt")
     owner_end(actor=vendor[1], owner=ended)
     own(vendor, "Frank DiMarco", born=dt.date(1961, 1, 1))
-    name_in_charge(organization, officer, "Carl Pay")
+    name_in_charge(organization, officer, "Carla Payne")  # unrelated to any vendor
     name_in_charge(organization, officer, "Dee Holt", role=ResponsibleRole.ALTERNATE)
     name_in_charge(organization, officer, "Frank DiMarco", role=ResponsibleRole.GROSS_RECEIPTS)
     assert ResponsiblePerson.objects.filter(organization=organization, is_current=True).count() == 3
@@ -215,3 +225,23 @@ def test_a_worker_with_an_owners_name_alone_is_put_on_duty_with_a_warning(client
     listed = client.get(reverse("match-list")).json()
     assert [(m["person"], m["rule"], m["sameness"]) for m in listed] == [
         (f"bingo.workerduty:{worker.pk}", TIE, "possible")]
+
+
+def test_1401_13_a_vendor_employee_with_no_share_may_not_work_at_bingo_and_an_unrelated_worker_may(vendor):
+    license = bingo_license()
+    operation = plan(license)
+    actor = planner(license.organization)
+    own(vendor, "Luis Checker", born=ADULT, share="0.00", role="employee")
+    with pytest.raises(RuleViolation) as refused:
+        planning_services.worker_add(actor=actor, operation=operation, name="Luis Checker",
+                                     duty=WorkerDuty.Duty.CHECKER, date_of_birth=ADULT)
+    [finding] = refused.value.findings
+    assert (finding.rule, finding.field, finding.blocking) == (TIE, "name", True)
+    assert "works for Capitol Bingo Supply Co." in finding.message and "(employee)" in finding.message
+    assert not operation.workers.exists()
+    planning_services.worker_add(actor=actor, operation=operation, name="Luisa Checkers",
+                                 duty=WorkerDuty.Duty.CHECKER, date_of_birth=ADULT)
+    # Put on duty first, hired by the vendor afterwards: the start of play refuses.
+    assert ties_of(operation_ready(operation)) == []
+    own(vendor, "Luisa Checkers", born=ADULT, share="0.00", role="employee")
+    assert ties_of(operation_ready(operation)) == [("workers", True)]
