@@ -16,7 +16,8 @@ from licensing.models import Application, Document, License, Role, User
 from licensing.models.choices import DocumentKind, LicenseType
 from licensing.organizations.selectors import document_list
 from licensing.selectors import organization_ids_with_roles
-from vendors.models import Owner, Supplier, Vendor
+from vendors.applications.rules import clearance_jurisdictions
+from vendors.models import Owner, OwnerRole, Supplier, Vendor
 
 REPRESENTATIVE_ROLES = frozenset({Role.VENDOR_REPRESENTATIVE})
 
@@ -51,11 +52,22 @@ def vendor_get_for_filing(*, user: User, pk: int) -> Vendor:
 
 
 def owner_list(*, vendor: Vendor, current: bool | None = True) -> QuerySet[Owner]:
-    """The vendor's owners and officers (1207.2(d)); `vendor` comes from vendor_get, which scoped it."""
-    owners = Owner.objects.filter(vendor=vendor).select_related("police_clearance")
+    """The vendor's owners and officers (1207.2(d)) and employees (1401.13); `vendor` comes from vendor_get, which
+    scoped it."""
+    owners = Owner.objects.filter(vendor=vendor).select_related(
+        "police_clearance", "residence_clearance", "business_clearance", "vendor__organization")
     if current is not None:
         owners = owners.filter(is_current=current)
     return owners.order_by("-is_current", "full_name", "pk")
+
+
+def owner_clearances_needed(owner: Owner) -> list[str]:
+    """The police clearance reports 1207.2(l) asks of the person ("dc", "residence", "business"): none of an
+    employee without a share, since (d) and (l) name owners and officers."""
+    if owner.role == OwnerRole.EMPLOYEE and owner.share <= 0:
+        return []
+    return clearance_jurisdictions(residence=owner.state.upper(),
+                                   business=(owner.vendor.organization.state or "").upper())
 
 
 def owner_get(*, vendor: Vendor, pk: int) -> Owner:

@@ -12,8 +12,9 @@ from licensing.applications.kinds import LicenseTypeHooks
 from licensing.models import Application, BoardGroup, MatchDecision, User
 from licensing.models.choices import ApplicationKind
 from vendors.applications import rules
-from vendors.models import BusinessType, Owner, Vendor
+from vendors.models import BusinessType, Owner, OwnerRole, Vendor
 from vendors.owners import rules as owner_rules
+from vendors.owners.services import CLEARANCE_FIELDS
 from vendors.price_lists import rules as price_rules
 from vendors.price_lists.selectors import (
     price_list_for_application,
@@ -22,6 +23,7 @@ from vendors.price_lists.selectors import (
     vendor_license_in_force,
 )
 from vendors.price_lists.services import price_list_start
+from vendors.selectors import owner_clearances_needed
 
 BOARD_RULE = "30 DCMR 1206.4(e)"
 
@@ -46,7 +48,10 @@ def application_facts(application: Application, vendor: Vendor) -> rules.VendorA
         people=tuple(rules.NamedPerson(
             name=owner.full_name, role=owner.get_role_display().lower(), address=owner.street_address and
             _address(owner), born=owner.date_of_birth, share=owner.share,
-            police_clearance=owner.police_clearance_id is not None) for owner in current_owners(vendor)),
+            police_clearance=owner.police_clearance_id is not None, employee=owner.role == OwnerRole.EMPLOYEE,
+            residence=owner.state.upper(), residence_clearance=owner.residence_clearance_id is not None,
+            business_clearance=owner.business_clearance_id is not None) for owner in current_owners(vendor)),
+        business_state=(organization.state or "").upper(),
         prior_year_gross_receipts=application.gross_sales,
         suppliers=tuple(rules.Supplier(s.name, s.address) for s in vendor.suppliers.filter(is_current=True)),
         makes_own_supplies=vendor.makes_own_supplies,
@@ -132,7 +137,12 @@ def vendor_snapshot(application: Application) -> dict:
                    "resident_agent_address": vendor.resident_agent_address,
                    "makes_own_supplies": vendor.makes_own_supplies},
         "owners": [{"role": o.role, "full_name": o.full_name, "address": _address(o), "date_of_birth": o.date_of_birth,
-                    "share": str(o.share), "through": o.through, "police_clearance": o.police_clearance_id}
+                    "share": str(o.share), "through": o.through, "police_clearance": o.police_clearance_id,
+                    "residence_clearance": o.residence_clearance_id, "business_clearance": o.business_clearance_id,
+                    # 1207.2(l): which reports were asked of the person (none of an employee) and which are on file.
+                    "clearances": [{"jurisdiction": which,
+                                    "on_file": getattr(o, CLEARANCE_FIELDS[which] + "_id") is not None}
+                                   for which in owner_clearances_needed(o)]}
                    for o in current_owners(vendor)],
         "suppliers": list(vendor.suppliers.filter(is_current=True).values("name", "address")),
         "gross_sales": str(application.gross_sales) if application.gross_sales is not None else None,

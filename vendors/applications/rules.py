@@ -14,18 +14,41 @@ from django.utils.translation import gettext as _
 from core.findings import Finding
 
 SHARES_TOTAL = Decimal("100")
+DC = "DC"
 
 
 @dataclass(frozen=True)
 class NamedPerson:
-    """An officer, director, partner, shareholder or other owner (1207.2(d)), as the application lists them."""
+    """An officer, director, partner, shareholder or other owner (1207.2(d)), or an employee (listed for 1401.13),
+    as the application lists them."""
 
     name: str
     role: str
     address: str = ""
     born: dt.date | None = None
     share: Decimal = Decimal("0")  # percent of the ownership
-    police_clearance: bool = False  # a police clearance report is on file (1207.2(l))
+    police_clearance: bool = False  # the District's police clearance report is on file (1207.2(l))
+    employee: bool = False  # an employee, not an officer: no share unless they own one
+    residence: str = DC  # the state of residence (two letters; "" unknown)
+    residence_clearance: bool = False  # the report of the jurisdiction of residence is on file
+    business_clearance: bool = False  # the report of the jurisdiction of the business is on file
+
+    @property
+    def owner_or_officer(self) -> bool:
+        """1207.2(d), (l) ask of owners and officers: an employee counts only with a share of the ownership."""
+        return not self.employee or self.share > 0
+
+
+def clearance_jurisdictions(*, residence: str, business: str) -> list[str]:
+    """Which police clearance reports 1207.2(l) asks of an owner or officer: "dc" always; "residence" where they
+    live outside the District ("" unknown counts as outside); "business" where the business is in a third
+    jurisdiction (one report answers for the residence and the business when both are the same state)."""
+    needed = ["dc"]
+    if residence != DC:
+        needed.append("residence")
+    if business and business not in (DC, residence):
+        needed.append("business")
+    return needed
 
 
 @dataclass(frozen=True)
@@ -58,6 +81,7 @@ class VendorApplicationFacts:
     dc_business_license: str = ""
     resident_agent_name: str = ""
     resident_agent_address: str = ""
+    business_state: str = DC  # the jurisdiction of the business (1207.2(l))
     price_list_certified: bool = False
     fee_paid: bool = False
 
@@ -88,22 +112,36 @@ def identity_findings(facts: VendorApplicationFacts) -> list[Finding]:
 
 
 def people_findings(facts: VendorApplicationFacts) -> list[Finding]:
-    """(d) every officer, director, partner, shareholder or other owner with an address (and the date of birth and
-    share the disqualification and ties checks need); (l) a police clearance report for each of them."""
-    if not facts.people:
+    """(d) every officer, director, partner, shareholder or other owner with an address (and the date of birth the
+    disqualification and ties checks need); (l) for each of them the police clearance reports of the District and
+    of the jurisdictions of residence and of the business. Employees are listed (1401.13) but none of this is asked
+    of them: (d) and (l) name owners and officers only."""
+    if not any(person.owner_or_officer for person in facts.people):
         return [_missing("d", "people", _(
             "Name every officer, director, partner, shareholder or other owner of the business."))]
     findings = []
     for person in facts.people:
+        if not person.owner_or_officer:
+            continue
+        values = {"role": person.role, "name": person.name}
         if not person.address.strip():
-            findings.append(_missing("d", "people", _("Give the address of %(role)s %(name)s.")
-                                     % {"role": person.role, "name": person.name}))
+            findings.append(_missing("d", "people", _("Give the address of %(role)s %(name)s.") % values))
         if person.born is None:
-            findings.append(_missing("d", "people", _("Give the date of birth of %(role)s %(name)s.")
-                                     % {"role": person.role, "name": person.name}))
-        if not person.police_clearance:
-            findings.append(_missing("l", "people", _("Upload the police clearance report of %(role)s %(name)s.")
-                                     % {"role": person.role, "name": person.name}))
+            findings.append(_missing("d", "people", _("Give the date of birth of %(role)s %(name)s.") % values))
+        on_file = {"dc": person.police_clearance, "residence": person.residence_clearance,
+                   "business": person.business_clearance}
+        for which in clearance_jurisdictions(residence=person.residence, business=facts.business_state):
+            if on_file[which]:
+                continue
+            if which == "dc":
+                message = _("Upload the District's police clearance report of %(role)s %(name)s.") % values
+            elif which == "residence":
+                message = _("Upload the police clearance report of %(role)s %(name)s from the jurisdiction where "
+                            "they live (%(state)s).") % {**values, "state": person.residence or _("state unknown")}
+            else:
+                message = _("Upload the police clearance report of %(role)s %(name)s from the jurisdiction of the "
+                            "business (%(state)s).") % {**values, "state": facts.business_state}
+            findings.append(_missing("l", "people", message))
     total = sum(person.share for person in facts.people)
     if total > SHARES_TOTAL:
         findings.append(_missing("d", "people", _(

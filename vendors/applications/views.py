@@ -181,8 +181,9 @@ def _owners(request, vendor, application):
         form = ClearanceForm(request.POST, request.FILES, prefix=f"c{owner.pk}")
         if form.is_valid():
             try:
-                owner_services.owner_police_clearance_upload(actor=request.user, owner=owner,
-                                                             uploaded_file=form.cleaned_data["file"])
+                owner_services.owner_police_clearance_upload(
+                    actor=request.user, owner=owner, uploaded_file=form.cleaned_data["file"],
+                    jurisdiction=form.cleaned_data["jurisdiction"])
             except ValidationError as exc:
                 errors_to_form(form, exc)
             else:
@@ -194,12 +195,32 @@ def _owners(request, vendor, application):
         return _save_step(request, application, "owners")
     owners = list(selectors.owner_list(vendor=vendor))
     return {
-        "owner_rows": [(owner, clearance_forms.get(owner.pk) or ClearanceForm(prefix=f"c{owner.pk}"))
+        "owner_rows": [(owner, clearance_forms.get(owner.pk) or _clearance_form(owner), _clearances(owner))
                        for owner in owners],
         "former_owners": selectors.owner_list(vendor=vendor, current=False),
         "owner_form": owner_form, "editing": editing,
         "share_total": sum(owner.share for owner in owners),
     }
+
+
+CLEARANCE_LABELS = {
+    "dc": gettext_lazy("District of Columbia"),
+    "residence": gettext_lazy("Jurisdiction of residence"),
+    "business": gettext_lazy("Jurisdiction of the business"),
+}
+
+
+def _clearances(owner) -> list[tuple[str, object]]:
+    """(label, document or None) of each report 1207.2(l) asks of the person; none for an employee."""
+    field = owner_services.CLEARANCE_FIELDS
+    return [(CLEARANCE_LABELS[which], getattr(owner, field[which]))
+            for which in selectors.owner_clearances_needed(owner)]
+
+
+def _clearance_form(owner) -> ClearanceForm:
+    needed = selectors.owner_clearances_needed(owner)
+    missing = [which for which in needed if getattr(owner, owner_services.CLEARANCE_FIELDS[which]) is None]
+    return ClearanceForm(prefix=f"c{owner.pk}", initial={"jurisdiction": (missing or needed or ["dc"])[0]})
 
 
 def _suppliers(request, vendor, application):

@@ -1,6 +1,7 @@
 """The people of a vendor: every officer, director, partner, shareholder or other owner, with address, date
-of birth and share (30 DCMR 1207.2(d)), what they declare for 1206.4, the Board's decision on a DC official's
-conflict of interest (1206.4(d)) and their police clearance report (1207.2(l)). Ended ones are kept."""
+of birth and share (30 DCMR 1207.2(d)), and its employees (1401.13); what they declare for 1206.4, the Board's
+decision on a DC official's conflict of interest (1206.4(d)) and the police clearance reports of owners and officers
+(1207.2(l)). Ended ones are kept."""
 
 from django.conf import settings
 from django.db import models
@@ -43,8 +44,16 @@ class Owner(models.Model):
     conflict_decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                             on_delete=models.PROTECT, related_name="+")
     conflict_decided_at = models.DateTimeField(null=True, blank=True)
+    # 1207.2(l): owners' and officers' police clearance reports of the District, and of the jurisdictions of
+    # residence and of the business where those are others (vendors.applications.rules.clearance_jurisdictions).
     police_clearance = models.ForeignKey("licensing.Document", null=True, blank=True, on_delete=models.PROTECT,
                                          related_name="+", verbose_name=_("police clearance report"))
+    residence_clearance = models.ForeignKey(
+        "licensing.Document", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        verbose_name=_("police clearance report of the jurisdiction of residence"))
+    business_clearance = models.ForeignKey(
+        "licensing.Document", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        verbose_name=_("police clearance report of the jurisdiction of the business"))
     is_current = models.BooleanField(_("current"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

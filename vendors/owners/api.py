@@ -48,7 +48,8 @@ class OwnerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, VendorScope
 
 
 class OwnerPoliceClearanceApi(APIView):
-    """Upload the person's police clearance report and attach it (30 DCMR 1207.2(l)): 200 with the owner, or 400
+    """Upload one of the person's police clearance reports (`jurisdiction`: the District's, or the jurisdiction of
+    residence's or of the business's) and attach it (30 DCMR 1207.2(l)): 200 with the owner, or 400
     naming `file` (not a PDF, PNG or JPEG by its content, empty, or over 10 MB) and nothing stored."""
 
     parser_classes = [MultiPartParser]
@@ -60,6 +61,7 @@ class OwnerPoliceClearanceApi(APIView):
         owner = selectors.owner_get(vendor=vendor, pk=pk)
         serializer = ClearanceUploadSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        owner = services.owner_police_clearance_upload(actor=request.user, owner=owner,
-                                                       uploaded_file=serializer.validated_data["file"])
+        owner = services.owner_police_clearance_upload(
+            actor=request.user, owner=owner, uploaded_file=serializer.validated_data["file"],
+            jurisdiction=serializer.validated_data.get("jurisdiction", "dc"))
         return Response(OwnerSerializer(owner).data)

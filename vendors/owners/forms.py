@@ -33,7 +33,8 @@ class OwnerForm(forms.ModelForm):
             "role": _("30 DCMR 1207.2(d): every officer, director, partner, shareholder or other owner; and every "
                       "employee: no agent, servant or employee of a supplier may work at bingo, whatever their share "
                       "(1401.13), nor may the firm employ a disqualified person (1206.4(c))."),
-            "date_of_birth": _("Needed to tell people of the same name apart (30 DCMR 1206.4, 1401.13)."),
+            "date_of_birth": _("Asked of owners and officers (30 DCMR 1207.2(d)); for an employee it is optional, but "
+                               "it tells people of the same name apart (30 DCMR 1206.4, 1401.13)."),
             "share": _("Percent of the ownership, 0 to 100 (30 DCMR 1207.2(d))."),
             "through": _("If the interest is held through another firm, its name (30 DCMR 1401.14)."),
             "felony_convicted": _("30 DCMR 1206.4(a)."),
@@ -46,11 +47,25 @@ class OwnerForm(forms.ModelForm):
         }
 
 
+CLEARANCE_CHOICES = [
+    ("dc", _("the District of Columbia")),
+    ("residence", _("the jurisdiction where the person lives")),
+    ("business", _("the jurisdiction of the business")),
+]
+
+
 class ClearanceForm(forms.Form):
+    jurisdiction = forms.ChoiceField(
+        label=_("Police clearance report of"), choices=CLEARANCE_CHOICES, initial="dc", required=False,
+        help_text=_("Owners and officers give the District's report and those of the jurisdictions where they live "
+                    "and where the business is (30 DCMR 1207.2(l))."))
     file = forms.FileField(
         label=_("Police clearance report"), help_text=_("PDF, PNG or JPEG, at most 10 MB (30 DCMR 1207.2(l))."),
         widget=forms.ClearableFileInput(attrs={"accept": "application/pdf,image/png,image/jpeg"}),
     )
+
+    def clean_jurisdiction(self) -> str:
+        return self.cleaned_data.get("jurisdiction") or "dc"  # the District's report, unless said otherwise
 
 
 YES, NO = "yes", "no"

@@ -1,6 +1,6 @@
-"""The vendor's people (30 DCMR 1207.2(d)): the representative names and updates them with their 1206.4
-declarations and police clearance report (1207.2(l)); Board staff decide a DC official's conflict of interest
-(1206.4(d)). Ended people are kept, never deleted."""
+"""The vendor's people (30 DCMR 1207.2(d)) and its employees (1401.13): the representative names and updates them
+with their 1206.4 declarations and the police clearance reports of owners and officers (1207.2(l)); Board staff
+decide a DC official's conflict of interest (1206.4(d)). Ended people are kept, never deleted."""
 
 import datetime as dt
 from decimal import Decimal
@@ -110,30 +110,46 @@ def owner_end(*, actor: User, owner: Owner) -> Owner:
     return owner
 
 
+# Which report of 1207.2(l): the District's, the jurisdiction of residence's, the jurisdiction of the business's.
+CLEARANCE_FIELDS = {"dc": "police_clearance", "residence": "residence_clearance", "business": "business_clearance"}
+
+
+def _clearance_field(jurisdiction: str) -> str:
+    if jurisdiction not in CLEARANCE_FIELDS:
+        raise ValidationError({"jurisdiction": RuleError(Finding("30 DCMR 1207.2(l)", _(
+            "Say whose police clearance report this is: the District's, the jurisdiction of residence's or the "
+            "jurisdiction of the business's (30 DCMR 1207.2(l))."), field="jurisdiction"))})
+    return CLEARANCE_FIELDS[jurisdiction]
+
+
 @transaction.atomic
-def owner_police_clearance_set(*, actor: User, owner: Owner, document: Document) -> Owner:
-    """Attach a police clearance report already uploaded (content-checked) to the vendor's documents."""
+def owner_police_clearance_set(*, actor: User, owner: Owner, document: Document, jurisdiction: str = "dc") -> Owner:
+    """Attach a police clearance report already uploaded (content-checked) to the vendor's documents, as the
+    District's (default) or the jurisdiction of residence's or of the business's (1207.2(l))."""
     require_representative(actor, owner.vendor)
+    field = _clearance_field(jurisdiction)
     if document.organization_id != owner.vendor.organization_id or document.kind != DocumentKind.POLICE_CLEARANCE:
         raise ValidationError({"police_clearance": _("Choose a police clearance report uploaded for this vendor "
                                                      "(30 DCMR 1207.2(l)).")})
-    owner.police_clearance = document
-    owner.save(update_fields=["police_clearance"])
+    setattr(owner, field, document)
+    owner.save(update_fields=[field])
     audit_event_record(event_type="vendors.owner_police_clearance_set", actor=actor,
-                       organization=owner.vendor.organization, target=owner, payload={"document": document.pk})
+                       organization=owner.vendor.organization, target=owner,
+                       payload={"document": document.pk, "jurisdiction": jurisdiction})
     return owner
 
 
 @transaction.atomic
-def owner_police_clearance_upload(*, actor: User, owner: Owner, uploaded_file) -> Owner:
-    """Upload a person's police clearance report (checked by content, as every licensing document) and attach
-    it (1207.2(l)), in one transaction: a refused file leaves no document behind, a refused caller uploads none."""
+def owner_police_clearance_upload(*, actor: User, owner: Owner, uploaded_file, jurisdiction: str = "dc") -> Owner:
+    """Upload a person's police clearance report (checked by content, as every licensing document) and attach it
+    (1207.2(l)), in one transaction: a refused file leaves no document behind, a refused caller uploads none."""
     require_representative(actor, owner.vendor)
+    _clearance_field(jurisdiction)  # a wrong jurisdiction uploads nothing
     if not owner.is_current:
         raise ValidationError({"owner": _("This person has left the business; name them again instead.")})
     document = document_upload(actor=actor, organization=owner.vendor.organization,
                                kind=DocumentKind.POLICE_CLEARANCE, uploaded_file=uploaded_file)
-    return owner_police_clearance_set(actor=actor, owner=owner, document=document)
+    return owner_police_clearance_set(actor=actor, owner=owner, document=document, jurisdiction=jurisdiction)
 
 
 @transaction.atomic

@@ -205,7 +205,7 @@ def test_errors_show_inline_naming_the_field_and_the_rule(client):
     response = client.post(step(application, "owners"), {"action": "clearance", "owner": owner.pk,
                                                          f"c{owner.pk}-file": upload("x.pdf", b"not a pdf")})
     assert response.status_code == 400
-    form = dict(response.context["owner_rows"])[owner]
+    form = {row[0]: row[1] for row in response.context["owner_rows"]}[owner]
     assert "file" in form.errors
     assert Document.objects.filter(organization=vendor.organization).count() == 2  # the two from complete_vendor
 

@@ -12,15 +12,18 @@ from vendors.applications.rules import (
     Supplier,
     VendorApplicationFacts,
     application_findings,
+    clearance_jurisdictions,
 )
 
 COMPLETE = VendorApplicationFacts(
     name="Capitol Bingo Supply Co.", address="1200 First St NE, Washington, DC 20002", business_type="corporation",
     established_on=dt.date(2009, 4, 1), established_at="Washington, DC",
     people=(NamedPerson(name="Frank DiMarco", role="officer", address="12 Elm St, Bethesda, MD",
-                        born=dt.date(1970, 5, 1), share=Decimal("60"), police_clearance=True),
+                        born=dt.date(1970, 5, 1), share=Decimal("60"), police_clearance=True, residence="MD",
+                        residence_clearance=True),
             NamedPerson(name="Ana Ruiz", role="shareholder", address="3 Oak Ave, Arlington, VA",
-                        born=dt.date(1981, 2, 3), share=Decimal("40"), police_clearance=True)),
+                        born=dt.date(1981, 2, 3), share=Decimal("40"), police_clearance=True, residence="VA",
+                        residence_clearance=True)),
     prior_year_gross_receipts=Decimal("18250.00"), suppliers=(Supplier(name="Arrow Paper", address="Cincinnati, OH"),),
     catalogue=(CatalogueItem(name="Bingo paper, 6-on", unit="pack of 500", unit_price=Decimal("42.00")),),
     years_in_business=17, organized_in_dc=True, dc_business_license="BL-4410022", price_list_certified=True,
@@ -81,8 +84,51 @@ def test_every_owner_gives_an_address_a_birth_date_and_a_police_clearance():
     assert [(finding.rule, finding.field, finding.message) for finding in findings] == [
         ("30 DCMR 1207.2(d)", "people", "Give the address of partner Vic Dice (30 DCMR 1207.2(d))."),
         ("30 DCMR 1207.2(d)", "people", "Give the date of birth of partner Vic Dice (30 DCMR 1207.2(d))."),
-        ("30 DCMR 1207.2(l)", "people", "Upload the police clearance report of partner Vic Dice (30 DCMR 1207.2(l))."),
+        ("30 DCMR 1207.2(l)", "people",
+         "Upload the District's police clearance report of partner Vic Dice (30 DCMR 1207.2(l))."),
     ]
+
+
+def test_1207_2_d_l_an_employee_gives_no_birth_date_and_no_police_clearance():
+    employee = NamedPerson(name="Carl Pay", role="employee", employee=True, residence="MD")
+    assert application_findings(dataclasses.replace(COMPLETE, people=(*COMPLETE.people, employee))) == []
+    # An employee who owns a share is an owner: both are asked of them.
+    owning = dataclasses.replace(employee, share=Decimal("0.01"), address="4 Pine St, Silver Spring, MD")
+    people = (COMPLETE.people[0], dataclasses.replace(COMPLETE.people[1], share=Decimal("39.99")), owning)
+    findings = application_findings(dataclasses.replace(COMPLETE, people=people))
+    assert [(f.rule, f.message) for f in findings] == [
+        ("30 DCMR 1207.2(d)", "Give the date of birth of employee Carl Pay (30 DCMR 1207.2(d))."),
+        ("30 DCMR 1207.2(l)",
+         "Upload the District's police clearance report of employee Carl Pay (30 DCMR 1207.2(l))."),
+        ("30 DCMR 1207.2(l)", "Upload the police clearance report of employee Carl Pay from the jurisdiction where "
+                              "they live (MD) (30 DCMR 1207.2(l))."),
+    ]
+
+
+def test_an_application_of_employees_only_still_names_its_owners_and_officers():
+    employee = NamedPerson(name="Carl Pay", role="employee", employee=True)
+    assert gaps(people=(employee,)) == [("30 DCMR 1207.2(d)", "people")]
+
+
+@pytest.mark.parametrize(("residence", "business", "needed"), [
+    ("DC", "DC", ["dc"]),
+    ("MD", "DC", ["dc", "residence"]),
+    ("DC", "VA", ["dc", "business"]),
+    ("MD", "MD", ["dc", "residence"]),  # one report answers for the residence and the business
+    ("MD", "VA", ["dc", "residence", "business"]),
+])
+def test_1207_2_l_owners_give_the_districts_clearance_and_those_of_residence_and_business(residence, business,
+                                                                                          needed):
+    assert clearance_jurisdictions(residence=residence, business=business) == needed
+    officer = NamedPerson(name="Vic Dice", role="officer", address="1 Main St", born=dt.date(1970, 1, 1),
+                          residence=residence)
+    found = application_findings(dataclasses.replace(COMPLETE, people=(officer,), business_state=business))
+    assert [f.rule for f in found] == ["30 DCMR 1207.2(l)"] * len(needed)
+    complete = dataclasses.replace(officer, police_clearance=True, residence_clearance=True, business_clearance=True)
+    assert application_findings(dataclasses.replace(COMPLETE, people=(complete,), business_state=business)) == []
+    without_residence = dataclasses.replace(complete, residence_clearance=False)
+    assert bool(application_findings(dataclasses.replace(
+        COMPLETE, people=(without_residence,), business_state=business))) is ("residence" in needed)
 
 
 @pytest.mark.parametrize(("second_share", "over"), [(Decimal("40"), False), (Decimal("40.01"), True)])
