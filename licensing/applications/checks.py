@@ -41,6 +41,7 @@ MONEY_RULES = {
     "aggregate_prize_value": "30 DCMR 1202.2(n)",
     "highest_prize": "30 DCMR 1414.9",
     "gross_sales": "30 DCMR 1207.2(e)",
+    "staffing_income": "30 DCMR 1208.4",
 }
 # A finding on the key is a refusal when any of these fields is typed (the other end of a range).
 ENTERED_WITH = {
@@ -101,6 +102,7 @@ def quote_for(application: Application, on: dt.date | None = None, *, senior: bo
         period=application.period, senior=senior_group(application, on=on) if senior is None else senior,
         kind=application.kind, highest_prize=application.highest_prize, on=on,
         base_expires_on=base.expires_on if base is not None else None, gross_sales=application.gross_sales,
+        staffing_income=application.staffing_income,  # 1208.4: counted with the gross sales
     )
 
 

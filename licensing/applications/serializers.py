@@ -26,13 +26,18 @@ def refuse_senior_box(initial_data) -> None:
 
 
 def refuse_gross_sales(application: Application, initial_data) -> None:
-    """Prior-year gross sales are a vendor's (30 DCMR 1207.2(e), 1208.4): an organization's application that
-    gives them is refused, naming the field, rather than stored."""
-    if (application.license_type != LicenseType.VENDOR and hasattr(initial_data, "keys")
-            and initial_data.get("gross_sales") is not None):
+    """Prior-year gross sales and staffing income are a vendor's (30 DCMR 1207.2(e), 1208.4): an organization's
+    application that gives them is refused, naming the field, rather than stored."""
+    if application.license_type == LicenseType.VENDOR or not hasattr(initial_data, "keys"):
+        return
+    if initial_data.get("gross_sales") is not None:
         raise RuleViolation(Finding(VENDOR_GROSS_SALES_RULE, _(
             "Only a vendor's application gives prior-year gross sales (30 DCMR 1207.2(e)); leave gross_sales out."),
             field="gross_sales"))
+    if initial_data.get("staffing_income") is not None:
+        raise RuleViolation(Finding("30 DCMR 1208.4", _(
+            "Only a vendor's application gives prior-year staffing income (30 DCMR 1208.4); leave it out."),
+            field="staffing_income"))
 
 
 def _amount(help_text) -> MoneySerializerField:
@@ -85,6 +90,10 @@ class ApplicationSerializer(serializers.ModelSerializer):
     gross_sales = _amount(gettext_lazy(
         "A vendor application only: the prior year's gross receipts from supplies sold, leased or distributed to "
         "licensed organizations, not negative (30 DCMR 1207.2(e)); a renewal's fee follows them (1208.4)."))
+    staffing_income = _amount(gettext_lazy(
+        "A vendor application only, if any: the prior year's income from staffing provided to licensed "
+        "organizations, not negative; a renewal's fee follows the gross sales of supplies, equipment and staffing "
+        "together (30 DCMR 1208.4)."))
 
     class Meta:
         model = Application
@@ -95,8 +104,8 @@ class ApplicationSerializer(serializers.ModelSerializer):
             "lease_signed_on", "lessor_name", "lessor_address", "lessor_identification", "ticket_price",
             "tickets_printed", "first_ticket_number", "last_ticket_number", "aggregate_prize_value", "drawing_at",
             "drawing_place", "event_starts_at", "event_ends_at", "highest_prize", "change_date",
-            "change_description", "gross_sales", "application_fee", "bond_amount", "fee_rules", "findings", "occasions",
-            "step",
+            "change_description", "gross_sales", "staffing_income", "application_fee", "bond_amount", "fee_rules",
+            "findings", "occasions", "step",
             "created_at", "submitted_at", "decided_at",
         ]
         read_only_fields = ["organization", "license_type", "kind", "status", "as_senior_group", "application_fee",

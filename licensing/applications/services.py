@@ -45,7 +45,7 @@ EDITABLE_FIELDS = frozenset({
     "lease_signed_on", "lessor_name", "lessor_address", "lessor_identification", "ticket_price", "tickets_printed",
     "first_ticket_number", "last_ticket_number", "aggregate_prize_value", "drawing_at", "drawing_place",
     "event_starts_at", "event_ends_at", "highest_prize", "change_date", "change_description", "base_license", "step",
-    "gross_sales",
+    "gross_sales", "staffing_income",
 })
 MONEY_FIELDS = frozenset(MONEY_RULES)
 

@@ -23,7 +23,8 @@ from licensing.models.choices import ApplicationKind, LicenseType
 DASH = "—"
 DETAIL_FORMS = {LicenseType.RAFFLE: forms.RaffleForm, LicenseType.MONTECARLO: forms.MonteCarloForm,
                 LicenseType.MULTIHALL: forms.MultiHallForm}
-MONEY_FIELDS = {"rent_amount", "ticket_price", "aggregate_prize_value", "highest_prize", "gross_sales"}
+MONEY_FIELDS = {"rent_amount", "ticket_price", "aggregate_prize_value", "highest_prize", "gross_sales",
+                "staffing_income"}
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,11 @@ class FeeCalculatorForm(forms.Form):
         help_text=_("A vendor's renewal fee follows them: under $5,000, $100; to $19,999.99, $200; to $49,999.99, "
                     "$400; above, $600 (30 DCMR 1208.4)."),
     )
+    staffing_income = MoneyField(
+        label=_("Prior-year staffing income from licensed organizations (vendor renewal, if any)"), required=False,
+        max_digits=12, decimal_places=2,
+        help_text=_("Counted with the gross sales of supplies and equipment for the renewal fee (30 DCMR 1208.4)."),
+    )
 
 
 ROW_FIELDS = ["license_type", "license_class", "period", "senior", "amount", "effective_from", "effective_to", "rule",

@@ -68,8 +68,10 @@ def fee_quote(
     on: datetime.date | None = None,
     base_expires_on: datetime.date | None = None,
     gross_sales: Decimal | None = None,
+    staffing_income: Decimal | None = None,
 ) -> FeeQuote:
-    """The application fee and bond for one application, as the schedules stand on `on` (default today).
+    """The application fee and bond for one application, as the schedules stand on `on` (default today). A vendor's
+    renewal is priced by its gross sales of supplies and equipment plus its staffing income, if any (1208.4).
 
     Raises ValidationError (unknown values) or RuleViolation (a combination the rules do not allow),
     naming the field."""
@@ -77,13 +79,14 @@ def fee_quote(
     validate_quote_request(
         license_type=license_type, license_class=license_class, period=period, senior=senior, kind=kind,
         highest_prize=highest_prize, on=on, base_expires_on=base_expires_on, gross_sales=gross_sales,
+        staffing_income=staffing_income,
     )
     fee_rows, bond_rows = ([], []) if priced_by_rule(license_type=license_type, kind=kind) else (
         schedule_rows_in_effect(license_type=license_type, license_class=license_class, kind=kind, on=on))
     return quote_from_rows(
         license_type=license_type, license_class=license_class, period=period, senior=senior, kind=kind,
         highest_prize=highest_prize, on=on, base_expires_on=base_expires_on, fee_rows=fee_rows, bond_rows=bond_rows,
-        gross_sales=gross_sales,
+        gross_sales=vendor_gross_sales(gross_sales, staffing_income),
     )
 
 
@@ -101,7 +104,7 @@ def schedule_rows_in_effect(
 def validate_quote_request(
     *, license_type: str, license_class: str, period: str, senior: bool, kind: str,
     highest_prize: Decimal | None, on: datetime.date, base_expires_on: datetime.date | None,
-    gross_sales: Decimal | None = None,
+    gross_sales: Decimal | None = None, staffing_income: Decimal | None = None,
 ) -> None:
     """Refuse unknown values (ValidationError), then combinations the rules do not allow (RuleViolation)."""
     unknown = {}
@@ -127,6 +130,10 @@ def validate_quote_request(
             findings.append(Finding(
                 VENDOR_RENEWAL_RULE, _("Prior-year gross sales price a vendor's renewal only; leave them out."),
                 field="gross_sales"))
+        if staffing_income is not None:
+            findings.append(Finding(
+                VENDOR_RENEWAL_RULE, _("Prior-year staffing income prices a vendor's renewal only; leave it out."),
+                field="staffing_income"))
         if license_class not in classes:
             findings.append(Finding(
                 CLASS_RULES[LicenseType(license_type)],
@@ -188,6 +195,14 @@ def _vendor_findings(*, license_class: str, senior: bool, kind: str, gross_sales
 def priced_by_rule(*, license_type: str, kind: str) -> bool:
     """A vendor's renewal is priced by 1208.4 from its gross sales, not by a schedule row."""
     return license_type == LicenseType.VENDOR and kind == ApplicationKind.RENEWAL
+
+
+def vendor_gross_sales(gross_sales: Decimal | None, staffing_income: Decimal | None) -> Decimal | None:
+    """30 DCMR 1208.4: the renewal fee follows the prior year's gross sales of supplies, equipment and staffing (if
+    any) to licensed organizations: the staffing income counts with the sales. None while no sales are given."""
+    if gross_sales is None:
+        return None
+    return gross_sales + (staffing_income or Decimal("0"))
 
 
 def vendor_renewal_fee(gross_sales: Decimal) -> Decimal:

@@ -40,6 +40,11 @@ class FeeQuoteQuerySerializer(serializers.Serializer):
         help_text=_("Vendor renewal only, required: the prior year's gross sales to licensed organizations; the "
                     "renewal fee follows them (30 DCMR 1208.4)."),
     )
+    staffing_income = MoneySerializerField(
+        max_digits=12, decimal_places=2, required=False,
+        help_text=_("Vendor renewal only, if any: the prior year's income from staffing provided to licensed "
+                    "organizations; it counts with the gross sales for the renewal fee (30 DCMR 1208.4)."),
+    )
     on = serializers.DateField(
         required=False, help_text=_("Quote the schedules in effect on this date (default today).")
     )

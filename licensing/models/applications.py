@@ -68,6 +68,10 @@ class Application(models.Model):
     # (1207.2(e)); a renewal is priced by them (1208.4).
     gross_sales = models.DecimalField(_("prior-year gross sales to licensed organizations"), null=True, blank=True,
                                       **MONEY)
+    # Vendor: prior-year income from staffing provided to licensed organizations, if any; a renewal's fee follows
+    # the gross sales of supplies, equipment and staffing together (1208.4). Null: none given (counted as none).
+    staffing_income = models.DecimalField(_("prior-year staffing income from licensed organizations"), null=True,
+                                          blank=True, **MONEY)
 
     # Amendment (1202.3): when the change happened, and what changed.
     change_date = models.DateField(_("date of the change"), null=True, blank=True)

@@ -33,7 +33,7 @@ LEASE = ["premises_leased", "rent_amount", "rent_is_share_of_receipts", "lease_o
          "lease_starts_on", "lease_ends_on", "lease_signed_on"]
 LESSOR = ["lessor_name", "lessor_address", "lessor_identification"]
 PURPOSE = ["lawful_purpose"]
-VENDOR = ["gross_sales"]
+VENDOR = ["gross_sales", "staffing_income"]
 
 
 @dataclass(frozen=True)

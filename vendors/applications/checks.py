@@ -146,6 +146,8 @@ def vendor_snapshot(application: Application) -> dict:
                    for o in current_owners(vendor)],
         "suppliers": list(vendor.suppliers.filter(is_current=True).values("name", "address")),
         "gross_sales": str(application.gross_sales) if application.gross_sales is not None else None,
+        "staffing_income": (str(application.staffing_income) if application.staffing_income is not None
+                            else None),  # 1208.4
         "price_list": None if price_list is None else {
             "version": price_list.version,
             "items": [{"catalogue_number": i.catalogue_number, "name": i.name, "category": i.category,

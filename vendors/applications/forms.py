@@ -78,13 +78,19 @@ class OwnSuppliesForm(forms.Form):
 class GrossReceiptsForm(forms.ModelForm):
     class Meta:
         model = Application
-        fields = ["gross_sales"]
-        # Negative amounts reach the service, which refuses them citing 1207.2(e).
-        field_classes = {"gross_sales": lambda **kwargs: MoneyField(allow_negative=True, **kwargs)}
+        fields = ["gross_sales", "staffing_income"]
+        # Negative amounts reach the service, which refuses them citing 1207.2(e) or 1208.4.
+        field_classes = {"gross_sales": lambda **kwargs: MoneyField(allow_negative=True, **kwargs),
+                         "staffing_income": lambda **kwargs: MoneyField(allow_negative=True, **kwargs)}
         labels = {"gross_sales": _("Prior year's gross receipts from supplies sold, leased or distributed to "
-                                   "licensed organizations ($)")}
-        help_texts = {"gross_sales": _("30 DCMR 1207.2(e): 0.00 if none. A renewal's fee follows them "
-                                       "(30 DCMR 1208.4).")}
+                                   "licensed organizations ($)"),
+                  "staffing_income": _("Prior year's income from staffing provided to licensed organizations, if "
+                                       "any ($)")}
+        help_texts = {"gross_sales": _("30 DCMR 1207.2(e): 0.00 if none. A renewal's fee follows them, with the "
+                                       "staffing income below (30 DCMR 1208.4)."),
+                      "staffing_income": _("30 DCMR 1208.4: a renewal's fee follows the gross sales of supplies, "
+                                           "equipment and staffing together. Leave empty if you provide no "
+                                           "staffing.")}
 
 
 class StartForm(forms.Form):

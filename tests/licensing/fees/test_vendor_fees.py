@@ -107,3 +107,35 @@ def test_a_vendor_renewal_reads_no_schedule(django_assert_num_queries):
         quote = fee_quote(license_type="vendor", license_class="", kind="renewal", gross_sales=Decimal("5000.00"),
                           on=ON)
     assert quote.application_fee == Decimal("200.00")
+
+
+# --- 30 DCMR 1208.4: gross sales of supplies, equipment AND staffing ---
+
+@pytest.mark.parametrize(("gross_sales", "staffing_income", "fee"), [
+    ("4999.99", "0.00", "100.00"), ("4999.98", "0.01", "100.00"), ("4999.99", "0.01", "200.00"),
+    ("0.00", "5000.00", "200.00"),
+    ("19999.98", "0.01", "200.00"), ("19999.99", "0.01", "400.00"), ("10000.00", "10000.00", "400.00"),
+    ("49999.98", "0.01", "400.00"), ("49999.99", "0.01", "600.00"), ("30000.00", "20000.00", "600.00"),
+])
+def test_1208_4_staffing_income_counts_with_the_gross_sales_at_every_band_boundary(client, gross_sales,
+                                                                                  staffing_income, fee):
+    response = renewal(client, gross_sales, staffing_income=staffing_income)
+    assert response.status_code == 200, response.json()
+    assert response.json()["application_fee"] == fee and response.json()["citations"] == ["30 DCMR 1208.4"]
+    quote = fee_quote(license_type="vendor", license_class="", kind="renewal", gross_sales=Decimal(gross_sales),
+                      staffing_income=Decimal(staffing_income), on=ON)
+    assert quote.application_fee == Decimal(fee)
+
+
+def test_1208_4_staffing_income_prices_a_vendor_renewal_only(client):
+    response = client.get(QUOTE_URL, {"license_type": "bingo", "license_class": "A", "staffing_income": "100.00"})
+    assert [(e["field"], e["rule"]) for e in response.json()["errors"]] == [("staffing_income", "30 DCMR 1208.4")]
+    response = renewal(client, "100.00", staffing_income="-1.00")
+    assert response.status_code == 400 and response.json()["errors"][0]["field"] == "staffing_income"
+
+
+def test_1208_4_the_public_calculator_counts_the_staffing_income(client):
+    query = {"license_type": "vendor", "kind": "renewal", "period": "regular", "gross_sales": "19999.99",
+             "staffing_income": "0.01"}
+    page = client.get(reverse("public:fee_calculator"), query).content.decode()
+    assert "400.00" in page and "staffing" in page

@@ -6,6 +6,7 @@ import datetime as dt
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 
 from core.findings import RuleViolation
 from licensing.applications.checks import application_findings
@@ -76,3 +77,52 @@ def test_a_renewal_prices_the_next_term_freely_and_is_priced_by_gross_sales(lice
     assert [f for f in application_findings(renewal) if f.rule == "30 DCMR 1207.2(j)"] == []
     renewal = application_submit(application=renewal, actor=representative)
     assert str(renewal.application_fee) == "200.00" and renewal.fee_rules == ["30 DCMR 1208.4"]
+
+
+def test_1208_4_a_renewals_staffing_income_moves_its_fee_to_the_next_band(licensed, client):
+    vendor, representative, license = licensed
+    License.objects.filter(pk=license.pk).update(expires_on=dt.date.today() + dt.timedelta(days=30))
+    license.refresh_from_db()
+    renewal = filed_application(vendor, representative, kind=ApplicationKind.RENEWAL, base_license=license,
+                                items=RAISED, gross_sales="19999.99")
+    # The portal's gross receipts step asks for the staffing income (30 DCMR 1208.4).
+    client.force_login(representative)
+    step = reverse("vendors:application_step", args=[renewal.pk, "gross_receipts"])
+    assert "staffing" in client.get(step).content.decode()
+    response = client.post(step, {"gross_sales": "19999.99", "staffing_income": "-0.01"})
+    assert response.status_code == 400 and "staffing_income" in response.context["forms"][0].errors
+    assert client.post(step, {"gross_sales": "19999.99", "staffing_income": "0.01"}).status_code == 302
+    renewal.refresh_from_db()
+    assert str(renewal.staffing_income) == "0.01"
+    renewal = application_submit(application=renewal, actor=representative)
+    assert str(renewal.application_fee) == "400.00" and renewal.fee_rules == ["30 DCMR 1208.4"]
+    assert renewal.submitted_snapshot["staffing_income"] == "0.01"
+
+
+def test_1208_4_the_api_takes_the_staffing_income_and_an_organization_may_not_give_it(licensed):
+    from rest_framework.test import APIClient
+
+    from tests.licensing.factories import MembershipFactory
+
+    vendor, representative, license = licensed
+    License.objects.filter(pk=license.pk).update(expires_on=dt.date.today() + dt.timedelta(days=30))
+    license.refresh_from_db()
+    renewal = filed_application(vendor, representative, kind=ApplicationKind.RENEWAL, base_license=license,
+                                items=RAISED, gross_sales="4999.99")
+    api = APIClient()
+    api.force_authenticate(representative)
+    url = reverse("application-detail", args=[renewal.pk])
+    assert api.get(reverse("application-check", args=[renewal.pk])).json()["quote"]["application_fee"] == "100.00"
+    response = api.patch(url, {"staffing_income": "0.01"}, format="json")
+    assert response.status_code == 200 and response.json()["staffing_income"] == "0.01"
+    assert api.get(reverse("application-check", args=[renewal.pk])).json()["quote"]["application_fee"] == "200.00"
+    response = api.patch(url, {"staffing_income": "-5.00"}, format="json")
+    assert response.status_code == 400 and response.json()["errors"][0]["field"] == "staffing_income"
+    membership = MembershipFactory()
+    api.force_authenticate(membership.user)
+    created = api.post("/api/v1/applications/", {"organization": membership.organization_id,
+                                                 "license_type": "bingo", "license_class": "A"}, format="json")
+    assert created.status_code == 201, created.json()
+    response = api.patch(reverse("application-detail", args=[created.json()["id"]]), {"staffing_income": "1.00"},
+                         format="json")
+    assert [(e["field"], e["rule"]) for e in response.json()["errors"]] == [("staffing_income", "30 DCMR 1208.4")]
