@@ -96,6 +96,9 @@ def _validate_multihall(application: Application) -> None:
 def application_create(*, actor: User, organization: Organization, license_type: str, license_class: str,
                        kind: str = ApplicationKind.ORIGINAL, period: str = "regular",
                        base_license: License | None = None) -> Application:
+    # 30 DCMR 1202.1: an application is made on the form the Board provides: this service, behind the portal's
+    # guided form and the API, is that form (every item of 1202.2, checked before submission). Co-sponsors file
+    # one application under one organization: one license, one fee, one financial report (1203.2).
     _require_filer(actor, organization)
     if organization.kind == LicenseeKind.VENDOR and license_type != LicenseType.VENDOR:
         raise ValidationError({"license_type": _("A vendor applies for a vendor license only (30 DCMR 1206.1, "

@@ -164,7 +164,10 @@ def license_issue(*, application: Application, today: dt.date | None = None) -> 
     if application.status != ApplicationStatus.APPROVED:
         raise ValidationError({"status": _("A license issues only for an approved application.")})
     if License.objects.filter(application=application).exists():
-        raise ValidationError({"status": _("This application's license has already been issued.")})
+        # One application, one license and one fee, co-sponsors included: they hold one license, pay one fee and
+        # file one financial report (30 DCMR 1203.2).
+        raise ValidationError({"status": _("This application's license has already been issued: one application "
+                                           "holds one license, co-sponsors included (30 DCMR 1203.2).")})
     fee_settled_require(application=application)
     terms = license_terms(application=application, today=today)
     schedule = license_schedule(application=application)

@@ -378,6 +378,8 @@ def members_import_csv(*, actor: User, organization: Organization, file) -> Memb
 
 
 # --- Responsible people (30 DCMR 1202.2(j),(k), 1401.5, 1401.13) ---
+# Naming them costs nothing: the license fee covers the member in charge, the alternate and the gross-receipts
+# member (30 DCMR 1204.20), so no fee is charged or quoted for them.
 
 @transaction.atomic
 def responsible_person_set(*, actor: User, organization: Organization, role: str, full_name: str,
