@@ -124,6 +124,14 @@ def test_a_vendor_registers_files_is_licensed_by_four_votes_and_is_listed(live_s
         page.locator("tr", has_text=owner["name"]).get_by_role("button", name="Upload").click()
         saved(page, f"The police clearance report of {owner['name']} is attached.")
     page.get_by_text("Shares named: 100.00%").wait_for()
+    # An employee is listed too (30 DCMR 1401.13), with no date of birth and no police clearance asked (1207.2(l)).
+    page.get_by_label("Role:", exact=True).select_option(label="Employee")
+    page.get_by_label("Full name").fill("Dana Counter")
+    page.get_by_label("Share of ownership (%)").fill("0")
+    page.get_by_role("button", name="Add", exact=True).click()
+    saved(page, "Dana Counter is saved.")
+    page.locator("tr", has_text="Dana Counter").get_by_text("not asked of an employee").wait_for()
+    screenshot(page, tmp_path, "owners")
     page.get_by_role("button", name="Save and continue").click()
 
     # 3. Suppliers (30 DCMR 1207.2(f)).
@@ -137,6 +145,7 @@ def test_a_vendor_registers_files_is_licensed_by_four_votes_and_is_listed(live_s
     # 4. The prior year's gross receipts (30 DCMR 1207.2(e)).
     at_step(page, "Gross receipts")
     page.get_by_label("Prior year's gross receipts").fill("18250.00")
+    page.get_by_label("Prior year's income from staffing").fill("1500.00")  # 30 DCMR 1208.4
     page.get_by_role("button", name="Save and continue").click()
 
     # 5. The price list, certified for the license term (30 DCMR 1207.2(g), (j)).
@@ -160,8 +169,8 @@ def test_a_vendor_registers_files_is_licensed_by_four_votes_and_is_listed(live_s
     page.get_by_text("Submitted. Board staff will review it").wait_for()
     application = Application.objects.get(organization=vendor.organization)
     assert application.status == ApplicationStatus.SUBMITTED
-    assert str(application.gross_sales) == "18250.00"
-    owners = Owner.objects.filter(vendor=vendor, is_current=True).order_by("full_name")
+    assert str(application.gross_sales) == "18250.00" and str(application.staffing_income) == "1500.00"
+    owners = Owner.objects.filter(vendor=vendor, is_current=True).exclude(role="employee").order_by("full_name")
     assert [(o.full_name, str(o.share), o.date_of_birth.isoformat(), o.police_clearance.original_name)
             for o in owners] == [("Grace Whitfield", "60.00", "1968-02-14", "police-clearance.pdf"),
                                  ("Tomas Ruiz", "40.00", "1975-09-30", "police-clearance.pdf")]
