@@ -178,7 +178,8 @@ def _owners(request, vendor, application):
         return redirect(_step_url(application, "owners"))
     elif action == "clearance":
         owner = selectors.owner_get(vendor=vendor, pk=_pk(request.POST.get("owner")))
-        form = ClearanceForm(request.POST, request.FILES, prefix=f"c{owner.pk}")
+        form = ClearanceForm(request.POST, request.FILES, prefix=f"c{owner.pk}",
+                             jurisdictions=selectors.owner_clearances_needed(owner))
         if form.is_valid():
             try:
                 owner_services.owner_police_clearance_upload(
@@ -220,7 +221,8 @@ def _clearances(owner) -> list[tuple[str, object]]:
 def _clearance_form(owner) -> ClearanceForm:
     needed = selectors.owner_clearances_needed(owner)
     missing = [which for which in needed if getattr(owner, owner_services.CLEARANCE_FIELDS[which]) is None]
-    return ClearanceForm(prefix=f"c{owner.pk}", initial={"jurisdiction": (missing or needed or ["dc"])[0]})
+    return ClearanceForm(prefix=f"c{owner.pk}", initial={"jurisdiction": (missing or needed or ["dc"])[0]},
+                         jurisdictions=needed)
 
 
 def _suppliers(request, vendor, application):

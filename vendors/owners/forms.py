@@ -64,6 +64,16 @@ class ClearanceForm(forms.Form):
         widget=forms.ClearableFileInput(attrs={"accept": "application/pdf,image/png,image/jpeg"}),
     )
 
+    def __init__(self, *args, jurisdictions: list[str] | None = None, **kwargs):
+        """`jurisdictions`: the reports asked of this person (vendors.selectors.owner_clearances_needed); only those
+        are offered, and none is to choose when the District's is the only one."""
+        super().__init__(*args, **kwargs)
+        if jurisdictions:
+            field = self.fields["jurisdiction"]
+            field.choices = [(key, label) for key, label in CLEARANCE_CHOICES if key in jurisdictions]
+            if len(field.choices) == 1:
+                field.widget = forms.HiddenInput()
+
     def clean_jurisdiction(self) -> str:
         return self.cleaned_data.get("jurisdiction") or "dc"  # the District's report, unless said otherwise
 
