@@ -49,7 +49,11 @@ class CorrectionSerializer(serializers.Serializer):
 
 
 class TotalsSerializer(serializers.Serializer):
-    handle = serializers.DecimalField(max_digits=14, decimal_places=2)
+    handle = serializers.DecimalField(max_digits=14, decimal_places=2, help_text=_(
+        "30 DCMR 9900: the gross receipts from bingo cards (admissions and cards), not charity game tickets."))
+    charity_tickets = serializers.DecimalField(max_digits=14, decimal_places=2, help_text=_(
+        "Charity game tickets sold (30 DCMR 1409), a line of their own."))
+    charity_ticket_prizes = serializers.DecimalField(max_digits=14, decimal_places=2)
     gross_receipts = serializers.DecimalField(max_digits=14, decimal_places=2)
     prizes = serializers.DecimalField(max_digits=14, decimal_places=2)
     cash_prizes = serializers.DecimalField(max_digits=14, decimal_places=2)
