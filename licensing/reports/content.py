@@ -44,7 +44,8 @@ PAID_BY = (("cash", gettext_lazy("Cash")), ("check", gettext_lazy("Check")))
 EXPENSE_CATEGORIES = (
     ("supplies", gettext_lazy("Supplies (cards, tickets, equipment)")), ("rent", gettext_lazy("Rent")),
     ("security", gettext_lazy("Security")), ("advertising", gettext_lazy("Advertising")),
-    ("multi_hall_pool", gettext_lazy("Multi-hall prize pool")), ("bank", gettext_lazy("Bank charges")),
+    ("multi_hall_pool", gettext_lazy("Multi-hall prize pool")),
+    ("multi_hall_services", gettext_lazy("Services for a multi-hall game")), ("bank", gettext_lazy("Bank charges")),
     ("other", gettext_lazy("Other")))
 EXPENSE_BASES = (("fixed", gettext_lazy("A fixed amount")),
                  ("share_of_receipts", gettext_lazy("A share of receipts")))
@@ -84,6 +85,8 @@ def _expenses(hint):
         Field("payee", TEXT, _l("Payee"), required=True),
         Field("category", CHOICE, _l("Category"), EXPENSE_CATEGORIES, required=True, default="other"),
         Field("amount", MONEY, _l("Amount"), required=True),
+        # 30 DCMR 1412.4: paid by a numbered check on the bingo account; a check's number is given to submit.
+        Field("paid_by", CHOICE, _l("Paid by"), PAID_BY, default="check"),
         Field("check_number", COUNT, _l("Check number")),
         Field("basis", CHOICE, _l("How the amount was set"), EXPENSE_BASES, default="fixed"),
         Field("vendor_license", TEXT, _l("Vendor license number (supplies)")),
@@ -141,7 +144,10 @@ SCHEMAS: dict[str, tuple[Section, ...]] = {
         Section("reimbursements", _l("Worker reimbursements (30 DCMR 1412.2)"), (
             Field("worker", TEXT, _l("Worker"), required=True),
             Field("amount", MONEY, _l("Amount"), required=True),
-        ), many=True),
+            Field("paid_by", CHOICE, _l("Paid by"), PAID_BY, default="check"),  # 1412.4, like every expense
+            Field("check_number", COUNT, _l("Check number")),
+        ), many=True, hint=_l("Reimbursements are paid by numbered check on the bingo account, like every expense "
+                              "(30 DCMR 1412.4).")),
         Section("deposit", _l("Deposit to the bingo account (30 DCMR 1411.1)"), (
             Field("date", DATE, _l("Deposited on")),
             Field("amount", MONEY, _l("Amount deposited")),
@@ -150,6 +156,10 @@ SCHEMAS: dict[str, tuple[Section, ...]] = {
         Section("attestation", _l("Attestation"), (
             Field("member_in_charge", TEXT, _l("Member in charge")),
             Field("gross_receipts_member", TEXT, _l("Member responsible for gross receipts")),
+            # 30 DCMR 1404.1(e): only US currency is accepted for admissions, cards, supplies and charity game
+            # tickets; the organization declares it with the report (licensing.reports.services).
+            Field("us_currency", BOOL, _l("Every admission, card, bingo supply and charity game ticket was paid "
+                                          "for in US currency (30 DCMR 1404.1(e))"), default=False),
         )),
     ),
     RAFFLE: (

@@ -17,15 +17,17 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from core.findings import Finding, RuleViolation
 from licensing.audit.events import audit_event_record
+from licensing.licenses.limits import CLASS_D
 from licensing.models import License, Report, ReportFinding, ReportLine, ReportStatus, User
 from licensing.models.choices import LicenseStatus
 from licensing.models.organizations import FILING_ROLES
-from licensing.reports import content
+from licensing.reports import content, rules
 from licensing.reports.deadlines import deadlines
 from licensing.reports.month_totals import month_total_add
 from licensing.selectors import has_role
 
 REPORT_RULE = "30 DCMR 1413.1"
+CURRENCY_RULE = "30 DCMR 1404.1(e)"
 RECORDS_RULE = "30 DCMR 1410"  # complete records of every operation, kept 5 years
 REASON_MAX = 2000
 FILING_ONLY = _lazy("Only the officers of the licensed organization may file its reports (30 DCMR 1413.1).")
@@ -96,12 +98,31 @@ def submission_problems(report: Report) -> list[Finding]:
         problems.append(Finding(REPORT_RULE, _("%(figure)s is given before the report is submitted (30 DCMR 1413.1)")
                                 % {"figure": content.label_of(report.kind, path)}, field=path))
     attestation = report.data.get("attestation", {})
-    if not all(attestation.get(name) for name in attestation):
+    if report.kind == content.BINGO:
+        problems += _bingo_payment_problems(report)
+    if not all(attestation.get(name) for name in attestation if name != "us_currency"):
         problems.append(Finding("30 DCMR 1404.1(h)" if report.kind == content.BINGO else REPORT_RULE, _(
             "the report is attested by name before it is submitted"), field="attestation"))
     if report.kind == content.BINGO and report.previous_id is None and not _has_figures(report):
         problems.append(Finding(REPORT_RULE, _("the report accounts for the operation's receipts: it has none"),
                                 field="admissions"))
+    return problems
+
+
+def _bingo_payment_problems(report: Report) -> list[Finding]:
+    """30 DCMR 1404.1(e): the organization declares that it took only US currency; 30 DCMR 1412.4: each expense
+    and reimbursement said to be paid by check gives the check's number (Class D keeps no bingo account, 1411.1,
+    and writes no checks on one)."""
+    problems = []
+    if not report.data.get("attestation", {}).get("us_currency"):
+        problems.append(Finding(CURRENCY_RULE, _(
+            "declare that every admission, card, bingo supply and charity game ticket was paid for in US currency "
+            "before the report is submitted (30 DCMR 1404.1(e))"), field="attestation.us_currency"))
+    if report.license_class != CLASS_D:
+        for path in rules.checks_without_number(report.data):
+            problems.append(Finding(rules.CHECK_RULE, _(
+                "%(figure)s: the row is paid by check; give the check's number before the report is submitted "
+                "(30 DCMR 1412.4)") % {"figure": content.label_of(report.kind, path)}, field=path))
     return problems
 
 

@@ -132,7 +132,8 @@ def test_the_recorded_operation_prefills_its_report():
     # The draft holds the record and the defaults of what the record does not (how each prize was paid).
     assert report.data["games"][0] == {"number": 1, "game_type": "regular", "pattern": name, "prize": "100.00",
                                        "winners": 1, "paid_by": "cash", "check_requested": False}
-    assert report.data["attestation"] == {"member_in_charge": "Ana Gómez", "gross_receipts_member": ""}
+    assert report.data["attestation"] == {"member_in_charge": "Ana Gómez", "gross_receipts_member": "",
+                                          "us_currency": False}
     assert report.handle == Decimal("30.00")  # 10 x 0.50 + 20 x 1.00 + 5 x 1.00
     assert report.prizes == Decimal("230.00")  # 100 + 90 + 0 paid, and $40 of door prizes
     event = AuditEvent.objects.get(event_type="bingo.operation_report_sent")
@@ -147,6 +148,7 @@ def test_sending_again_updates_the_record_and_the_untouched_parts():
     data = first.data
     data["games"][0]["paid_by"] = "check"  # not a recorded figure: no correction
     data["attestation"]["gross_receipts_member"] = "Bo Park"
+    data["attestation"]["us_currency"] = True
     reports.report_save(actor=night.planner, report=first, data=data)
     cards.sale_void(actor=night.checker, sale=CardSale.objects.get(operation=night.operation, first_face=21),
                     reason="Paid back: the player left before the first game")
@@ -166,6 +168,7 @@ def test_a_corrected_recorded_figure_keeps_both_and_needs_a_reason():
     data = report.data
     data["games"][1]["winners"] = 3
     data["attestation"]["gross_receipts_member"] = "Bo Park"
+    data["attestation"]["us_currency"] = True
     reports.report_save(actor=night.planner, report=report, data=data)
     [problem] = reports.submission_problems(report)
     assert problem.field == "corrections.games.2.winners" and "recorded as 2" in problem.message

@@ -41,6 +41,7 @@ def submitted_bingo_report():
                          "check_number": 1044, "basis": "fixed", "vendor_license": "VN-2027-00003",
                          "purchase_date": "2027-02-20"}]
     data["attestation"]["gross_receipts_member"] = "Bo Park"
+    data["attestation"]["us_currency"] = True
     report = services.report_save(actor=officer, report=report, data=data)
     report = services.report_submit(actor=officer, report=report)
     # The checks are filled in elsewhere (licensing.reports.checks): a finding as the submission keeps one.
