@@ -21,7 +21,7 @@ from licensing.licenses.limits import CLASS_D
 from licensing.models import License, Report, ReportFinding, ReportLine, ReportStatus, User
 from licensing.models.choices import LicenseStatus
 from licensing.models.organizations import FILING_ROLES
-from licensing.reports import content, rules
+from licensing.reports import content, event_end, rules
 from licensing.reports.deadlines import deadlines
 from licensing.reports.month_totals import month_total_add
 from licensing.selectors import has_role
@@ -247,7 +247,7 @@ def report_submit(*, actor: User, report: Report, now: dt.datetime | None = None
     report = _lock(report)
     _require_officer(actor, report.license)
     _require_draft(report)
-    problems = submission_problems(report)
+    problems = event_end.refusal(report, now=now) or submission_problems(report)
     if problems:
         raise RuleViolation(problems)
     report.submitted_at = now or timezone.now()
@@ -294,7 +294,8 @@ def report_correct(*, actor: User, report: Report, reason: str) -> Report:
 
 
 @transaction.atomic
-def report_recorded_handover(*, license: License, event_date: dt.date, source: str, recorded: dict) -> Report:
+def report_recorded_handover(*, license: License, event_date: dt.date, source: str, recorded: dict,
+                             ends_at: dt.datetime | None = None) -> Report:
     """The hook the live modules call (bingo after an operation, Monte Carlo after a night or a tournament,
     the raffle drawing once drawn): the figures they recorded become the report's `recorded` document, and
     the draft is prefilled with them. Figures the organization already changed stay as it wrote them; a
@@ -302,17 +303,31 @@ def report_recorded_handover(*, license: License, event_date: dt.date, source: s
 
     `recorded` holds only what the module recorded: the parts, and in each row only the fields, it knows (a
     game's prize and winners, not whether the winner asked for a check). The draft's other fields take their
-    defaults, and changing one of them is no correction of a recorded figure."""
+    defaults, and changing one of them is no correction of a recorded figure.
+
+    `ends_at`: when the event ended, as the module knows it; the report is not submitted before it
+    (licensing.reports.event_end). A module's explicit "send" refuses itself before then (event_end.ended_findings)."""
     license = License.objects.select_for_update().select_related("organization").get(pk=license.pk)
     kind = report_kind_of(license)
     event_date = _event_date_clean(license, event_date)
     full = _filled(kind, recorded)
     recorded = _held(kind, full, recorded)
+    if ends_at is None and kind == content.RAFFLE:
+        ends_at = timezone.now()  # the drawing hands over once drawn: the event is over then
     report = report_current(license, event_date)
+    if report is not None and report.status == ReportStatus.NOT_HELD:
+        raise RuleViolation(Finding(REPORT_RULE, _(
+            "the event of %(date)s was marked as not held; it has no financial report (30 DCMR 1413.1)") % {
+            "date": event_date.isoformat()}, field="event_date"))
     if report is None:
         report = _new(license=license, kind=kind, event_date=event_date, actor=None, data=full, recorded=recorded,
                       source=source)
+        if ends_at is not None:
+            report.event_ends_at = ends_at
+            report.save(update_fields=["event_ends_at"])
     else:
+        if ends_at is not None:
+            report.event_ends_at = ends_at
         if report.status == ReportStatus.DRAFT:
             _apply(report, _prefilled(kind, report.data, report.recorded, full, recorded))
         report.recorded, report.source = recorded, source

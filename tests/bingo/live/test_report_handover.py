@@ -33,7 +33,7 @@ from tests.bingo.factories import (
     staff_on_duty,
     standard_pattern,
 )
-from tests.clock import this_evening
+from tests.clock import board_time, this_evening, travel
 from tests.licensing.factories import LicenseFactory, member
 
 pytestmark = pytest.mark.django_db
@@ -247,3 +247,24 @@ def test_the_portal_button_and_the_api():
     assert Report.objects.count() == 1  # sent twice, one report
     Operation.objects.filter(pk=night.operation.pk).update(is_training=True)  # a training operation: no button
     assert url not in client.get(reverse("bingo:operation_detail", args=[night.operation.pk])).content.decode()
+
+
+@pytest.mark.event_clock
+def test_no_sending_before_the_operation_has_ended():
+    """No report before its event (30 DCMR 1413.1): the record goes over once the day's operations are over; the
+    refusal says when that is; the report keeps the end, and is not submitted before it either."""
+    night = Night()  # tonight, 18:00-22:00, the clock at 19:00
+    night.sell(1, 10)
+    with pytest.raises(RuleViolation) as caught:
+        report_handover.operation_report_send(actor=night.planner, operation=night.operation)
+    [finding] = caught.value.findings
+    assert finding.rule == "30 DCMR 1413.1" and "Not sent to the financial report" in finding.message
+    assert "at 10 p.m." in finding.message
+    assert not Report.objects.exists()
+    api = APIClient()
+    api.force_login(night.planner)
+    answer = api.post(reverse("bingo-operation-report", args=[night.operation.pk]))
+    assert answer.status_code == 400 and "10 p.m." in answer.json()["errors"][0]["message"]
+    travel(board_time(night.operation.date, dt.time(22, 0)))
+    report = report_handover.operation_report_send(actor=night.planner, operation=night.operation)
+    assert report.event_ends_at == board_time(night.operation.date, dt.time(22, 0))
