@@ -100,6 +100,8 @@ def _shown(field: content.Field, value):
     """A choice as its label ("Special", "Cash"), anything else as stored."""
     if field.type == content.CHOICE and value:
         return dict(field.choices).get(value, value)
+    if field.type == content.BOOL and value is not None:
+        return _("Yes") if value else _("No")
     return value
 
 
