@@ -51,7 +51,7 @@ def _document(kind: str, rng) -> dict:
                                "first_serial": "S1000", "last_serial": "S1399"}]
         data["games"] = [{"number": n + 1, "game_type": "regular", "pattern": "Line", "prize": _money(rng, 50, 400),
                           "winners": 1, "paid_by": "cash", "check_requested": False} for n in range(5)]
-        data["attestation"] = {"member_in_charge": "Ann Lee", "gross_receipts_member": "Bo Park"}
+        data["attestation"] = {"member_in_charge": "Ann Lee", "gross_receipts_member": "Bo Park", "us_currency": True}
     elif kind == content.RAFFLE:
         data["tickets"] = {"first_number": 1, "last_number": 2000, "sold": rng.randint(300, 1800),
                            "unsold_returned": 100, "price": "5.00"}
@@ -279,7 +279,7 @@ def big_report(world):
                          "amount": f"{10 + n % 90}.25", "check_number": 5000 + n, "basis": "fixed",
                          "vendor_license": "VN-2026-00001" if n % 5 == 0 else "", "purchase_date": "2026-06-01"}
                         for n in range(500)]
-    data["attestation"] = {"member_in_charge": "Ann Lee", "gross_receipts_member": "Bo Park"}
+    data["attestation"] = {"member_in_charge": "Ann Lee", "gross_receipts_member": "Bo Park", "us_currency": True}
     return services.report_create(actor=officer, license=license, event_date=dt.date(2026, 6, 6), data=data)
 
 

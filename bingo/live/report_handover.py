@@ -2,7 +2,8 @@
 
 An operation has no moment of its own at which it ends (a planned game may stay unplayed), so the hand-over
 is the planner's explicit act, "Send to the financial report", on the operation's page: the organization
-sees when its record went over. It may be sent again at any time; each sending replaces the record, and
+sees when its record went over. It is sent once the day's operations have ended (their planned hours: no report
+before its event, licensing.reports.event_end), and again whenever wanted; each sending replaces the record, and
 the draft's parts the organization has not changed since take the new figures (licensing.reports.services
 .report_recorded_handover, which bingo calls: the base never reads a module).
 
@@ -16,19 +17,22 @@ A training operation sells nothing, pays nothing and reports nothing (bingo.live
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import F, Max, Min, Sum
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from bingo.models import CardColour, CardSale, EventKind, Game, GameEvent, GameStatus, Operation
 from bingo.selectors import PLANNER_ROLES
 from core.findings import Finding, RuleViolation
 from licensing.audit.events import audit_event_record
+from licensing.licenses.rules import window
 from licensing.models import Report
+from licensing.reports.event_end import ended_findings
 from licensing.reports.services import report_recorded_handover
 from licensing.selectors import has_role
 
@@ -90,6 +94,12 @@ def operation_recorded(operation: Operation) -> dict:
     return recorded
 
 
+def operations_end(operations: list[Operation]) -> dt.datetime:
+    """When the last of the day's operations ends (its planned hours; an end past midnight is the next day)."""
+    ends = [window(o.date, o.starts_at, o.ends_at)[1] for o in operations]
+    return timezone.make_aware(max(ends), timezone.get_current_timezone())
+
+
 def _refuse_unready(operation: Operation, operations: list[Operation]) -> None:
     if operation.is_training:
         raise RuleViolation(Finding(REPORT_RULE, _(
@@ -116,9 +126,14 @@ def operation_report_send(*, actor, operation: Operation) -> Report:
                                  "to its financial report."))
     operations = [operation] if operation.is_training else _day_operations(operation)
     _refuse_unready(operation, operations)
+    ends_at = operations_end(operations)
+    # No report before its event: the day's operations are over before their record goes to the report.
+    not_over = ended_findings(ends_at=ends_at, action=_("Not sent to the financial report"))
+    if not_over:
+        raise RuleViolation(not_over)
     recorded = operation_recorded(operation)
     report = report_recorded_handover(license=operation.license, event_date=operation.date,
-                                      source=source_of(operation), recorded=recorded)
+                                      source=source_of(operation), recorded=recorded, ends_at=ends_at)
     audit_event_record(event_type="bingo.operation_report_sent", actor=actor,
                        organization=operation.license.organization, target=operation, payload={
                            "report": report.pk, "event_date": operation.date.isoformat(),

@@ -280,7 +280,7 @@ def application_findings(application: Application, *, today: dt.date | None = No
         )
 
     if kind in NEW_LICENSE_KINDS:
-        # 30 DCMR 1413.1: no new license of a type while a report of that type is overdue (the Board may waive).
+        # 30 DCMR 1413.1, 1210.1: an overdue report of the type is a finding the Board weighs at review, not a bar.
         findings += overdue_findings(organization=application.organization, license_type=license_type)
     findings += _base_license_findings(application, today, amendment_timing=True)
     findings += _fee_findings(application, today, senior)

@@ -97,6 +97,10 @@ SENTENCES = {
     "licensing.report_recorded_figures_received": _("The figures recorded at an event were added to its financial "
                                                     "report."),
     "licensing.report_marked_overdue": _("A financial report became overdue."),
+    "licensing.report_marked_not_held": _("The organization marked a scheduled event as not held, with the reason: "
+                                          "no financial report is due for it."),
+    "licensing.report_not_held_withdrawn": _("The organization withdrew an event's not-held mark: its report is "
+                                             "due again."),
     "licensing.report_overdue_waived": _("The Board let the organization apply while a financial report is "
                                          "overdue."),
     "licensing.match_decided": _("Board staff decided on a possible tie to a vendor."),

@@ -97,6 +97,8 @@ LABELS = {
     "licensing.report_recorded_figures_received": _("Recorded figures received for a financial report"),
     "licensing.report_marked_overdue": _("Financial report marked overdue"),
     "licensing.report_overdue_waived": _("Overdue financial report's hold on applications waived"),
+    "licensing.report_marked_not_held": _("Scheduled event marked as not held"),
+    "licensing.report_not_held_withdrawn": _("Event's not-held mark withdrawn"),
     # vendors
     "vendors.vendor_created": _("Vendor registered"),  # before vendors became licensees
     "vendors.membership_granted": _("Vendor portal access granted"),  # idem

@@ -8,7 +8,8 @@ from config.api.permissions import BOARD_ERRORS, IsBoard
 from licensing.board import selectors
 from licensing.board.serializers import DashboardQuerySerializer, DashboardSerializer
 
-_FIGURES = {"reports": 2, "handle": "2000.00", "gross_receipts": "2000.00", "prizes": "1300.00",
+_FIGURES = {"reports": 2, "handle": "2000.00", "charity_tickets": "0.00", "charity_ticket_prizes": "0.00",
+            "gross_receipts": "2000.00", "prizes": "1300.00",
             "expenses": "200.00", "net_proceeds": "500.00", "disbursed": "500.00",
             "shares": {"prizes": "65.0", "lawful_purpose": "25.0", "expenses": "10.0"}}
 

@@ -33,14 +33,18 @@ def _share(help_text):
 
 
 class SharesSerializer(serializers.Serializer):
-    prizes = _share(_("Prizes as a percentage of the handle (30 DCMR 1400.9(e))."))
+    prizes = _share(_("Prizes of the bingo games as a percentage of the handle (30 DCMR 1400.9(e))."))
     lawful_purpose = _share(_("Net proceeds (to the lawful purpose) as a percentage of the handle."))
     expenses = _share(_("Expenses as a percentage of the handle."))
 
 
 class FiguresSerializer(serializers.Serializer):
     reports = serializers.IntegerField(help_text=_("Reports in force (drafts and superseded versions left out)."))
-    handle = _money(_("What players paid to play: admissions, cards, tickets."))
+    handle = _money(_("30 DCMR 9900: the gross receipts from bingo cards (admissions with their regular card, extra "
+                      "regular, special and multi-hall cards), not charity game tickets; a raffle's tickets and a "
+                      "Monte Carlo Night's admissions."))
+    charity_tickets = _money(_("Charity game tickets sold (30 DCMR 1409): a receipt of their own, not handle."))
+    charity_ticket_prizes = _money(_("Prizes the charity game tickets paid (part of prizes)."))
     gross_receipts = _money(_("Every receipt of the events (30 DCMR 1411.1)."))
     prizes = _money(_("Cash prizes, charity ticket prizes and the value of other prizes."))
     expenses = _money(_("Expenses and worker reimbursements (30 DCMR 1412)."))

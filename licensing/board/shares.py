@@ -2,8 +2,12 @@
 at the point where bingo cards are sold: the approximate percentage of the handle paid in prizes, used for the
 lawful purpose and spent on expenses. Pure: no database.
 
-The lawful purpose's share is the net proceeds' (handle less prizes and expenses, what 30 DCMR 1411.3 has the
-organization use for its purpose), not what the reports show already paid out, so the three add up to the whole."""
+The handle is what 30 DCMR 9900 calls it: the gross receipts from bingo cards (licensing.reports.content.handle),
+not charity game tickets, whose sales and prizes are figures of their own, shown on their own line. So the shares
+leave the tickets out: the prizes' share is of the cards' prizes (all prizes less those the tickets paid), and the
+lawful purpose's share is the cards' net proceeds (handle less those prizes and the expenses, what 30 DCMR 1411.3
+has the organization use for its purpose), not what the reports show already paid out, so the three add up to
+the whole."""
 
 from __future__ import annotations
 
@@ -13,7 +17,8 @@ from decimal import ROUND_HALF_UP, Decimal
 RULE = "30 DCMR 1400.9(e)"
 ZERO = Decimal("0.00")
 PERCENT_PLACES = Decimal("0.1")  # "approximate": one decimal is plenty and adds up to 100.0 within rounding
-MONEY_FIGURES = ("handle", "gross_receipts", "prizes", "expenses", "net_proceeds", "disbursed")
+MONEY_FIGURES = ("handle", "charity_tickets", "charity_ticket_prizes", "gross_receipts", "prizes", "expenses",
+                 "net_proceeds", "disbursed")
 
 
 def percent(part: Decimal, whole: Decimal) -> Decimal | None:
@@ -39,6 +44,8 @@ class Figures:
 
     reports: int = 0
     handle: Decimal = ZERO
+    charity_tickets: Decimal = ZERO
+    charity_ticket_prizes: Decimal = ZERO
     gross_receipts: Decimal = ZERO
     prizes: Decimal = ZERO
     expenses: Decimal = ZERO
@@ -56,9 +63,14 @@ class Figures:
 
     @property
     def shares(self) -> Shares:
-        return Shares(prizes=percent(self.prizes, self.handle),
-                      lawful_purpose=percent(self.net_proceeds, self.handle),
+        card_prizes = self.prizes - self.charity_ticket_prizes
+        return Shares(prizes=percent(card_prizes, self.handle),
+                      lawful_purpose=percent(self.handle - card_prizes - self.expenses, self.handle),
                       expenses=percent(self.expenses, self.handle))
+
+    @property
+    def charity_ticket_net(self) -> Decimal:
+        return self.charity_tickets - self.charity_ticket_prizes
 
     def as_dict(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -27,6 +27,9 @@ class ReportStatus(models.TextChoices):
     DRAFT = "draft", _("Draft")
     SUBMITTED = "submitted", _("Submitted")
     SUPERSEDED = "superseded", _("Superseded by a correction")
+    # 30 DCMR 1413.1: a report is due for an operation that took place; one scheduled and not held is marked
+    # so by the organization's officers, with the reason (licensing.reports.not_held), and is due nothing.
+    NOT_HELD = "not_held", _("Not held")
 
 
 class ReportDeleteError(Exception):
@@ -51,12 +54,22 @@ class Report(models.Model):
     data = models.JSONField(_("report"), default=dict)
     recorded = models.JSONField(_("recorded figures"), default=dict, blank=True)
     findings = models.JSONField(_("findings at submission"), default=list, blank=True)
-    handle = models.DecimalField(_("handle"), **MONEY)
+    handle = models.DecimalField(_("handle"), **MONEY)  # 30 DCMR 9900: bingo card sales (content.handle)
+    charity_tickets = models.DecimalField(_("charity game tickets sold"), **MONEY)  # 1409: not handle
+    charity_ticket_prizes = models.DecimalField(_("charity game ticket prizes"), **MONEY)
     gross_receipts = models.DecimalField(_("gross receipts"), **MONEY)
     prizes = models.DecimalField(_("prizes"), **MONEY)
     expenses = models.DecimalField(_("expenses"), **MONEY)
     net_proceeds = models.DecimalField(_("net proceeds"), **MONEY)
     disbursed = models.DecimalField(_("used for the lawful purpose"), **MONEY)
+    # When the event ended, as the live module that ran it handed it over (bingo, Monte Carlo, the raffle
+    # drawing); null when nothing was handed over: then the end of the licensed hours or of the day counts.
+    # Nothing is reported before its event ends (licensing.reports.event_end).
+    event_ends_at = models.DateTimeField(_("event ends at"), null=True, blank=True)
+    not_held_reason = models.TextField(_("why it was not held"), blank=True)
+    not_held_at = models.DateTimeField(_("marked not held at"), null=True, blank=True)
+    not_held_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                    related_name="+")
     report_due = models.DateField(_("report due"), null=True, blank=True)
     deposit_due = models.DateField(_("deposit due"), null=True, blank=True)
     proceeds_used_by = models.DateField(_("proceeds used by"), null=True, blank=True)
@@ -94,8 +107,8 @@ class Report(models.Model):
             # table's size since the report documents stay in the heap. It also serves every (status, event_date)
             # lookup the plain index it replaced did.
             models.Index(fields=["status", "event_date"], name="lic_report_figures",
-                         include=["id", "organization", "kind", "handle", "gross_receipts", "prizes", "expenses",
-                                  "net_proceeds", "disbursed"]),
+                         include=["id", "organization", "kind", "handle", "charity_tickets", "charity_ticket_prizes",
+                                  "gross_receipts", "prizes", "expenses", "net_proceeds", "disbursed"]),
             models.Index(fields=["status", "report_due"], name="lic_report_status_due"),
         ]
 
@@ -173,6 +186,8 @@ class ReportMonthTotal(models.Model):
     month = models.DateField(_("month"))  # its first day
     reports = models.IntegerField(_("reports"), default=0)
     handle = models.DecimalField(_("handle"), **MONEY)
+    charity_tickets = models.DecimalField(_("charity game tickets sold"), **MONEY)
+    charity_ticket_prizes = models.DecimalField(_("charity game ticket prizes"), **MONEY)
     gross_receipts = models.DecimalField(_("gross receipts"), **MONEY)
     prizes = models.DecimalField(_("prizes"), **MONEY)
     expenses = models.DecimalField(_("expenses"), **MONEY)

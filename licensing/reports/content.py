@@ -44,7 +44,8 @@ PAID_BY = (("cash", gettext_lazy("Cash")), ("check", gettext_lazy("Check")))
 EXPENSE_CATEGORIES = (
     ("supplies", gettext_lazy("Supplies (cards, tickets, equipment)")), ("rent", gettext_lazy("Rent")),
     ("security", gettext_lazy("Security")), ("advertising", gettext_lazy("Advertising")),
-    ("multi_hall_pool", gettext_lazy("Multi-hall prize pool")), ("bank", gettext_lazy("Bank charges")),
+    ("multi_hall_pool", gettext_lazy("Multi-hall prize pool")),
+    ("multi_hall_services", gettext_lazy("Services for a multi-hall game")), ("bank", gettext_lazy("Bank charges")),
     ("other", gettext_lazy("Other")))
 EXPENSE_BASES = (("fixed", gettext_lazy("A fixed amount")),
                  ("share_of_receipts", gettext_lazy("A share of receipts")))
@@ -84,6 +85,8 @@ def _expenses(hint):
         Field("payee", TEXT, _l("Payee"), required=True),
         Field("category", CHOICE, _l("Category"), EXPENSE_CATEGORIES, required=True, default="other"),
         Field("amount", MONEY, _l("Amount"), required=True),
+        # 30 DCMR 1412.4: paid by a numbered check on the bingo account; a check's number is given to submit.
+        Field("paid_by", CHOICE, _l("Paid by"), PAID_BY, default="check"),
         Field("check_number", COUNT, _l("Check number")),
         Field("basis", CHOICE, _l("How the amount was set"), EXPENSE_BASES, default="fixed"),
         Field("vendor_license", TEXT, _l("Vendor license number (supplies)")),
@@ -141,7 +144,10 @@ SCHEMAS: dict[str, tuple[Section, ...]] = {
         Section("reimbursements", _l("Worker reimbursements (30 DCMR 1412.2)"), (
             Field("worker", TEXT, _l("Worker"), required=True),
             Field("amount", MONEY, _l("Amount"), required=True),
-        ), many=True),
+            Field("paid_by", CHOICE, _l("Paid by"), PAID_BY, default="check"),  # 1412.4, like every expense
+            Field("check_number", COUNT, _l("Check number")),
+        ), many=True, hint=_l("Reimbursements are paid by numbered check on the bingo account, like every expense "
+                              "(30 DCMR 1412.4).")),
         Section("deposit", _l("Deposit to the bingo account (30 DCMR 1411.1)"), (
             Field("date", DATE, _l("Deposited on")),
             Field("amount", MONEY, _l("Amount deposited")),
@@ -150,6 +156,10 @@ SCHEMAS: dict[str, tuple[Section, ...]] = {
         Section("attestation", _l("Attestation"), (
             Field("member_in_charge", TEXT, _l("Member in charge")),
             Field("gross_receipts_member", TEXT, _l("Member responsible for gross receipts")),
+            # 30 DCMR 1404.1(e): only US currency is accepted for admissions, cards, supplies and charity game
+            # tickets; the organization declares it with the report (licensing.reports.services).
+            Field("us_currency", BOOL, _l("Every admission, card, bingo supply and charity game ticket was paid "
+                                          "for in US currency (30 DCMR 1404.1(e))"), default=False),
         )),
     ),
     RAFFLE: (
@@ -446,8 +456,10 @@ def _sum(rows, key) -> Decimal:
 
 @dataclass(frozen=True)
 class Totals:
-    handle: Decimal  # what players paid to play: admissions, cards, tickets (1400.9(e) shares are of it)
-    gross_receipts: Decimal  # every receipt of the event (1411.1)
+    handle: Decimal  # 30 DCMR 9900: bingo card sales only (see handle()); the 1400.9(e) shares are of it
+    charity_tickets: Decimal  # charity game tickets sold (1409): a receipt, not handle, reported as its own line
+    charity_ticket_prizes: Decimal  # the prizes those tickets paid
+    gross_receipts: Decimal  # every receipt of the event (9900, 1411.1): the handle and the charity tickets
     prizes: Decimal  # cash prizes, charity ticket prizes and the retail value of door prizes / prize values
     cash_prizes: Decimal  # prizes paid in cash out of receipts (what 1411.1 lets the deposit leave out)
     expenses: Decimal  # expenses and worker reimbursements
@@ -458,26 +470,41 @@ class Totals:
         return dict(self.__dict__)
 
 
+def handle(kind: str, data: dict) -> Decimal:
+    """The handle, the one place it is computed. 30 DCMR 9900: "the gross receipts from the sale of all bingo
+    cards, including regular, extra regular, special and multi-hall cards": the admissions (each sells the regular
+    card, 1402.1) and every card sold; not charity game tickets (1409), which are receipts reported as their own
+    line. The definition names bingo cards only; a raffle's or a Monte Carlo Night's handle is what its players
+    paid to play (tickets sold, admissions), so the Board's shares of every kind read alike."""
+    if kind == BINGO:
+        admissions = amount(data["admissions"]["price"]) * count(data["admissions"]["count"])
+        return admissions + sum((amount(r["price"]) * count(r["count"]) for r in data["card_sales"]), ZERO)
+    if kind == RAFFLE:
+        return amount(data["tickets"]["price"]) * count(data["tickets"]["sold"])
+    return amount(data["attendance"]["admission_price"]) * count(data["attendance"]["admissions"])
+
+
+def charity_ticket_sales(data: dict) -> Decimal:
+    """What the charity game tickets sold took in (1404.1(h) counts them apart from the cards)."""
+    return sum((amount(r["price"]) * count(r["sold"]) for r in data.get("charity_tickets", [])), ZERO)
+
+
 def totals(kind: str, data: dict) -> Totals:
     """The computed figures of a cleaned report."""
     expenses = _sum(data.get("expenses", []), "amount") + _sum(data.get("reimbursements", []), "amount")
     disbursed = _sum(data.get("disbursements", []), "amount")
+    tickets, ticket_prizes = ZERO, ZERO
     if kind == BINGO:
-        admissions = amount(data["admissions"]["price"]) * count(data["admissions"]["count"])
-        cards = sum((amount(r["price"]) * count(r["count"]) for r in data["card_sales"]), ZERO)
-        tickets = sum((amount(r["price"]) * count(r["sold"]) for r in data["charity_tickets"]), ZERO)
-        handle = admissions + cards + tickets
-        cash_prizes = _sum(data["games"], "prize") + _sum(data["charity_tickets"], "prizes_paid")
+        tickets, ticket_prizes = charity_ticket_sales(data), _sum(data["charity_tickets"], "prizes_paid")
+        cash_prizes = _sum(data["games"], "prize") + ticket_prizes
         prizes = cash_prizes + _sum(data["door_prizes"], "retail_value")
-    elif kind == RAFFLE:
-        handle = amount(data["tickets"]["price"]) * count(data["tickets"]["sold"])
-        cash_prizes = prizes = _sum(data["prizes"], "value")
     else:
-        handle = amount(data["attendance"]["admission_price"]) * count(data["attendance"]["admissions"])
         cash_prizes = prizes = _sum(data["prizes"], "value")
-    gross = handle
-    return Totals(handle=handle, gross_receipts=gross, prizes=prizes, cash_prizes=cash_prizes, expenses=expenses,
-                  net_proceeds=gross - prizes - expenses, disbursed=disbursed)
+    played = handle(kind, data)
+    gross = played + tickets
+    return Totals(handle=played, charity_tickets=tickets, charity_ticket_prizes=ticket_prizes, gross_receipts=gross,
+                  prizes=prizes, cash_prizes=cash_prizes, expenses=expenses, net_proceeds=gross - prizes - expenses,
+                  disbursed=disbursed)
 
 
 def flatten(data: dict, kind: str) -> dict[str, object]:

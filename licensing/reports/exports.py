@@ -22,8 +22,8 @@ DATASETS = (REPORTS, LINES, FINDINGS)
 
 REPORT_COLUMNS = (
     "report_id", "organization", "license", "kind", "license_class", "period", "event_date", "version", "status",
-    "handle", "gross_receipts", "prizes", "expenses", "net_proceeds", "disbursed", "report_due", "deposit_due",
-    "proceeds_used_by", "overdue_since", "overdue_waived_at", "submitted_at", "corrects_report_id",
+    "handle", "charity_tickets", "gross_receipts", "prizes", "expenses", "net_proceeds", "disbursed", "report_due",
+    "deposit_due", "proceeds_used_by", "overdue_since", "overdue_waived_at", "submitted_at", "corrects_report_id",
     "correction_reason", "findings")
 _EVENT = ("report_id", "organization", "license", "event_date", "version", "status")
 LINE_COLUMNS = (*_EVENT, "section", "row", "description", "category", "amount", "quantity", "date",
@@ -40,8 +40,8 @@ def _event(report: Report) -> tuple:
 def _report_row(report: Report) -> tuple:
     return (report.pk, report.organization.name, report.license.number, report.kind, report.license_class,
             report.period, report.event_date, report.version, report.status, report.handle,
-            report.gross_receipts, report.prizes, report.expenses, report.net_proceeds, report.disbursed,
-            report.report_due, report.deposit_due, report.proceeds_used_by, report.overdue_since,
+            report.charity_tickets, report.gross_receipts, report.prizes, report.expenses, report.net_proceeds,
+            report.disbursed, report.report_due, report.deposit_due, report.proceeds_used_by, report.overdue_since,
             report.waived_at, report.submitted_at, report.previous_id, report.correction_reason,
             report.finding_count)
 

@@ -56,7 +56,8 @@ def montecarlo_tournament_prizes_recorded(*, license: License, event_date: dt.da
 
 @transaction.atomic
 def montecarlo_night_recorded(*, license: License, event_date: dt.date, participants: int,
-                              chips: Iterable[Mapping], prizes: Iterable[Mapping], source: str) -> Report:
+                              chips: Iterable[Mapping], prizes: Iterable[Mapping], source: str,
+                              ends_at: dt.datetime | None = None) -> Report:
     """The hook of the Monte Carlo Night module (its chip ledger), called once the night is over and again
     whenever its record changes (each call replaces what the last one gave):
 
@@ -64,7 +65,8 @@ def montecarlo_night_recorded(*, license: License, event_date: dt.date, particip
     - `chips`: one row per participant, {"participant": name, "chips": chips issued} (1603.6, 1603.8);
     - `prizes`: the prizes won at the table games, {"participant", "description", "value", "date"} and
       `game` other than Hold'em (1603.26); the tournaments' prizes come from the tournaments and are kept;
-    - `source`: "montecarlo.night:<pk>".
+    - `source`: "montecarlo.night:<pk>";
+    - `ends_at`: when the night ended (its prizes awarded): its report is not submitted before then.
 
     The figures are cleaned as any report's (a ValidationError keyed by path, "chips.3.chips", otherwise)."""
     prize_rows = _rows(prizes, what="prize")
@@ -75,5 +77,6 @@ def montecarlo_night_recorded(*, license: License, event_date: dt.date, particip
     kept = [row for row in previous.get("prizes", []) if _holdem(row)]
     recorded = {**previous, "attendance": {"participants": participants},
                 "chips": _rows(chips, what="chip row"), "prizes": kept + prize_rows}
-    return report_recorded_handover(license=license, event_date=event_date, source=source, recorded=recorded)
+    return report_recorded_handover(license=license, event_date=event_date, source=source, recorded=recorded,
+                                    ends_at=ends_at)
 

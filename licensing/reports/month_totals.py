@@ -9,7 +9,8 @@ from django.db.models.functions import TruncMonth
 
 from licensing.models import Report, ReportMonthTotal, ReportStatus
 
-FIGURES = ("handle", "gross_receipts", "prizes", "expenses", "net_proceeds", "disbursed")
+FIGURES = ("handle", "charity_tickets", "charity_ticket_prizes", "gross_receipts", "prizes", "expenses",
+                "net_proceeds", "disbursed")
 
 
 def month_total_add(report: Report, *, sign: int) -> None:

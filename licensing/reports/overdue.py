@@ -8,8 +8,11 @@
   the due date even when the job catches up later), audited, and the organization told, once.
 
 Only a first draft (version 1, never submitted) is ever due: a correction's draft corrects a report that was
-filed on time, so it is never overdue. An overdue report refuses the organization's new applications for that
-license type until it is submitted (applications.checks); Board staff may waive that, with a reason."""
+filed on time, so it is never overdue. An event marked as not held (licensing.reports.not_held) has no draft, so
+it is neither reminded nor overdue. An overdue report is a finding on the organization's new applications for that
+license type (applications.checks), shown to Board staff at review: the Board weighs it, since it "may deny" a
+license for a violation of these rules (30 DCMR 1210.1(d)); it does not stop the filing by itself. Board staff may
+note a waiver, with its reason, which the finding then shows."""
 
 from __future__ import annotations
 
@@ -180,8 +183,8 @@ def _same_type(license_type: str) -> tuple[str, ...]:
 
 
 def overdue_findings(*, organization: Organization, license_type: str) -> list[Finding]:
-    """30 DCMR 1413.1: an organization with an overdue report of a license type applies for no new license of
-    that type until it files it. Blocking, unless the Board waived it (then a warning staff read at review)."""
+    """30 DCMR 1413.1: each overdue report of the license type is a finding on a new application of that type, for
+    the Board to weigh at review (30 DCMR 1210.1: the Board "may deny"). Never blocking: filing goes on."""
     reports = overdue_reports().filter(organization=organization,
                                        license__license_type__in=_same_type(license_type)).order_by("event_date")
     findings = []
@@ -191,8 +194,9 @@ def overdue_findings(*, organization: Organization, license_type: str) -> list[F
         if report.waived_at is None:
             findings.append(Finding(REPORT_RULE, _(
                 "The financial report of the operation of %(date)s under license %(number)s was due %(due)s and "
-                "is overdue: submit it before applying for another license of this type, or ask the Board to "
-                "waive this (30 DCMR 1413.1).") % values, field="license_type"))
+                "is overdue (30 DCMR 1413.1); the Board weighs it when it decides this application, and may deny "
+                "a license for a violation of the rules (30 DCMR 1210.1). Submit the report as soon as you can.")
+                % values, field="license_type", blocking=False))
         else:
             findings.append(Finding(REPORT_RULE, _(
                 "The financial report of the operation of %(date)s under license %(number)s was due %(due)s and "

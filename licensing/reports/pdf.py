@@ -19,7 +19,8 @@ from licensing.reports import content
 
 DASH = "—"
 TOTAL_LABELS = (
-    ("handle", gettext_lazy("Handle (what players paid to play)")),
+    ("handle", gettext_lazy("Handle: bingo cards (30 DCMR 9900)")),
+    ("charity_tickets", gettext_lazy("Charity game tickets sold (not handle)")),
     ("gross_receipts", gettext_lazy("Gross receipts")),
     ("prizes", gettext_lazy("Prizes")),
     ("expenses", gettext_lazy("Expenses and reimbursements")),

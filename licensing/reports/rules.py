@@ -9,7 +9,9 @@ Readings where the text leaves room:
 - Prize caps (1408.1-1408.3) count the games' prizes; door prizes (1408.11) and charity game ticket
   prizes (1409) are not bingo game prizes. A game's `prize` is what the game paid, all winners together.
 - 1408.5 is read per winner: a winner's share is the game's prize divided among its winners.
-- 1412.4 needs a check for every expense but bank charges, which the bank takes from the account.
+- 1412.4 needs a check for every expense but bank charges, which the bank takes from the account, and for every
+  worker reimbursement (1412.2 reimburses an expense). A row says how it was paid; a check's number is given before
+  the report is submitted (licensing.reports.services); a row paid in cash is a finding.
   Two rows with one check number are one check split over two lines if they name one payee (1412.5
   otherwise). A payee of "cash" or "bearer" names nobody (1412.5).
 - 1403.1: a seller's license number is looked up; a vendor's license must be in force on the purchase
@@ -45,7 +47,9 @@ from licensing.reports.deadlines import REPORT_DAYS
 PROCEEDS_RULES = {content.BINGO: "30 DCMR 1411.3", content.RAFFLE: "30 DCMR 1506.4",
                   content.MONTECARLO: "30 DCMR 1608.4"}
 NO_CHECK_CATEGORIES = frozenset({"bank"})  # taken by the bank from the account, not paid by check
-POOL_CATEGORIES = frozenset({"multi_hall_pool"})  # 1412.3 excepts a multi-hall prize pool
+# 30 DCMR 1412.3 excepts payments of a percentage of the gross receipts "to provide a combined prize pool for, or to
+# compensate services rendered in connection with, a multi-hall bingo game".
+POOL_CATEGORIES = frozenset({"multi_hall_pool", "multi_hall_services"})
 NOBODY = frozenset({"cash", "bearer", "cash bearer"})  # payees that name no one (1412.5)
 ORGANIZATION_LICENSE_TYPES = ORGANIZATION_LICENSE_TYPE_VALUES  # every license but a vendor's (1403.1's "organization")
 SUPPLIES = "supplies"
@@ -170,7 +174,8 @@ def worker_reimbursements(rows: list[dict]) -> list[Finding]:
 
 
 def no_share_of_receipts(expenses: list[dict]) -> list[Finding]:
-    """30 DCMR 1412.3: no expense set as a percentage of gross or net receipts, but a multi-hall pool's."""
+    """30 DCMR 1412.3: no expense set as a percentage of gross or net receipts, but a multi-hall game's prize pool
+    or the services rendered for a multi-hall game."""
     return [_finding("30 DCMR 1412.3", _(
         "%(row)s: %(payee)s is paid a share of the receipts; no expense is based on a percentage of the gross or "
         "net receipts, except for a multi-hall game's prize pool or services (30 DCMR 1412.3).") % {
@@ -191,6 +196,9 @@ def checks_numbered(expenses: list[dict]) -> list[Finding]:
         if row.get("category") in NO_CHECK_CATEGORIES:
             continue
         number = row.get("check_number")
+        if row.get("paid_by") == "cash":
+            findings.append(_paid_in_cash("expenses", index, row["payee"], row.get("amount")))
+            continue
         if number is None:
             findings.append(_finding("30 DCMR 1412.4", _(
                 "%(row)s: %(payee)s, %(amount)s, has no check number; expenses are paid only by numbered checks on "
@@ -211,6 +219,45 @@ def checks_numbered(expenses: list[dict]) -> list[Finding]:
                 "row": _row("expenses", first_row[number]), "number": number, "previous": previous,
                 "missing": _span(missing)}, f"expenses.{first_row[number]}.check_number"))
     return findings
+
+
+CHECK_RULE = "30 DCMR 1412.4"
+
+
+def _paid_in_cash(section: str, index: int, payee: str, paid) -> Finding:
+    return _finding(CHECK_RULE, _(
+        "%(row)s: %(payee)s, %(amount)s, was paid in cash; expenses and reimbursements are paid only by numbered "
+        "checks on the bingo account (30 DCMR 1412.4).") % {
+        "row": _row(section, index), "payee": payee, "amount": money(amount(paid))}, f"{section}.{index}.paid_by")
+
+
+def reimbursements_by_check(rows: list[dict]) -> list[Finding]:
+    """30 DCMR 1412.4: a worker's reimbursement (1412.2) is an expense like any other, paid by numbered check."""
+    findings = []
+    for index, row in enumerate(rows, start=1):
+        if row.get("paid_by") == "cash":
+            findings.append(_paid_in_cash("reimbursements", index, row["worker"], row.get("amount")))
+        elif row.get("check_number") is None:
+            findings.append(_finding(CHECK_RULE, _(
+                "%(row)s: %(worker)s, %(amount)s, has no check number; reimbursements are paid only by numbered "
+                "checks on the bingo account (30 DCMR 1412.4).") % {
+                "row": _row("reimbursements", index), "worker": row["worker"],
+                "amount": money(amount(row.get("amount")))}, f"reimbursements.{index}.check_number"))
+    return findings
+
+
+def checks_without_number(data: dict) -> list[str]:
+    """The paths of the rows said to be paid by check that give no check number ("expenses.2.check_number"):
+    30 DCMR 1412.4 has a bingo report give each check's number before it is submitted. Bank charges are no
+    check (the bank takes them)."""
+    missing = []
+    for section in ("expenses", "reimbursements"):
+        for index, row in enumerate(data.get(section, []), start=1):
+            if row.get("category") in NO_CHECK_CATEGORIES or row.get("paid_by") == "cash":
+                continue
+            if row.get("check_number") is None:
+                missing.append(f"{section}.{index}.check_number")
+    return missing
 
 
 def checks_to_payees(expenses: list[dict]) -> list[Finding]:
@@ -568,6 +615,7 @@ def report_rules(data: dict, facts: ReportFacts) -> list[Finding]:
             *game_prizes(games, facts.license_class, facts.period), *early_bird_games(games, facts.period),
             *prizes_by_check(games), *_expense_rules(data["expenses"], facts),
             *worker_reimbursements(data["reimbursements"]),
+            *(reimbursements_by_check(data["reimbursements"]) if facts.license_class != limits.CLASS_D else []),
             *deposit_on_time(data["deposit"], due=facts.deposit_due,
                              required=totals.gross_receipts - totals.cash_prizes, as_of=facts.as_of)]
     elif facts.kind == content.RAFFLE:

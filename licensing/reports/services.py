@@ -17,15 +17,17 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from core.findings import Finding, RuleViolation
 from licensing.audit.events import audit_event_record
+from licensing.licenses.limits import CLASS_D
 from licensing.models import License, Report, ReportFinding, ReportLine, ReportStatus, User
 from licensing.models.choices import LicenseStatus
 from licensing.models.organizations import FILING_ROLES
-from licensing.reports import content
+from licensing.reports import content, event_end, rules
 from licensing.reports.deadlines import deadlines
 from licensing.reports.month_totals import month_total_add
 from licensing.selectors import has_role
 
 REPORT_RULE = "30 DCMR 1413.1"
+CURRENCY_RULE = "30 DCMR 1404.1(e)"
 RECORDS_RULE = "30 DCMR 1410"  # complete records of every operation, kept 5 years
 REASON_MAX = 2000
 FILING_ONLY = _lazy("Only the officers of the licensed organization may file its reports (30 DCMR 1413.1).")
@@ -96,12 +98,31 @@ def submission_problems(report: Report) -> list[Finding]:
         problems.append(Finding(REPORT_RULE, _("%(figure)s is given before the report is submitted (30 DCMR 1413.1)")
                                 % {"figure": content.label_of(report.kind, path)}, field=path))
     attestation = report.data.get("attestation", {})
-    if not all(attestation.get(name) for name in attestation):
+    if report.kind == content.BINGO:
+        problems += _bingo_payment_problems(report)
+    if not all(attestation.get(name) for name in attestation if name != "us_currency"):
         problems.append(Finding("30 DCMR 1404.1(h)" if report.kind == content.BINGO else REPORT_RULE, _(
             "the report is attested by name before it is submitted"), field="attestation"))
     if report.kind == content.BINGO and report.previous_id is None and not _has_figures(report):
         problems.append(Finding(REPORT_RULE, _("the report accounts for the operation's receipts: it has none"),
                                 field="admissions"))
+    return problems
+
+
+def _bingo_payment_problems(report: Report) -> list[Finding]:
+    """30 DCMR 1404.1(e): the organization declares that it took only US currency; 30 DCMR 1412.4: each expense
+    and reimbursement said to be paid by check gives the check's number (Class D keeps no bingo account, 1411.1,
+    and writes no checks on one)."""
+    problems = []
+    if not report.data.get("attestation", {}).get("us_currency"):
+        problems.append(Finding(CURRENCY_RULE, _(
+            "declare that every admission, card, bingo supply and charity game ticket was paid for in US currency "
+            "before the report is submitted (30 DCMR 1404.1(e))"), field="attestation.us_currency"))
+    if report.license_class != CLASS_D:
+        for path in rules.checks_without_number(report.data):
+            problems.append(Finding(rules.CHECK_RULE, _(
+                "%(figure)s: the row is paid by check; give the check's number before the report is submitted "
+                "(30 DCMR 1412.4)") % {"figure": content.label_of(report.kind, path)}, field=path))
     return problems
 
 
@@ -226,7 +247,7 @@ def report_submit(*, actor: User, report: Report, now: dt.datetime | None = None
     report = _lock(report)
     _require_officer(actor, report.license)
     _require_draft(report)
-    problems = submission_problems(report)
+    problems = event_end.refusal(report, now=now) or submission_problems(report)
     if problems:
         raise RuleViolation(problems)
     report.submitted_at = now or timezone.now()
@@ -273,7 +294,8 @@ def report_correct(*, actor: User, report: Report, reason: str) -> Report:
 
 
 @transaction.atomic
-def report_recorded_handover(*, license: License, event_date: dt.date, source: str, recorded: dict) -> Report:
+def report_recorded_handover(*, license: License, event_date: dt.date, source: str, recorded: dict,
+                             ends_at: dt.datetime | None = None) -> Report:
     """The hook the live modules call (bingo after an operation, Monte Carlo after a night or a tournament,
     the raffle drawing once drawn): the figures they recorded become the report's `recorded` document, and
     the draft is prefilled with them. Figures the organization already changed stay as it wrote them; a
@@ -281,17 +303,31 @@ def report_recorded_handover(*, license: License, event_date: dt.date, source: s
 
     `recorded` holds only what the module recorded: the parts, and in each row only the fields, it knows (a
     game's prize and winners, not whether the winner asked for a check). The draft's other fields take their
-    defaults, and changing one of them is no correction of a recorded figure."""
+    defaults, and changing one of them is no correction of a recorded figure.
+
+    `ends_at`: when the event ended, as the module knows it; the report is not submitted before it
+    (licensing.reports.event_end). A module's explicit "send" refuses itself before then (event_end.ended_findings)."""
     license = License.objects.select_for_update().select_related("organization").get(pk=license.pk)
     kind = report_kind_of(license)
     event_date = _event_date_clean(license, event_date)
     full = _filled(kind, recorded)
     recorded = _held(kind, full, recorded)
+    if ends_at is None and kind == content.RAFFLE:
+        ends_at = timezone.now()  # the drawing hands over once drawn: the event is over then
     report = report_current(license, event_date)
+    if report is not None and report.status == ReportStatus.NOT_HELD:
+        raise RuleViolation(Finding(REPORT_RULE, _(
+            "the event of %(date)s was marked as not held; it has no financial report (30 DCMR 1413.1)") % {
+            "date": event_date.isoformat()}, field="event_date"))
     if report is None:
         report = _new(license=license, kind=kind, event_date=event_date, actor=None, data=full, recorded=recorded,
                       source=source)
+        if ends_at is not None:
+            report.event_ends_at = ends_at
+            report.save(update_fields=["event_ends_at"])
     else:
+        if ends_at is not None:
+            report.event_ends_at = ends_at
         if report.status == ReportStatus.DRAFT:
             _apply(report, _prefilled(kind, report.data, report.recorded, full, recorded))
         report.recorded, report.source = recorded, source

@@ -309,7 +309,7 @@ def night_report_handover(night: Night):
         chips=chips,
         prizes=[{"participant": award["name"], "description": award["description"],
                  "value": award["value"], "date": night.date.isoformat()} for award in night.awards],
-        source=f"montecarlo.night:{night.pk}")
+        source=f"montecarlo.night:{night.pk}", ends_at=night.awarded_at)
 
 
 # --- the Agency's approval of house rules (30 DCMR 1604.4) ---

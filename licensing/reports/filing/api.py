@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from core.api import ERRORS, service_answer
 from core.numbers import IntegerSerializerField
 from licensing.models import ReportKind, ReportStatus
-from licensing.reports import content, services
+from licensing.reports import content, event_end, not_held, services
 from licensing.reports.checks import report_findings
 from licensing.reports.filing.selectors import (
     license_to_report_get,
@@ -22,6 +22,7 @@ from licensing.reports.filing.selectors import (
     report_get,
 )
 from licensing.reports.filing.serializers import (
+    NotHeldSerializer,
     ReasonSerializer,
     ReportOpenSerializer,
     ReportSaveSerializer,
@@ -45,7 +46,8 @@ def report_answer(report) -> dict:
         **{name: getattr(report, name) for name in (
             "id", "license", "organization", "kind", "event_date", "version", "status", "report_due",
             "deposit_due", "proceeds_used_by", "overdue_since", "submitted_at", "gross_receipts", "net_proceeds",
-            "previous_id", "correction_reason", "source", "data", "recorded")},
+            "previous_id", "correction_reason", "source", "data", "recorded", "not_held_reason", "not_held_at")},
+        "event_ends_at": event_end.event_ends_at(report),
         "totals": content.totals(report.kind, report.data).as_dict(),
         "findings": [_finding(f) for f in findings],
         "problems": [_finding(f) for f in services.submission_problems(report)] if draft else [],
@@ -142,3 +144,31 @@ class ReportCorrectApi(APIView):
                               status_code=status.HTTP_201_CREATED,
                               call=lambda reason: services.report_correct(actor=request.user, report=report,
                                                                           reason=reason))
+
+
+class ReportNotHeldApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(operation_id="reports_not_held", request=NotHeldSerializer,
+                   responses={201: ReportSerializer, **RESPONSES}, tags=["reports"])
+    def post(self, request):
+        """Mark a scheduled event of a license as not held, with the reason (30 DCMR 1413.1: no report is due for
+        it, and it is never overdue). Refused for an event with play recorded or a report submitted."""
+        def call(*, license, event_date, reason):
+            return not_held.report_not_held_mark(actor=request.user, event_date=event_date, reason=reason,
+                                                 license=license_to_report_get(user=request.user, pk=license))
+
+        return service_answer(request, serializer_class=NotHeldSerializer, call=call, answer=report_answer,
+                              status_code=status.HTTP_201_CREATED)
+
+
+class ReportHeldApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(operation_id="reports_not_held_withdraw", request=None,
+                   responses={200: ReportSerializer, **RESPONSES}, tags=["reports"])
+    def post(self, request, pk: int):
+        """The event was held after all: withdraw its not-held mark; its draft is back and due."""
+        report = report_get(user=request.user, pk=pk)
+        return service_answer(request, answer=report_answer,
+                              call=lambda: not_held.report_not_held_withdraw(actor=request.user, report=report))

@@ -111,6 +111,17 @@ class ReportOpenForm(forms.Form):
             f"{license.number} · {license.get_license_type_display()} · {license.organization.name}")
 
 
+class NotHeldForm(ReportOpenForm):
+    """30 DCMR 1413.1: a scheduled event that was not held has no report; the officers say why."""
+
+    reason = forms.CharField(label=_("Why it was not held"), max_length=REASON_MAX,
+                             widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["event_date"].label = _("Date of the scheduled operation, drawing or event")
+
+
 class ReasonForm(forms.Form):
     reason = forms.CharField(label=_("Reason for the correction"), max_length=REASON_MAX,
                              widget=forms.Textarea(attrs={"rows": 3}))

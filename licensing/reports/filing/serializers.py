@@ -23,6 +23,13 @@ class ReportSaveSerializer(serializers.Serializer):
         "`corrections` maps a changed recorded figure's path (games.3.prize) to the reason."))
 
 
+class NotHeldSerializer(serializers.Serializer):
+    license = IntegerSerializerField(min_value=1, max_value=2**31 - 1, help_text=_(
+        "A bingo, raffle or Monte Carlo Night license of your organization."))
+    event_date = DateSerializerField(help_text=_("The scheduled operation, drawing or night, as YYYY-MM-DD."))
+    reason = serializers.CharField(max_length=2000, help_text=_("Why it was not held (kept in the audit trail)."))
+
+
 class ReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=2000, help_text=_("Why the submitted report is corrected."))
 
@@ -49,7 +56,11 @@ class CorrectionSerializer(serializers.Serializer):
 
 
 class TotalsSerializer(serializers.Serializer):
-    handle = serializers.DecimalField(max_digits=14, decimal_places=2)
+    handle = serializers.DecimalField(max_digits=14, decimal_places=2, help_text=_(
+        "30 DCMR 9900: the gross receipts from bingo cards (admissions and cards), not charity game tickets."))
+    charity_tickets = serializers.DecimalField(max_digits=14, decimal_places=2, help_text=_(
+        "Charity game tickets sold (30 DCMR 1409), a line of their own."))
+    charity_ticket_prizes = serializers.DecimalField(max_digits=14, decimal_places=2)
     gross_receipts = serializers.DecimalField(max_digits=14, decimal_places=2)
     prizes = serializers.DecimalField(max_digits=14, decimal_places=2)
     cash_prizes = serializers.DecimalField(max_digits=14, decimal_places=2)
@@ -76,6 +87,12 @@ class ReportSummarySerializer(serializers.Serializer):
 
 
 class ReportSerializer(ReportSummarySerializer):
+    event_ends_at = serializers.DateTimeField(allow_null=True, help_text=_(
+        "When the event ends (its licensed hours, or as its live module recorded it): the report is not submitted "
+        "before then (30 DCMR 1413.1)."))
+    not_held_reason = serializers.CharField(allow_blank=True, help_text=_(
+        "Status not_held: why the scheduled event was not held (30 DCMR 1413.1: no report is due for it)."))
+    not_held_at = serializers.DateTimeField(allow_null=True)
     previous = serializers.IntegerField(source="previous_id", allow_null=True)
     correction_reason = serializers.CharField(allow_blank=True)
     source = serializers.CharField(allow_blank=True, help_text=_("What recorded the figures, if a live module did."))

@@ -12,6 +12,8 @@ portal_urlpatterns = [
     path("reports/<int:pk>/submit/", views.report_submit, name="report_submit"),
     path("reports/<int:pk>/correct/", views.report_correct, name="report_correct"),
     path("reports/<int:pk>/report.pdf", views.report_pdf_download, name="report_pdf"),
+    path("reports/not-held/", views.report_not_held, name="report_not_held"),
+    path("reports/<int:pk>/held/", views.report_held, name="report_held"),
 ]
 
 api_urlpatterns = [
@@ -19,4 +21,6 @@ api_urlpatterns = [
     path("reports/<int:pk>/", api.ReportDetailApi.as_view(), name="report-detail"),
     path("reports/<int:pk>/submit", api.ReportSubmitApi.as_view(), name="report-submit"),
     path("reports/<int:pk>/correct", api.ReportCorrectApi.as_view(), name="report-correct"),
+    path("reports/not-held", api.ReportNotHeldApi.as_view(), name="report-not-held"),
+    path("reports/<int:pk>/held", api.ReportHeldApi.as_view(), name="report-held"),
 ]

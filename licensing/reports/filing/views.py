@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from core.forms import errors_to_form
 from licensing.models import Report, ReportStatus
-from licensing.reports import content, services
+from licensing.reports import content, event_end, not_held, services
 from licensing.reports.checks import report_findings
 from licensing.reports.filing import forms as report_forms
 from licensing.reports.filing.selectors import (
@@ -38,6 +38,7 @@ def report_list_page(request):
     user = request.user
     licenses = licenses_to_report(user=user)
     form = report_forms.ReportOpenForm(request.POST or None, licenses=licenses)
+    not_held_form = report_forms.NotHeldForm(None, licenses=licenses, prefix="not_held")
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -50,16 +51,57 @@ def report_list_page(request):
                 messages.success(request, _("The report is open as a draft: fill in each part, then submit it."))
                 return redirect("portal:report_detail", pk=report.pk)
         status = 400
+    return _list_page(request, user, licenses, form, not_held_form, status)
+
+
+def _list_page(request, user, licenses, form, not_held_form, status):
     page = Paginator(report_current_list(user=user).order_by("-event_date", "-pk"), PAGE_SIZE).get_page(
         request.GET.get("page"))
     return render(request, "licensing/reports/filing/report_list.html", {
-        "page": page, "form": form if licenses.exists() else None}, status=status)
+        "page": page, "form": form if licenses.exists() else None,
+        "not_held_form": not_held_form if licenses.exists() else None}, status=status)
+
+
+@login_required
+@require_POST
+def report_not_held(request):
+    """Mark a scheduled event as not held (30 DCMR 1413.1): from the list (any day) or a draft's page."""
+    user = request.user
+    licenses = licenses_to_report(user=user)
+    form = report_forms.NotHeldForm(request.POST, licenses=licenses, prefix="not_held")
+    if form.is_valid():
+        try:
+            report = not_held.report_not_held_mark(actor=user, license=form.cleaned_data["license"],
+                                                   event_date=form.cleaned_data["event_date"],
+                                                   reason=form.cleaned_data["reason"])
+        except ValidationError as error:
+            errors_to_form(form, error)
+        else:
+            messages.success(request, _("Marked as not held: no financial report is due for it (30 DCMR 1413.1)."))
+            return redirect("portal:report_detail", pk=report.pk)
+    return _list_page(request, user, licenses, report_forms.ReportOpenForm(None, licenses=licenses), form, 400)
+
+
+@login_required
+@require_POST
+def report_held(request, pk: int):
+    """The event was held after all: its not-held mark is withdrawn and its draft is back."""
+    report = _filing_report(request, pk)
+    try:
+        not_held.report_not_held_withdraw(actor=request.user, report=report)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("The mark is withdrawn: the report is a draft again and due as before."))
+    return redirect(_detail_url(report))
 
 
 def _shown(field: content.Field, value):
     """A choice as its label ("Special", "Cash"), anything else as stored."""
     if field.type == content.CHOICE and value:
         return dict(field.choices).get(value, value)
+    if field.type == content.BOOL and value is not None:
+        return _("Yes") if value else _("No")
     return value
 
 
@@ -90,6 +132,10 @@ def report_detail(request, pk: int):
         "correct_form": report_forms.ReasonForm() if filing and report.status == ReportStatus.SUBMITTED
         and not has_correction(report) else None,
         "versions": report_versions(report), "changes": report_changes(report),
+        # 30 DCMR 1413.1: a first draft with nothing recorded may be an event that was not held.
+        "may_mark_not_held": draft and filing and report.version == 1 and not report.recorded,
+        "ends_at": event_end.event_ends_at(report),
+        "not_over": event_end.refusal(report) if draft else [],
     }
     return render(request, "licensing/reports/filing/report_detail.html", context)
 

@@ -33,7 +33,7 @@ from tests.bingo.factories import (
     staff_on_duty,
     standard_pattern,
 )
-from tests.clock import this_evening
+from tests.clock import board_time, this_evening, travel
 from tests.licensing.factories import LicenseFactory, member
 
 pytestmark = pytest.mark.django_db
@@ -132,7 +132,8 @@ def test_the_recorded_operation_prefills_its_report():
     # The draft holds the record and the defaults of what the record does not (how each prize was paid).
     assert report.data["games"][0] == {"number": 1, "game_type": "regular", "pattern": name, "prize": "100.00",
                                        "winners": 1, "paid_by": "cash", "check_requested": False}
-    assert report.data["attestation"] == {"member_in_charge": "Ana Gómez", "gross_receipts_member": ""}
+    assert report.data["attestation"] == {"member_in_charge": "Ana Gómez", "gross_receipts_member": "",
+                                          "us_currency": False}
     assert report.handle == Decimal("30.00")  # 10 x 0.50 + 20 x 1.00 + 5 x 1.00
     assert report.prizes == Decimal("230.00")  # 100 + 90 + 0 paid, and $40 of door prizes
     event = AuditEvent.objects.get(event_type="bingo.operation_report_sent")
@@ -147,6 +148,7 @@ def test_sending_again_updates_the_record_and_the_untouched_parts():
     data = first.data
     data["games"][0]["paid_by"] = "check"  # not a recorded figure: no correction
     data["attestation"]["gross_receipts_member"] = "Bo Park"
+    data["attestation"]["us_currency"] = True
     reports.report_save(actor=night.planner, report=first, data=data)
     cards.sale_void(actor=night.checker, sale=CardSale.objects.get(operation=night.operation, first_face=21),
                     reason="Paid back: the player left before the first game")
@@ -166,6 +168,7 @@ def test_a_corrected_recorded_figure_keeps_both_and_needs_a_reason():
     data = report.data
     data["games"][1]["winners"] = 3
     data["attestation"]["gross_receipts_member"] = "Bo Park"
+    data["attestation"]["us_currency"] = True
     reports.report_save(actor=night.planner, report=report, data=data)
     [problem] = reports.submission_problems(report)
     assert problem.field == "corrections.games.2.winners" and "recorded as 2" in problem.message
@@ -244,3 +247,24 @@ def test_the_portal_button_and_the_api():
     assert Report.objects.count() == 1  # sent twice, one report
     Operation.objects.filter(pk=night.operation.pk).update(is_training=True)  # a training operation: no button
     assert url not in client.get(reverse("bingo:operation_detail", args=[night.operation.pk])).content.decode()
+
+
+@pytest.mark.event_clock
+def test_no_sending_before_the_operation_has_ended():
+    """No report before its event (30 DCMR 1413.1): the record goes over once the day's operations are over; the
+    refusal says when that is; the report keeps the end, and is not submitted before it either."""
+    night = Night()  # tonight, 18:00-22:00, the clock at 19:00
+    night.sell(1, 10)
+    with pytest.raises(RuleViolation) as caught:
+        report_handover.operation_report_send(actor=night.planner, operation=night.operation)
+    [finding] = caught.value.findings
+    assert finding.rule == "30 DCMR 1413.1" and "Not sent to the financial report" in finding.message
+    assert "at 10 p.m." in finding.message
+    assert not Report.objects.exists()
+    api = APIClient()
+    api.force_login(night.planner)
+    answer = api.post(reverse("bingo-operation-report", args=[night.operation.pk]))
+    assert answer.status_code == 400 and "10 p.m." in answer.json()["errors"][0]["message"]
+    travel(board_time(night.operation.date, dt.time(22, 0)))
+    report = report_handover.operation_report_send(actor=night.planner, operation=night.operation)
+    assert report.event_ends_at == board_time(night.operation.date, dt.time(22, 0))

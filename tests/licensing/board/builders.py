@@ -29,7 +29,7 @@ def bingo_data(*, admissions: int = 100, prize: str = "100.00", expense: str | N
     if disbursed:
         data["disbursements"] = [{"date": "2026-01-10", "payee": "Parish school", "purpose": "Scholarships",
                                   "amount": disbursed}]
-    data["attestation"] = {"member_in_charge": "Ann Lee", "gross_receipts_member": "Bo Park"}
+    data["attestation"] = {"member_in_charge": "Ann Lee", "gross_receipts_member": "Bo Park", "us_currency": True}
     return data
 
 

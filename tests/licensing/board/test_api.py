@@ -28,7 +28,8 @@ def test_the_figures_of_a_year(client, organization):
     body = client.get(URL, {"year": "2026", "kind": "bingo"}).json()
     assert body["year"] == 2026 and body["kind"] == "bingo"
     assert body["total"] == {
-        "reports": 1, "handle": "450.00", "gross_receipts": "450.00", "prizes": "100.00", "expenses": "45.00",
+        "reports": 1, "handle": "450.00", "charity_tickets": "0.00", "charity_ticket_prizes": "0.00",
+        "gross_receipts": "450.00", "prizes": "100.00", "expenses": "45.00",
         "net_proceeds": "305.00", "disbursed": "0.00",
         "shares": {"prizes": "22.2", "lawful_purpose": "67.8", "expenses": "10.0"}}
     assert [(y["year"], y["figures"]["reports"]) for y in body["years"]] == [(2025, 1), (2026, 1)]

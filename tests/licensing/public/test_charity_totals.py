@@ -20,7 +20,7 @@ def filed(license, day, prize, *, submit=True):
     data = content.blank(content.BINGO)
     data["admissions"] = {"count": 100, "price": "4.00"}
     data["games"] = [{"number": 1, "game_type": "regular", "prize": prize}]
-    data["attestation"] = {"member_in_charge": "Ann", "gross_receipts_member": "Bo"}
+    data["attestation"] = {"member_in_charge": "Ann", "gross_receipts_member": "Bo", "us_currency": True}
     report = services.report_create(actor=officer, license=license, event_date=day, data=data)
     return services.report_submit(actor=officer, report=report) if submit else report, officer
 

@@ -20,9 +20,11 @@ def filled(*, expenses=()):
     data["admissions"] = {"count": 100, "price": "4.00"}
     data["games"] = [{"number": 1, "game_type": "regular", "pattern": "Line", "prize": "100.00", "winners": 1,
                       "paid_by": "cash", "check_requested": False}]
+    # 30 DCMR 1412.4: each paid by a numbered check (a row may give its own number).
     data["expenses"] = [{"payee": "Capitol Bingo Supply", "category": "supplies", "amount": "0.00",
-                         "basis": "fixed", **row} for row in expenses]
-    data["attestation"] = {"member_in_charge": "Ann Lee", "gross_receipts_member": "Bo Park"}
+                         "basis": "fixed", "check_number": 100 + index, **row}
+                        for index, row in enumerate(expenses, start=1)]
+    data["attestation"] = {"member_in_charge": "Ann Lee", "gross_receipts_member": "Bo Park", "us_currency": True}
     return data
 
 

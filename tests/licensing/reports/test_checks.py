@@ -33,7 +33,7 @@ def filled(**changes):
     data["games"] = [{"number": 1, "game_type": "regular", "prize": "100.00"}]
     data["deposit"] = {"date": "2027-03-04", "amount": "300.00"}
     data["disbursements"] = [{"date": "2027-03-10", "payee": "Parish school", "amount": "300.00"}]
-    data["attestation"] = {"member_in_charge": "Ann Lee", "gross_receipts_member": "Bo Park"}
+    data["attestation"] = {"member_in_charge": "Ann Lee", "gross_receipts_member": "Bo Park", "us_currency": True}
     data.update(changes)
     return data
 

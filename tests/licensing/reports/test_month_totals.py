@@ -19,7 +19,7 @@ def data(admissions: int, prize: str) -> dict:
     found = content.blank(content.BINGO)
     found["admissions"] = {"count": admissions, "price": "4.00"}
     found["games"] = [{"number": 1, "game_type": "regular", "prize": prize}]
-    found["attestation"] = {"member_in_charge": "Ann", "gross_receipts_member": "Bo"}
+    found["attestation"] = {"member_in_charge": "Ann", "gross_receipts_member": "Bo", "us_currency": True}
     return found
 
 

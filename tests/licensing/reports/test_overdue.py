@@ -184,13 +184,22 @@ def overdue_report(frozen, organization, filer):
     return report
 
 
-def test_a_new_application_of_the_type_is_refused_naming_the_overdue_report(api, organization, overdue_report):
+def test_an_overdue_report_is_a_finding_for_the_board_not_a_bar_to_filing(api, organization, overdue_report):
+    """30 DCMR 1413.1 with 1210.1: the Board "may deny" a license for a violation; the overdue report does not stop
+    the filing by itself, it goes with the application as a finding staff read at review."""
     application = create(api, organization)
     fill_bingo(api, application["id"])
-    refused = submit(api, application["id"])
-    assert ("license_type", RULE) in errors(refused)
-    message = next(e["message"] for e in refused.json()["errors"] if e["rule"] == RULE)
+    submitted = submit(api, application["id"])
+    assert submitted.status_code == 200, submitted.json()
+    [kept] = [f for f in submitted.json()["findings"] if f["rule"] == RULE]
+    assert kept["blocking"] is False and kept["field"] == "license_type"
+    message = kept["message"]
     assert overdue_report.license.number in message and "2027-01-10" in message and "2027-01-20" in message
+    assert "the Board weighs it" in message and "30 DCMR 1210.1" in message
+    staff = board_staff()
+    api.force_login(staff)
+    review = api.get(reverse("portal:review_detail", args=[application["id"]]))
+    assert review.status_code == 200 and "the Board weighs it" in review.content.decode()
 
 
 def test_the_boards_waiver_lets_it_through_and_is_kept_with_the_application(api, filer, organization,
@@ -215,12 +224,14 @@ def test_the_boards_waiver_lets_it_through_and_is_kept_with_the_application(api,
     assert overdue_report.overdue_since is not None  # still overdue: only its hold on applications is lifted
 
 
-def test_which_applications_an_overdue_report_holds_up(overdue_report):
+def test_which_applications_an_overdue_report_is_a_finding_on(overdue_report):
     organization = overdue_report.organization
 
     def held(**fields):
         application = ApplicationFactory(organization=organization, **fields)
-        return [f for f in application_findings(application, today=TODAY) if f.rule == RULE and f.blocking]
+        found = [f for f in application_findings(application, today=TODAY) if f.rule == RULE]
+        assert not any(f.blocking for f in found)  # never a bar by itself
+        return found
 
     assert held(kind=ApplicationKind.ORIGINAL)
     assert held(kind=ApplicationKind.RENEWAL, base_license=overdue_report.license)

@@ -35,7 +35,7 @@ def test_the_whole_flow_through_the_api(license):
     data = report["data"]
     data["admissions"] = {"count": 40, "price": "0.25"}
     data["games"] = [{"number": 1, "game_type": "regular", "prize": "5.00"}]
-    data["attestation"] = {"member_in_charge": "Ann", "gross_receipts_member": "Bo"}
+    data["attestation"] = {"member_in_charge": "Ann", "gross_receipts_member": "Bo", "us_currency": True}
     saved = api.put(f"/api/v1/reports/{report['id']}/", {"data": data}, format="json")
     assert saved.status_code == 200 and saved.json()["totals"]["net_proceeds"] == "5.00"
     again = api.post("/api/v1/reports/", {"license": license.pk, "event_date": "2027-03-01"}, format="json")

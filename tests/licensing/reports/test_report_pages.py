@@ -48,7 +48,8 @@ def test_an_officer_opens_fills_submits_and_corrects(client, license):
     assert bad.status_code == 400 and "two decimals" in bad.content.decode()
 
     attestation = reverse("portal:report_section", args=[report.pk, "attestation"])
-    client.post(attestation, {"attestation-member_in_charge": "Ann Lee", "attestation-gross_receipts_member": "Bo"})
+    client.post(attestation, {"attestation-member_in_charge": "Ann Lee", "attestation-gross_receipts_member": "Bo",
+                             "attestation-us_currency": "on"})
     page = client.get(reverse("portal:report_detail", args=[report.pk])).content.decode()
     assert "$2,000.01" in page and "Submit the report" in page
 

@@ -41,6 +41,7 @@ def submitted_bingo_report():
                          "check_number": 1044, "basis": "fixed", "vendor_license": "VN-2027-00003",
                          "purchase_date": "2027-02-20"}]
     data["attestation"]["gross_receipts_member"] = "Bo Park"
+    data["attestation"]["us_currency"] = True
     report = services.report_save(actor=officer, report=report, data=data)
     report = services.report_submit(actor=officer, report=report)
     # The checks are filled in elsewhere (licensing.reports.checks): a finding as the submission keeps one.
@@ -73,7 +74,8 @@ def test_the_report_pdf_holds_every_part_the_corrections_and_the_findings(tmp_pa
             "1 1R RegularR Any lineR $100.00R 1R Cash No", "2 2R SpecialR BlackoutR $1,250.00R 1C Check No",
             "Capital", "$210.00 1044", "VN-2027-00003 2027-02-20", "Member in charge Ana GómezR",
             "Member responsible for gross receipts Bo Park",
-            "Handle (what players paid to play) $545.00", "Prizes $1,350.00", "Expenses and reimbursements $210.00",
+            "Handle: bingo cards (30 DCMR 9900) $545.00",
+            "Charity game tickets sold (not handle) $0.00", "Prizes $1,350.00", "Expenses and reimbursements $210.00",
             "Net proceeds -$1,015.00", "Used for the lawful purpose $0.00",
             "Games and prizes (30 DCMR 1408), 2 1 The second claim was voided on the floor",
             "30 DCMR 1411.1 the deposit of $1,092.00 is not"):

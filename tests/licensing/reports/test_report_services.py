@@ -26,7 +26,7 @@ def filled(**changes):
                            "last_serial": "S149"}]
     data["games"] = [{"number": 1, "game_type": "regular", "pattern": "Line", "prize": "100.00", "winners": 1,
                       "paid_by": "cash", "check_requested": False}]
-    data["attestation"] = {"member_in_charge": "Ann Lee", "gross_receipts_member": "Bo Park"}
+    data["attestation"] = {"member_in_charge": "Ann Lee", "gross_receipts_member": "Bo Park", "us_currency": True}
     data.update(changes)
     return data
 

@@ -16,7 +16,7 @@ D = Decimal
 def bingo(**sections) -> dict:
     """A cleaned bingo report: the blank with the given sections, through the real cleaning."""
     data = content.blank(content.BINGO)
-    data["attestation"] = {"member_in_charge": "Ann Lee", "gross_receipts_member": "Bo Park"}
+    data["attestation"] = {"member_in_charge": "Ann Lee", "gross_receipts_member": "Bo Park", "us_currency": True}
     data.update(sections)
     return content.clean(content.BINGO, data)
 
@@ -144,6 +144,21 @@ def test_no_expense_as_a_share_of_receipts_but_a_multi_hall_pool():
                                        expense(category="multi_hall_pool", basis="share_of_receipts")]) == []
     [finding] = found(rules.no_share_of_receipts([expense(), expense(basis="share_of_receipts")]), "30 DCMR 1412.3")
     assert finding.field == "expenses.2.basis"
+
+
+def test_a_percentage_fee_for_services_of_a_multi_hall_game_is_allowed():
+    """30 DCMR 1412.3 excepts the compensation of services rendered in connection with a multi-hall game."""
+    assert rules.no_share_of_receipts([expense(category="multi_hall_services", payee="Metro Link Bingo Services",
+                                               basis="share_of_receipts")]) == []
+    # The same fee for the hall's security is no multi-hall service: refused as before.
+    [finding] = found(rules.no_share_of_receipts([expense(category="security", basis="share_of_receipts")]),
+                      "30 DCMR 1412.3")
+    assert "multi-hall game's prize pool or services (30 DCMR 1412.3)" in finding.message
+    # The category is one a report may hold (the portal's and the API's choice).
+    data = content.blank(content.BINGO)
+    data["expenses"] = [{"payee": "Metro Link Bingo Services", "category": "multi_hall_services",
+                         "amount": "120.00", "basis": "share_of_receipts", "check_number": 7}]
+    assert content.clean(content.BINGO, data)["expenses"][0]["category"] == "multi_hall_services"
 
 
 def test_check_numbers_consecutive():
@@ -384,7 +399,7 @@ def test_a_clean_bingo_report_has_no_findings():
         expenses=[expense(check_number=101), expense(payee="Potomac Gaming Supply", category="supplies",
                                                     check_number=102, vendor_license="VD-2027-00001",
                                                     purchase_date="2027-02-01")],
-        reimbursements=[{"worker": "Ann Lee", "amount": "15.00"}],
+        reimbursements=[{"worker": "Ann Lee", "amount": "15.00", "check_number": 103}],
         deposit={"date": DUE.isoformat(), "amount": "300.00"},
     )
     assert rules.report_rules(data, facts(deposit_due=DUE, suppliers={"VD-2027-00001": vendor()},
@@ -392,7 +407,8 @@ def test_a_clean_bingo_report_has_no_findings():
 
 
 def test_report_rules_gather_each_kind():
-    data = bingo(games=[game(1, "2000.01")], reimbursements=[{"worker": "Ann Lee", "amount": "15.01"}])
+    data = bingo(games=[game(1, "2000.01")], reimbursements=[{"worker": "Ann Lee", "amount": "15.01",
+                                                              "check_number": 9}])
     rules_found = {f.rule for f in rules.report_rules(data, facts())}
     assert rules_found == {"30 DCMR 1408.1", "30 DCMR 1412.2"}
     raffle = content.clean(content.RAFFLE, {"tickets": {"first_number": 1, "last_number": 10, "sold": 9}})
@@ -410,7 +426,7 @@ def test_a_bingo_report_breaking_every_rule_has_each_finding_once_in_section_ord
         expenses=[expense(category="supplies", payee="Potomac Gaming Supply", check_number=101,
                           vendor_license="VD-2027-00001", purchase_date="2027-02-01"),
                   expense(basis="share_of_receipts", check_number=103), expense(payee="Cash", check_number=104)],
-        reimbursements=[{"worker": "Ann Lee", "amount": "15.01"}],
+        reimbursements=[{"worker": "Ann Lee", "amount": "15.01", "paid_by": "cash"}],
         deposit={"date": None, "amount": None},
         disbursements=[{"date": "2027-04-03", "payee": "Parish school", "amount": "1.00"}],
     )
@@ -425,7 +441,8 @@ def test_a_bingo_report_breaking_every_rule_has_each_finding_once_in_section_ord
         ("30 DCMR 1405.19", "games"), ("30 DCMR 1408.5", "games.1.paid_by"),
         ("30 DCMR 1403.1", "expenses.1.vendor_license"), ("30 DCMR 1412.3", "expenses.2.basis"),
         ("30 DCMR 1412.4", "expenses.2.check_number"), ("30 DCMR 1412.5", "expenses.3.payee"),
-        ("30 DCMR 1412.2", "reimbursements.1.amount"), ("30 DCMR 1411.1", "deposit.date"),
+        ("30 DCMR 1412.2", "reimbursements.1.amount"), ("30 DCMR 1412.4", "reimbursements.1.paid_by"),
+        ("30 DCMR 1411.1", "deposit.date"),
         ("30 DCMR 1411.3", "disbursements.1.date"), ("30 DCMR 1411.3", "disbursements"),
         ("30 DCMR 1413.1", "submitted_at"),
     ]

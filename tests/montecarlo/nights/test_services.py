@@ -210,6 +210,7 @@ def test_prizes_by_ranking_with_equal_counts_ordered_by_the_committed_drawing():
     assert [award["participant"] for award in night.awards] == [3, *expected]
     assert [award["value"] for award in night.awards] == ["80.00", "40.00", "10.00"]
     report = Report.objects.get(license=night.license, event_date=night.date)
+    assert report.event_ends_at == night.awarded_at  # the night is over: its report may be submitted (1413.1)
     assert report.recorded["attendance"] == {"participants": 4}
     assert [row["value"] for row in report.recorded["prizes"]] == ["80.00", "40.00", "10.00"]
     assert {row["chips"] for row in report.recorded["chips"]} == {1000}  # the chips issued, the same for all
