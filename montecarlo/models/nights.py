@@ -1,5 +1,5 @@
 """A Monte Carlo Night: the licensed event (30 DCMR 1204.16, 1204.17), its participants and the Agency's
-approval of its house rules for the games that need it (1602.1, 1604.4).
+approval of its house rules for the games that need it (1602.1).
 
 Every participant gets the same chips whatever they paid or donated (1603.8); the chips are imitation money
 with no cash value (1603.21), so nothing here converts them: prizes are a posted list of things with values,
@@ -123,7 +123,7 @@ class ApprovalStatus(models.TextChoices):
 
 
 class GameApproval(models.Model):
-    """The Agency's decision on a night's house rules for an "other approved game" (30 DCMR 1602.1, 1604.4):
+    """The Agency's decision on a night's house rules for an "other approved game" (30 DCMR 1602.1):
     asked for when the night's first table of the game is set up; its tables play only once approved."""
 
     night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="approvals")

@@ -150,7 +150,7 @@ class NightViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
 
 
 class ApprovalViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """Nights' house rules waiting for (or given) the Agency's decision (30 DCMR 1602.1, 1604.4); `?status=pending`
+    """Nights' house rules waiting for (or given) the Agency's decision (30 DCMR 1602.1); `?status=pending`
     for those waiting. The Board reads them (anyone else: 403, as the review queue answers); Board staff decide."""
 
     serializer_class = ApprovalSerializer
@@ -162,7 +162,7 @@ class ApprovalViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
 
     @extend_schema(request=DecisionSerializer, responses={
         200: ApprovalSerializer, 400: ERRORS,
-        403: error_response(_("Not Board staff: only they decide on house rules (30 DCMR 1604.4).")),
+        403: error_response(_("Not Board staff: only they decide on house rules (30 DCMR 1602.1).")),
         404: error_response(_("No such approval."))})
     @action(detail=True, methods=["post"])
     def decide(self, request, pk=None):

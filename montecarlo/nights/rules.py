@@ -5,7 +5,7 @@ Planning: a Monte Carlo Night license in force on the date (1200.1, 1204.16), th
 (1603.8), a posted prize list (1603.2) and a training night's lack of prizes. Live play (a round opened, a bet,
 an outcome): the license in force today and the Board's clock inside the licensed hours, as for every live game.
 Admission: paid in US currency (1603.4), 18 or older (1702.1). The games: the catalog's approval state
-(1602.1, 1602.2, 1603.16, 1604.4)."""
+(1602.1, 1602.2, 1603.16)."""
 
 from __future__ import annotations
 

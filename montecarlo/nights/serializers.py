@@ -119,7 +119,7 @@ class NightSerializer(serializers.ModelSerializer):
 
 class TermsSerializer(serializers.Serializer):
     """What is posted, changed before the first participant is admitted (30 DCMR 1603.2); new house rules send
-    every "other approved game" back to the Agency (1604.4)."""
+    every "other approved game" back to the Agency (1602.1)."""
 
     house_rules = serializers.CharField(required=False, allow_blank=True, max_length=HOUSE_RULES_MAX)
     prizes = PrizeSerializer(many=True, required=False, max_length=rules.MAX_PRIZES)
@@ -213,7 +213,7 @@ class ChipDrawingSerializer(PublishedDrawingSerializer):
 
 class ApprovalSerializer(serializers.ModelSerializer):
     """A night's house rules for an "other approved game", waiting for (or given) the Agency's decision
-    (30 DCMR 1602.1, 1604.4)."""
+    (30 DCMR 1602.1)."""
 
     night_name = serializers.CharField(source="night.name", read_only=True)
     night_date = serializers.DateField(source="night.date", read_only=True)
@@ -232,4 +232,4 @@ class ApprovalSerializer(serializers.ModelSerializer):
 class DecisionSerializer(serializers.Serializer):
     approve = serializers.BooleanField(help_text=_("true approves the house rules; false refuses them."))
     note = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="",
-                                 help_text=_("Required to refuse: why (30 DCMR 1604.4)."))
+                                 help_text=_("Required to refuse: why (30 DCMR 1602.1)."))

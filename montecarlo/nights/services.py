@@ -1,7 +1,7 @@
 """Night services: plan a night, change its posted terms before the doors open, admit participants (their
 chips issued on their ledger), count the chips at the end of the night, award the prizes (by ranking or by a
 drawing in which each chip is a chance) and hand the night over to its financial report; and the Agency's
-decision on a night's house rules for an "other approved game" (30 DCMR 1604.4). Keyword-only, one transaction
+decision on a night's house rules for an "other approved game" (30 DCMR 1602.1). Keyword-only, one transaction
 each, validation before any write, an audit event each."""
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def night_update(*, actor, night: Night, house_rules: str | None = None, prizes:
                  prize_method: str | None = None) -> Night:
     """Change what is posted (house rules, prize list, how prizes are awarded) until the first participant is
     admitted: from then on the terms are the ones everybody was admitted under (1603.2). New house rules send
-    every "other approved game" back to the Agency (1604.4)."""
+    every "other approved game" back to the Agency (1602.1)."""
     night = lock(night)
     require_director(actor, night)
     if night.participants.exists():
@@ -312,20 +312,20 @@ def night_report_handover(night: Night):
         source=f"montecarlo.night:{night.pk}")
 
 
-# --- the Agency's approval of house rules (30 DCMR 1604.4) ---
+# --- the Agency's approval of house rules (30 DCMR 1602.1) ---
 
 
 @transaction.atomic
 def approval_decide(*, actor, approval: GameApproval, approve: bool, note: str = "") -> GameApproval:
-    """Board staff decide on a night's house rules for an "other approved game" (1602.1, 1604.4); a refusal
+    """Board staff decide on a night's house rules for an "other approved game" (1602.1); a refusal
     says why."""
     if not getattr(actor, "is_board_staff", False):
-        raise PermissionDenied(_("Only Board staff decide on house rules (30 DCMR 1604.4)."))
+        raise PermissionDenied(_("Only Board staff decide on house rules (30 DCMR 1602.1)."))
     approval = GameApproval.objects.select_for_update().select_related("night__license__organization", "game").get(
         pk=approval.pk)
     note = " ".join((note or "").split())[:2000]
     if not approve and not note:
-        raise ValidationError({"note": _("Say why the house rules are refused (30 DCMR 1604.4).")})
+        raise ValidationError({"note": _("Say why the house rules are refused (30 DCMR 1602.1).")})
     if approval.night.status != NightStatus.OPEN:
         raise ValidationError(_("The night is over: nothing is left to approve."), code="night_over")
     approval.status = ApprovalStatus.APPROVED if approve else ApprovalStatus.REFUSED

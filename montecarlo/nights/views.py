@@ -1,6 +1,6 @@
 """The night's pages. Staff: the list, planning, the director's page (admit participants, set up tables, count,
 award), a participant's ledger and chip receipt, the receipt's QR target; the Board: house rules waiting for
-the Agency (30 DCMR 1604.4). Public, by the night's key: the posted house rules and prize list (page and
+the Agency (30 DCMR 1602.1). Public, by the night's key: the posted house rules and prize list (page and
 printable sheet, 1603.2, 1604.5), the leaderboard screen and the published drawing."""
 
 from __future__ import annotations
@@ -152,7 +152,7 @@ def receipt_scan(request, code: str):
     return redirect("montecarlo:participant_ledger", pk=participant.night_id, number=participant.number)
 
 
-# --- the Board: house rules waiting for the Agency (30 DCMR 1604.4) ---
+# --- the Board: house rules waiting for the Agency (30 DCMR 1602.1) ---
 
 
 @login_required

@@ -14,7 +14,7 @@ from core.findings import Finding, RuleViolation
 from montecarlo.models import CONFIG_EVENT, EntryKind, GameTable, JackpotEntry, JackpotKind, TableEvent
 from montecarlo.nights.ledger import ledger_post, participants_locked
 from montecarlo.tablegames import GAMES, GameError, RoundTable
-from montecarlo.tablegames.base import AWARD, BET, Posting
+from montecarlo.tablegames.base import AWARD, BET, LIMITS_RULE, Posting
 
 logger = logging.getLogger(__name__)
 
@@ -75,7 +75,7 @@ def translated(exc: GameError) -> str:
 
 
 def game_finding(exc: GameError) -> RuleViolation:
-    rule = exc.rule or "30 DCMR 1604.4"
+    rule = exc.rule or LIMITS_RULE
     message = translated(exc)
     return RuleViolation(Finding(rule, message if rule in message else f"{message} ({rule})",
                                  field=exc.field or None))

@@ -167,7 +167,7 @@ def admit(night, director, count=2, **fields):
 
 def table_for(night, director, game, *, min_bet=10, max_bet=500, approve=True, **settings):
     """A table of `game` set up through the service; an other approved game's house rules approved by Board
-    staff (30 DCMR 1604.4) unless approve=False."""
+    staff (30 DCMR 1602.1) unless approve=False."""
     from montecarlo.models import GameApproval
     from montecarlo.nights import services as night_services
     from montecarlo.tables import services as table_services

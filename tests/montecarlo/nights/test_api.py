@@ -64,7 +64,7 @@ def test_a_night_from_plan_to_prizes_through_the_api():
                    format="json").json()
     assert ben["number"] == 2 and ben["show_name"] is False
 
-    # Punto y banca is an other approved game: its table waits for the Agency's approval (1604.4).
+    # Punto y banca is an other approved game: its table waits for the Agency's approval (1602.1).
     table = api.post(TABLES, {"night": night["id"], "game": "punto-banca", "min_bet": 20, "max_bet": 500,
                               "settings": {"decks": 8}, "name": "Baccarat 1"}, format="json")
     assert table.status_code == 201, table.json()
@@ -72,7 +72,7 @@ def test_a_night_from_plan_to_prizes_through_the_api():
     assert (table["number"], table["approval"], table["view"]["expects"]) == (1, "pending", "open")
     play = f"{TABLES}{table['id']}/play/"
     refused = dealer.post(play, {"type": "open"}, format="json")
-    assert refused.status_code == 400 and refused.json()["errors"][0]["rule"] == "30 DCMR 1604.4"
+    assert refused.status_code == 400 and refused.json()["errors"][0]["rule"] == "30 DCMR 1602.1"
 
     staff = client_for(board_staff())
     [waiting] = [row for row in rows(staff.get(APPROVALS).json()) if row["night"] == night["id"]]

@@ -267,7 +267,7 @@ def test_odd_input_on_admission_writes_nothing(client, data):
 
 def test_the_terms_change_until_the_first_participant_is_admitted(client):
     night, director = night_for()
-    table_for(night, director, "caribbean-poker")  # its house rules approved by Board staff (1604.4)
+    table_for(night, director, "caribbean-poker")  # its house rules approved by Board staff (1602.1)
     client.force_login(director)
     page = client.get(reverse("montecarlo:night_detail", args=[night.pk])).content.decode()
     assert command(night, "terms") in page
@@ -277,7 +277,7 @@ def test_the_terms_change_until_the_first_participant_is_admitted(client):
     night.refresh_from_db()
     assert (night.prize_method, night.prizes, night.house_rules) == (
         "drawing", [{"description": "Television", "value": "300.00"}], "Chips stay at the night.")
-    # New house rules go back to the Agency for the games that need its approval (30 DCMR 1604.4).
+    # New house rules go back to the Agency for the games that need its approval (30 DCMR 1602.1).
     approval = GameApproval.objects.get(night=night)
     assert (approval.status, approval.house_rules, approval.decided_by) == (
         ApprovalStatus.PENDING, "Chips stay at the night.", None)
@@ -386,7 +386,7 @@ def test_the_public_pages_by_key_leaderboard_and_posted_rules(client):
     text = text_of(posted)
     for expected in (night.name, night.license.organization.name, "Dinner for two — $80.00", "Gift basket — $40.00",
                      "Admission $25.00, paid in US currency (30 DCMR 1603.4).", "Be kind.",
-                     "Every participant gets 1000 chips, whatever they paid or donated (30 DCMR 1603.8).",
+                     "Every participant gets 1000 chips, whatever they paid or donated (30 DCMR 1603.7, 1603.8).",
                      "never exchanged for money (30 DCMR 1603.21)", "Table 1: Punto y banca (baccarat)",
                      "Bets of 20 to 500 chips.", night.drawing_commitment):
         assert expected in text, expected
@@ -422,3 +422,15 @@ def test_a_drawing_night_publishes_a_drawing_that_raffle_draw_verify_accepts(cli
     client.force_login(director)
     page = client.get(reverse("montecarlo:night_detail", args=[night.pk])).content.decode()
     assert drawing in page and "Winning chip" in page
+
+
+def test_the_posted_rules_show_the_dice_size_and_the_jackpot_share(client):
+    """The table's settings the organization posts: the dice's size (at least 3/4 inch, 30 DCMR 1604.1) and the
+    jackpot meter's share of each side bet (the house's setting, 30 DCMR 1603.2)."""
+    night, director = night_for()
+    table_for(night, director, "craps", dice_size="0.8")
+    table_for(night, director, "caribbean-poker", jackpot=True, jackpot_contribution_pct=25)
+    text = text_of(client.get(reverse("montecarlo:night_public", args=[night.public_key])))
+    assert "Size of the dice (inches; at least 0.75, 30 DCMR 1604.1): 0.8." in text
+    assert "25% of each side bet goes to the jackpot, as this table is set up (posted house rules, 30 DCMR 1603.2)." \
+        in text

@@ -1,7 +1,7 @@
 """Night services at their rules' edges: the license, date, hours and place (1200.1, 1202.2(o)), two nights a year
 (1204.17), the same chips for all (1603.8), admission (1603.4, 1702.1), the terms frozen once participants are
 admitted (1603.2), the count, prizes by ranking (equal counts ordered by a drawing) and by a chip drawing, the
-report hand-over, and the Agency's decision on house rules (1604.4)."""
+report hand-over, and the Agency's decision on house rules (1602.1)."""
 
 import datetime as dt
 from decimal import Decimal

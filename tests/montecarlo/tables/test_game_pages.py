@@ -1,6 +1,6 @@
 """The dealer's screen of a Monte Carlo Night's table games, driven as a dealer drives it (the Django test client,
 signed in): tables set up from the night page with each game's variant settings, the catalogue's refusals
-(30 DCMR 1602.2, 1603.16) and the Agency's approval of an "other approved game" (1604.4) on
+(30 DCMR 1602.2, 1603.16) and the Agency's approval of an "other approved game" (1602.1) on
 /montecarlo/approvals/; each game's pickers; a full round of every game through the page's commands, each
 followed by the participants' ledger pages; void spins, throws, hands and rounds; a training draw; moving bets
 to another table and closing one. Odd input on any command is a message on the page and writes nothing."""
@@ -159,7 +159,7 @@ def test_every_game_is_offered_and_set_up_through_the_night_page_with_its_varian
         assert table.events.get(seq=1).payload == table.terms()  # the config event records the variant
     caribbean = GameTable.objects.get(night=night, game__code="caribbean-poker")
     assert list(JackpotEntry.objects.filter(table=caribbean).values_list("kind", "meter")) == [("seed", 20000)]
-    # Punto y banca and Caribbean poker are "other approved games": the Agency is asked (1604.4).
+    # Punto y banca and Caribbean poker are "other approved games": the Agency is asked (1602.1).
     assert sorted(GameApproval.objects.filter(night=night, status=ApprovalStatus.PENDING).values_list(
         "game__code", flat=True)) == ["caribbean-poker", "punto-banca"]
     page = text_of(client.get(reverse("montecarlo:night_detail", args=[night.pk])))
@@ -228,7 +228,7 @@ def test_odd_input_setting_up_a_table_writes_nothing(client, data):
     assert not GameTable.objects.exists() and not TableEvent.objects.exists()
 
 
-# --- the Agency's approval of an other approved game (30 DCMR 1604.4) ---
+# --- the Agency's approval of an other approved game (30 DCMR 1602.1) ---
 
 
 def test_an_other_approved_game_plays_only_once_board_staff_approve_it(client):
@@ -241,7 +241,7 @@ def test_an_other_approved_game_plays_only_once_board_staff_approve_it(client):
     assert approval.status == ApprovalStatus.PENDING and approval.house_rules == night.house_rules
     at_table = Dealer(client, night, table, dealer)
     [error] = errors_of(at_table.do("open"))
-    assert "30 DCMR 1604.4" in error and "played only once the Agency approves" in error
+    assert "30 DCMR 1602.1" in error and "played only once the Agency approves" in error
     assert table.events.count() == 1  # the config event alone
     # The organization does not decide; board members read the queue; board staff decide.
     assert client.get(reverse("montecarlo:approval_list")).status_code == 404
@@ -276,12 +276,12 @@ def test_a_refusal_says_why_and_keeps_the_table_from_play(client):
     client.force_login(board_staff())
     decide = reverse("montecarlo:approval_decide", args=[approval.pk])
     response = client.post(decide, {"decision": "refuse"}, follow=True)
-    assert "Say why the house rules are refused (30 DCMR 1604.4)." in errors_of(response)
+    assert "Say why the house rules are refused (30 DCMR 1602.1)." in errors_of(response)
     client.post(decide, {"decision": "refuse", "note": "No tie bet limits posted."})
     assert GameApproval.objects.get(pk=approval.pk).status == ApprovalStatus.REFUSED
     client.force_login(director)
     assert "No tie bet limits posted." in text_of(client.get(reverse("montecarlo:night_detail", args=[night.pk])))
-    assert "30 DCMR 1604.4" in errors_of(Dealer(client, night, table, dealer).do("open"))[0]
+    assert "30 DCMR 1602.1" in errors_of(Dealer(client, night, table, dealer).do("open"))[0]
 
 
 # --- the dealer's screen of each game: its pickers ---
