@@ -49,6 +49,10 @@ class Night(models.Model):
     # Dealers and workers practising (and the demo): no prizes, nothing reported, any hour (like a training
     # tournament); the license must still be in force.
     training = models.BooleanField(_("training night"), default=False)
+    # 30 DCMR 1301.5: the member in charge or the alternate is present throughout the night; which of the license's
+    # two is recorded here, and a night that is not training opens (admits, plays) only with it recorded.
+    in_charge = models.ForeignKey("licensing.ResponsiblePerson", null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="+", verbose_name=_("member in charge present"))
     status = models.CharField(_("status"), max_length=10, choices=NightStatus.choices, default=NightStatus.OPEN)
     public_key = models.CharField(max_length=32, unique=True, editable=False, default=new_key)
     # The chip drawing (shared/formats/raffle-drawing.md): the commitment is public from the start, the seed

@@ -24,6 +24,7 @@ from montecarlo.nights.serializers import (
     ApprovalSerializer,
     ChipDrawingSerializer,
     DecisionSerializer,
+    InChargeSerializer,
     LeaderboardSerializer,
     LedgerEntrySerializer,
     NightSerializer,
@@ -89,6 +90,14 @@ class NightViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         """Change the posted house rules, prize list or prize method, until the first participant is admitted
         (30 DCMR 1603.2)."""
         return self._run(request, TermsSerializer, lambda night, data: services.night_update(
+            actor=request.user, night=night, **data))
+
+    @extend_schema(request=InChargeSerializer, responses={200: NightSerializer, **WRITE_ERRORS})
+    @action(detail=True, methods=["post"], url_path="in-charge")
+    def in_charge(self, request, pk=None):
+        """Record which of the license's member in charge and alternate is present throughout the night (30 DCMR
+        1301.5); a night that is not training admits and plays only with it recorded."""
+        return self._run(request, InChargeSerializer, lambda night, data: services.night_in_charge_record(
             actor=request.user, night=night, **data))
 
     @extend_schema(methods=["GET"], request=None, responses={200: ParticipantSerializer(many=True), **READ_ERRORS},

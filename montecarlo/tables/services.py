@@ -98,8 +98,10 @@ def table_create(*, actor, night: Night, game: str, min_bet: int, max_bet: int, 
     if not night.is_open:
         raise ValidationError(_("The night is counted: no more tables."), code="night_closed")
     entry = GameCatalogEntry.objects.filter(code=game).first() if isinstance(game, str) else None
-    if entry is None:
-        raise ValidationError({"game": _("Choose a game of the catalog.")})
+    if entry is None:  # only the games and equipment the chapter authorizes (30 DCMR 1603.1)
+        raise RuleViolation(Finding("30 DCMR 1603.1", _(
+            "game: choose a game of the catalog; a night plays only the games the rules authorize (30 DCMR 1603.1)."),
+            field="game"))
     findings = rules.game_findings(entry, license_class=night.license.license_class, playable=entry.code in GAMES)
     if findings:
         raise RuleViolation(findings)

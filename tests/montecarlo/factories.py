@@ -154,8 +154,17 @@ def night_for(*, license=None, director=None, name="Casino Night", starts=dt.tim
     night = night_services.night_create(
         actor=director, license=license, name=name, date=day, starts_at=starts, ends_at=ends,
         admission_price=Decimal(admission), starting_chips=chips, prize_method=prize_method, prizes=prizes,
-        house_rules=house_rules, training=training)
+        house_rules=house_rules, training=training, in_charge=None if training else in_charge_of(license))
     return night, director
+
+
+def in_charge_of(license, role="member_in_charge"):
+    """The organization's current member in charge (or alternate), made if missing (30 DCMR 1202.2(j), 1301.5)."""
+    from licensing.models import ResponsiblePerson
+    from tests.licensing.factories import ResponsiblePersonFactory
+
+    found = ResponsiblePerson.objects.filter(organization=license.organization, role=role, is_current=True).first()
+    return found or ResponsiblePersonFactory(organization=license.organization, role=role)
 
 
 def admit(night, director, count=2, **fields):

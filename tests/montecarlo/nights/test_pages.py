@@ -24,7 +24,7 @@ from montecarlo.models import ApprovalStatus, ChipLedgerEntry, GameApproval, Nig
 from montecarlo.nights import services
 from montecarlo.tables import services as table_services
 from tests.licensing.factories import board_member, board_staff, member
-from tests.montecarlo.factories import DAY, admit, mcn_license, night_for, table_for
+from tests.montecarlo.factories import DAY, admit, in_charge_of, mcn_license, night_for, table_for
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +63,7 @@ def plan(license, **change) -> dict:
     return {"license": str(license.pk), "name": "Spring Casino Night", "date": DAY.isoformat(), "starts_at": "18:30",
             "ends_at": "23:00", "admission_price": "25.00", "starting_chips": "1000", "prize_method": "ranking",
             "prizes": "Dinner for two | 80.00\nGift basket | $40", "house_rules": "Chips have no cash value.",
-            **change}
+            "in_charge": str(in_charge_of(license).pk), **change}
 
 
 def test_the_list_and_a_night_planned_through_the_form(client):
@@ -124,7 +124,7 @@ def test_a_third_night_of_the_year_is_refused_with_1204_17(client):
     ({"ends_at": "23:45"}, "none licensed cover"),
     ({"ends_at": "18:00"}, "30 DCMR 1202.2(o): ends_at: the night must end after it starts (30 DCMR 1202.2(o))."),
     ({"date": (DAY - dt.timedelta(days=30)).isoformat()}, "30 DCMR 1200.1"),
-    ({"starting_chips": "99999999999999999999999"}, "30 DCMR 1603.8: starting_chips: every participant gets the same "
+    ({"starting_chips": "99999999999999999999999"}, "30 DCMR 1603.7: starting_chips: every participant gets the same "
                                                     "chips, a whole number from 1 to 1000000000"),
     ({"starting_chips": "0"}, "Ensure this value is greater than or equal to 1."),
     ({"starting_chips": "١٠٠٠"}, "Write the number with the digits 0 to 9."),
@@ -434,3 +434,24 @@ def test_the_posted_rules_show_the_dice_size_and_the_jackpot_share(client):
     assert "Size of the dice (inches; at least 0.75, 30 DCMR 1604.1): 0.8." in text
     assert "25% of each side bet goes to the jackpot, as this table is set up (posted house rules, 30 DCMR 1603.2)." \
         in text
+
+
+def test_the_form_plans_a_night_only_with_its_member_in_charge_shown_on_the_night(client):
+    """30 DCMR 1301.5 in the portal: the night's form asks who of the license's member in charge and alternate is
+    present; without one it is refused naming the rule; the night's page shows who and records a change."""
+    license = mcn_license()
+    director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
+    client.force_login(director)
+    person = in_charge_of(license)
+    refused = client.post(reverse("montecarlo:night_create"), plan(license, in_charge=""))
+    assert refused.status_code == 400 and "30 DCMR 1301.5" in text_of(refused)
+    assert not Night.objects.exists()
+    response = client.post(reverse("montecarlo:night_create"), plan(license), follow=True)
+    night = Night.objects.get()
+    assert night.in_charge == person
+    assert f"Member in charge present (30 DCMR 1301.5) {person.full_name} (Member in charge)" in text_of(response)
+    alternate = in_charge_of(license, role="alternate")
+    changed = client.post(command(night, "in_charge"), {"in_charge": str(alternate.pk)}, follow=True)
+    assert f"{alternate.full_name} (Alternate member in charge)" in text_of(changed)
+    night.refresh_from_db()
+    assert night.in_charge == alternate

@@ -293,3 +293,12 @@ def test_the_jackpot_share_is_the_tables_posted_setting_not_a_figure_of_001():
         table_for(night, director, "caribbean-poker", jackpot=True, jackpot_contribution_pct=101)
     assert rules_of(caught.value) == {"30 DCMR 1603.2"}
     assert "001" not in str(caught.value)
+
+
+def test_only_the_authorized_games_are_set_up():
+    """30 DCMR 1603.1: a night conducts only the games the chapter authorizes: a game outside the catalog is refused."""
+    night, director = night_for()
+    with pytest.raises(ValidationError) as caught:
+        services.table_create(actor=director, night=night, game="three-card-monte", min_bet=10, max_bet=100)
+    assert rules_of(caught.value) == {"30 DCMR 1603.1"} and "game" in caught.value.error_dict
+    assert not night.tables.exists()
