@@ -34,7 +34,8 @@
       : !state.started ? i18n.i18nSoon : !state.running ? i18n.i18nPaused : "";
     field("level").textContent = level ? (level.is_break ? i18n.i18nBreak : level.number) : "—";
     // An ended tournament's clock has stopped: no countdown, the result instead (30 DCMR 1603.25).
-    field("time").textContent = state.finished ? "—" : Math.floor(at.left / 60) + ":" + pad(at.left % 60);
+    field("time").hidden = !!state.finished;
+    field("time").textContent = state.finished ? "" : Math.floor(at.left / 60) + ":" + pad(at.left % 60);
     var result = state.result || [];
     field("result-box").hidden = !result.length;
     var list = field("result");
