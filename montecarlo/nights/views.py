@@ -115,6 +115,7 @@ def night_command(request, pk: int, command: str):
         "count": (lambda: services.night_count(actor=request.user, night=night),
                   _("The chips are counted; no more play.")),
         "award": (lambda: services.prizes_award(actor=request.user, night=night),
+                  _("Training night closed: it awards nothing and reports nothing.") if night.training else
                   _("The prizes are awarded and handed over to the night's financial report.")),
     }
     if command not in commands:

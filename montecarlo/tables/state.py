@@ -61,6 +61,30 @@ def replay_postings(table: GameTable):
     return engine, moved
 
 
+SETTLED_KINDS = frozenset({"won", "lost", "pushed", "returned", "award"})
+
+
+def last_settlement(table: GameTable, moved) -> list[dict]:
+    """Every bet the table's last settling event (an outcome, a void round, a closing) decided, in the order the
+    engine settled them: who, which bet, the stake, won/lost/pushed/returned (or a jackpot award) and the chips paid
+    back to the participant (the stake and the winnings; nothing on a loss)."""
+    kinds = {}
+    for seq, kind, payload in table.events.order_by("seq").values_list("seq", "kind", "payload"):
+        if kind in ("bet", "decision") and isinstance(payload, dict):  # a raise is Caribbean poker's "bet"
+            kinds[seq] = payload.get("kind") or ("bet" if kind == "decision" else "")
+    bet_kind, settled = {}, []
+    for seq, _kind, postings in moved:
+        for posting in postings:
+            if posting.kind == "bet":
+                bet_kind[posting.bet] = kinds.get(seq, "")
+        decided = [p for p in postings if p.kind in SETTLED_KINDS]
+        if decided:
+            settled = [{"participant": p.participant, "bet": p.bet, "kind": bet_kind.get(p.bet, ""),
+                        "stake": p.stake, "result": p.kind, "paid": p.chips, "winnings": max(-p.house, 0)}
+                       for p in decided]
+    return settled
+
+
 def load_engine(table: GameTable) -> RoundTable:
     return replay_postings(table)[0]
 

@@ -667,3 +667,55 @@ def test_odd_input_on_each_game_s_own_fields_writes_nothing(client, game):
         response = at_table.do(command, **data)
         assert errors_of(response), (command, data, messages_of(response))
         assert (written(), list(Participant.objects.values_list("chips", "at_stake"))) == before, (command, data)
+
+
+# --- journey 6: the dealer sees the outcome, and the irreversible steps ask first ---
+
+
+def test_after_a_round_the_screen_lists_every_bet_won_lost_or_pushed_and_what_it_paid(client):
+    night, director, dealer, _ = a_night(3)
+    table = table_for(night, director, "punto-banca", min_bet=20, max_bet=500)
+    screen = Dealer(client, night, table, dealer)
+    screen.ok("open")
+    screen.ok("bet", participant="1", kind="player", amount="100")
+    screen.ok("bet", participant="2", kind="banker", amount="100")
+    screen.ok("bet", participant="3", kind="tie", amount="20")
+    from montecarlo.tables import services as table_services
+
+    table_services.table_play(actor=dealer, table=table, event={"type": "outcome", "player": ["9h", "Kd"],
+                                                                 "banker": ["2c", "3d"]})
+    page = screen.page()
+    rows = re.findall(r'<tr data-result="(\w+)"><td>#(\d+)</td><td>(.*?)</td><td>(\d+)</td><td>(.*?)</td>'
+                      r'<td>(.*?)</td></tr>', page)
+    assert [(result, number, stake, paid) for result, number, _bet, stake, _word, paid in rows] == [
+        ("won", "1", "100", "200 (100 won)"), ("lost", "2", "100", "0"), ("lost", "3", "20", "0")]
+    assert "Bets settled" in page
+    # A tie: the player and banker bets push (stake back), the tie pays 8:1.
+    screen.ok("open")
+    screen.ok("bet", participant="1", kind="player", amount="100")
+    screen.ok("bet", participant="3", kind="tie", amount="20")
+    table_services.table_play(actor=dealer, table=table, event={"type": "outcome", "player": ["9h", "Kd"],
+                                                                 "banker": ["9c", "Qd"]})
+    rows = re.findall(r'<tr data-result="(\w+)"><td>#(\d+)</td>.*?<td>(\d+)</td><td>.*?</td><td>(.*?)</td></tr>',
+                      screen.page())
+    assert rows == [("pushed", "1", "100", "100"), ("won", "3", "20", "180 (160 won)")]
+
+
+def test_closing_counting_and_a_training_nights_end_ask_first_and_say_nothing_is_awarded(client):
+    night, director, dealer, _ = a_night(1, training=True, prizes=[])
+    table = table_for(night, director, "wheel")
+    client.force_login(director)
+    page = client.get(reverse("montecarlo:game_table", args=[night.pk, table.number])).content.decode()
+    assert re.search(r'action="[^"]*/do/close/"[^>]*hx-confirm="Close table 1\? A closed table cannot be opened '
+                     r'again', page)
+    detail = client.get(reverse("montecarlo:night_detail", args=[night.pk])).content.decode()
+    assert re.search(r'action="[^"]*/do/count/" hx-confirm="Count the chips now\?', detail)
+    client.post(reverse("montecarlo:game_table_command", args=[night.pk, table.number, "close"]), {"reason": ""})
+    client.post(reverse("montecarlo:night_command", args=[night.pk, "count"]))
+    detail = client.get(reverse("montecarlo:night_detail", args=[night.pk])).content.decode()
+    assert "Close the training night (no prizes)" in detail and "Award the prizes" not in detail
+    assert re.search(r'action="[^"]*/do/award/" hx-confirm="Close the training night\?', detail)
+    done = client.post(reverse("montecarlo:night_command", args=[night.pk, "award"]), follow=True)
+    assert messages_of(done) == [("success", "Training night closed: it awards nothing and reports nothing.")]
+    words = text_of(done.content.decode())
+    assert "The prizes are awarded" not in words and "Closed: a training night awards nothing" in words
