@@ -5,7 +5,7 @@ series and cards sold. Everything goes through the same services a
 person would use (the application is filed, submitted and voted on by the demo Board), and every
 object is looked up by a stable name first, so running it again creates nothing.
 
-Tonight's games start only in their licensed hours, 18:00-22:00 (30 DCMR 1400.7). So that the demo
+Tonight's games start only in their licensed hours, 18:00-22:00 (30 DCMR 1202.2(m)). So that the demo
 can be played at any hour, it also holds a training operation under the same license (bingo.live.training):
 the same games for no prize, no cards sold, nothing reported, marked as training on every screen.
 

@@ -1,8 +1,9 @@
 """Live bingo is licensed play: every game start and every call asks, at that moment on the Board's
 clock (America/New_York), whether the license is in force today (30 DCMR 1200.1: not revoked, not
 under a suspension that has begun, inside its term), whether it is the operation's licensed day and
-hours (30 DCMR 1400.7, the schedule of 1202.2(m)), and whether it is outside the midnight-9:00 am ban
-(30 DCMR 1202.2(m)). The license and the hours are the shared rule of licensing.licenses.live; the
+hours (the schedule of 30 DCMR 1202.2(m); 1400.7 is the premises, not the hours), and whether it is
+outside the midnight-9:00 am ban (30 DCMR 1202.2(m)). The license and the hours are the shared rule of
+licensing.licenses.live; the
 ban is bingo's own (bingo.live.rules.overnight_ban).
 
 A training operation (bingo.live.training) plays for nothing, so its hours are not asked: only that the
@@ -21,7 +22,7 @@ from core.findings import Finding, RuleViolation
 from licensing.licenses.live import board_now, license_in_force, live_play_findings
 from licensing.licenses.rules import in_force_findings
 
-HOURS_RULE = "30 DCMR 1400.7"
+HOURS_RULE = "30 DCMR 1202.2(m)"  # the licensed date and hours of each operation
 
 
 def live_play_refusals(game: Game, *, action: str, now: dt.datetime | None = None) -> list[Finding]:

@@ -86,7 +86,7 @@ def game_start(*, actor, game: Game) -> Game:
     if game.operation.license.license_type != LicenseType.BINGO:
         message = _("Bingo is played only under an active bingo license (30 DCMR 1200.1).")
         raise RuleViolation(Finding("30 DCMR 1200.1", str(message), field="license"))
-    # The license in force today and the licensed hours, now (30 DCMR 1200.1, 1400.7, 1202.2(m)).
+    # The license in force today and the licensed hours, now (30 DCMR 1200.1, 1202.2(m)).
     require_live_play(game, action=str(_("Start game %(number)s") % {"number": game.number}))
     if game.status != GameStatus.PLANNED:
         raise ValidationError(_("Only a planned game can start."), code="not_planned")

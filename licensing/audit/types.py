@@ -155,6 +155,7 @@ LABELS = {
     # Monte Carlo: the night, its participants and table games
     "montecarlo.night_created": _("Monte Carlo Night planned"),
     "montecarlo.night_updated": _("Posted terms changed"),
+    "montecarlo.night_in_charge_recorded": _("Member in charge present recorded"),
     "montecarlo.participant_admitted": _("Participant admitted, chips issued"),
     "montecarlo.night_counted": _("Chips counted at the end of the night"),
     "montecarlo.prizes_awarded": _("Prizes awarded"),

@@ -55,7 +55,7 @@ def window(day: dt.date, starts_at: dt.time, ends_at: dt.time) -> tuple[dt.datet
 def within_hours_findings(*, now: dt.datetime, day: dt.date, starts_at: dt.time, ends_at: dt.time, action: str,
                           rule: str, what: str) -> list[Finding]:
     """`now` (naive, the Board's local time) must fall inside the planned hours of the occasion.
-    `rule` is the section that licenses those hours (1400.7 for bingo, 1603.19 for Hold'em)."""
+    `rule` is the section that licenses those hours (1202.2(m) for bingo, 1603.19 for Hold'em)."""
     start, end = window(day, starts_at, ends_at)
     if start <= now <= end:
         return []
@@ -68,19 +68,15 @@ def within_hours_findings(*, now: dt.datetime, day: dt.date, starts_at: dt.time,
 # --- The reasons for a denial, suspension or revocation fit the licensee (30 DCMR 1210.1) ---
 
 REASONS_RULE = "30 DCMR 1210.1"
-ORGANIZATION_ONLY_REASON = "a"  # 1210.1(a): does not meet 1200 or 1201, the requirements of an organization
-VENDOR_ONLY_REASON = "b"  # 1210.1(b): does not meet 1206, the requirements of a vendor
+ORGANIZATION_ONLY_REASON = "a"  # 1210.1(a): a bingo, raffle or MCN applicant does not meet 1200 or 1201
+# 1210.1(b) (not meeting 1206) is written of bingo, raffle and Monte Carlo Night applicants, and 1206 is the vendor's
+# section: it may be cited against an organization and against a vendor alike.
 
 
 def reasons_for_licensee(reasons, *, vendor: bool) -> list[Finding]:
-    """(a) is a reason against an organization only, (b) against a vendor only."""
-    reasons = set(reasons)
-    if vendor and ORGANIZATION_ONLY_REASON in reasons:
+    """(a) is a reason against an organization only; (b) and the others fit any licensee (30 DCMR 1210.1)."""
+    if vendor and ORGANIZATION_ONLY_REASON in set(reasons):
         return [Finding(REASONS_RULE, _(
             "reason (a) is about an organization's eligibility (30 DCMR 1200, 1201); for a vendor cite (b), "
             "not meeting 30 DCMR 1206, or another reason (30 DCMR 1210.1)."), field="reasons")]
-    if not vendor and VENDOR_ONLY_REASON in reasons:
-        return [Finding(REASONS_RULE, _(
-            "reason (b) is about a vendor (30 DCMR 1206); for an organization cite (a), not meeting 30 DCMR 1200 "
-            "or 1201, or another reason (30 DCMR 1210.1)."), field="reasons")]
     return []

@@ -25,6 +25,7 @@ LABELS = {
     "jackpot_flush": _("Jackpot award, flush (chips)"),
     "odds_multiple": _("Odds at most (times the line bet)"),
     "field_12_pays": _("Field: a 12 pays (to 1)"),
+    "dice_size": _("Size of the dice (inches; at least 0.75, 30 DCMR 1604.1)"),
 }
 CHOICES = {
     "decks": ((8, _("8 decks")), (6, _("6 decks"))),

@@ -10,7 +10,7 @@ from montecarlo.tablegames import GAMES
 
 def game_catalog(request):
     """Public: which games a Monte Carlo Night may offer, each with its approval state and rule (30 DCMR 1602.1,
-    1602.2, 1603.16, 1604.4)."""
+    1602.2, 1603.16)."""
     language = get_language()
     games = [
         {"name": game.name_for(language), "entry": game, "has_rules": game.code in GAMES}

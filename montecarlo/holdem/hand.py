@@ -18,6 +18,7 @@ _STREET_RULE = ("30 DCMR 1604.3(m)", "30 DCMR 1604.3(o)", "30 DCMR 1604.3(q)", "
 _BOARD_DEAL = ((3, "30 DCMR 1604.3(n)"), (1, "30 DCMR 1604.3(p)"), (1, "30 DCMR 1604.3(r)"))
 MAX_SEATS = 7  # 30 DCMR 1603.23
 NO_LIMIT_RULE = "30 DCMR 1604.4 posted house rules, no-limit"
+HIGH_HAND_RULE = "30 DCMR 1603.29"  # no hi/lo: the best-ranked Texas Hold'em hand wins
 SHOW_RULE = "30 DCMR 1604.3(t)(2)(A)"  # the player who made the last bet or raise shows
 ALL_SHOW_RULE = "30 DCMR 1604.3(t)(2)(B)"  # nobody bet or raised: every player left shows
 
@@ -395,7 +396,8 @@ class Hand:
 
         # 1604.3(z): the main pot first, then a side pot per all-in level, each contested only
         # by the live seats that put in that much; it goes to the best hand shown among them
-        # (one left alone takes it unseen). The seat that must show is in every pot.
+        # (one left alone takes it unseen). The seat that must show is in every pot. Only the best high hand wins:
+        # no hi/lo, so no pot is ever split with a low hand (30 DCMR 1603.29).
         pots = []
         levels = sorted({self.total[s] for s in live})
         below = 0

@@ -7,8 +7,8 @@ from django.utils.translation import gettext_lazy as _
 class Approval(models.TextChoices):
     # 30 DCMR 1602.1: wheels, roulette, dice games, blackjack, Texas Hold'em, raffles, charity game tickets.
     ALLOWED = "allowed", _("Allowed (30 DCMR 1602.1)")
-    # 1602.1 "other Agency-approved games": played only once the Agency approves the night's house rules (1604.4).
-    OTHER_APPROVED = "other_approved", _("Other approved game: the Agency approves its house rules (30 DCMR 1604.4)")
+    # 1602.1 "other Agency-approved games": played only once the Agency approves the night's house rules.
+    OTHER_APPROVED = "other_approved", _("Other approved game: the Agency approves its house rules (30 DCMR 1602.1)")
     # 1602.2: slot machines, bingo, poker and other player-against-player card games except Texas Hold'em.
     BANNED = "banned", _("Banned (30 DCMR 1602.2)")
     # 1603.16: no betting on a game of personal skill, Texas Hold'em excepted.

@@ -1,5 +1,5 @@
 """A Monte Carlo Night: the licensed event (30 DCMR 1204.16, 1204.17), its participants and the Agency's
-approval of its house rules for the games that need it (1602.1, 1604.4).
+approval of its house rules for the games that need it (1602.1).
 
 Every participant gets the same chips whatever they paid or donated (1603.8); the chips are imitation money
 with no cash value (1603.21), so nothing here converts them: prizes are a posted list of things with values,
@@ -49,6 +49,10 @@ class Night(models.Model):
     # Dealers and workers practising (and the demo): no prizes, nothing reported, any hour (like a training
     # tournament); the license must still be in force.
     training = models.BooleanField(_("training night"), default=False)
+    # 30 DCMR 1301.5: the member in charge or the alternate is present throughout the night; which of the license's
+    # two is recorded here, and a night that is not training opens (admits, plays) only with it recorded.
+    in_charge = models.ForeignKey("licensing.ResponsiblePerson", null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="+", verbose_name=_("member in charge present"))
     status = models.CharField(_("status"), max_length=10, choices=NightStatus.choices, default=NightStatus.OPEN)
     public_key = models.CharField(max_length=32, unique=True, editable=False, default=new_key)
     # The chip drawing (shared/formats/raffle-drawing.md): the commitment is public from the start, the seed
@@ -123,7 +127,7 @@ class ApprovalStatus(models.TextChoices):
 
 
 class GameApproval(models.Model):
-    """The Agency's decision on a night's house rules for an "other approved game" (30 DCMR 1602.1, 1604.4):
+    """The Agency's decision on a night's house rules for an "other approved game" (30 DCMR 1602.1):
     asked for when the night's first table of the game is set up; its tables play only once approved."""
 
     night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="approvals")

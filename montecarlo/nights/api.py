@@ -24,6 +24,7 @@ from montecarlo.nights.serializers import (
     ApprovalSerializer,
     ChipDrawingSerializer,
     DecisionSerializer,
+    InChargeSerializer,
     LeaderboardSerializer,
     LedgerEntrySerializer,
     NightSerializer,
@@ -91,6 +92,14 @@ class NightViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         return self._run(request, TermsSerializer, lambda night, data: services.night_update(
             actor=request.user, night=night, **data))
 
+    @extend_schema(request=InChargeSerializer, responses={200: NightSerializer, **WRITE_ERRORS})
+    @action(detail=True, methods=["post"], url_path="in-charge")
+    def in_charge(self, request, pk=None):
+        """Record which of the license's member in charge and alternate is present throughout the night (30 DCMR
+        1301.5); a night that is not training admits and plays only with it recorded."""
+        return self._run(request, InChargeSerializer, lambda night, data: services.night_in_charge_record(
+            actor=request.user, night=night, **data))
+
     @extend_schema(methods=["GET"], request=None, responses={200: ParticipantSerializer(many=True), **READ_ERRORS},
                    description=_("The night's participants by number; `receipt_code` and `receipt_url` only for "
                                  "the night's directors, officers and dealers (null for other readers)."))
@@ -150,7 +159,7 @@ class NightViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
 
 
 class ApprovalViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """Nights' house rules waiting for (or given) the Agency's decision (30 DCMR 1602.1, 1604.4); `?status=pending`
+    """Nights' house rules waiting for (or given) the Agency's decision (30 DCMR 1602.1); `?status=pending`
     for those waiting. The Board reads them (anyone else: 403, as the review queue answers); Board staff decide."""
 
     serializer_class = ApprovalSerializer
@@ -162,7 +171,7 @@ class ApprovalViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
 
     @extend_schema(request=DecisionSerializer, responses={
         200: ApprovalSerializer, 400: ERRORS,
-        403: error_response(_("Not Board staff: only they decide on house rules (30 DCMR 1604.4).")),
+        403: error_response(_("Not Board staff: only they decide on house rules (30 DCMR 1602.1).")),
         404: error_response(_("No such approval."))})
     @action(detail=True, methods=["post"])
     def decide(self, request, pk=None):

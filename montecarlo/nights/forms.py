@@ -7,7 +7,25 @@ from django.utils.translation import gettext_lazy as _
 from core.dates import DateField
 from core.money import MoneyField, money_value
 from core.numbers import IntegerField, ModelChoiceField
+from licensing.models import ResponsiblePerson
 from montecarlo.models import PrizeMethod
+from montecarlo.nights.rules import IN_CHARGE_ROLES
+
+
+def in_charge_choices(organization_ids):
+    """The license's member in charge and alternate (30 DCMR 1202.2(j)): the organizations' current ones."""
+    return ResponsiblePerson.objects.filter(organization_id__in=organization_ids, role__in=IN_CHARGE_ROLES,
+                                            is_current=True).order_by("organization_id", "role", "full_name")
+
+
+class InChargeChoiceField(ModelChoiceField):
+    def label_from_instance(self, obj):
+        return f"{obj.full_name} ({obj.get_role_display()})"
+
+
+IN_CHARGE_LABEL = _("Member in charge present (30 DCMR 1301.5)")
+IN_CHARGE_HELP = _("The member in charge or the alternate, present throughout the night (30 DCMR 1301.5); a night "
+                   "that is not training admits and plays only with it recorded.")
 
 
 def parse_prize_lines(text: str) -> list[dict]:
@@ -63,9 +81,22 @@ class NightForm(forms.Form):
                                   help_text=_("For practice: no prizes and nothing reported, so it may be played "
                                               "outside the licensed hours; the engine may draw the outcomes."))
 
+    in_charge = InChargeChoiceField(label=IN_CHARGE_LABEL, queryset=ResponsiblePerson.objects.none(), required=False,
+                                    help_text=IN_CHARGE_HELP)
+
     def __init__(self, *args, licenses, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["license"].queryset = licenses
+        self.fields["in_charge"].queryset = in_charge_choices(licenses.values("organization_id"))
+
+
+class InChargeForm(forms.Form):
+    in_charge = InChargeChoiceField(label=IN_CHARGE_LABEL, queryset=ResponsiblePerson.objects.none(),
+                                    help_text=IN_CHARGE_HELP)
+
+    def __init__(self, *args, night, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["in_charge"].queryset = in_charge_choices([night.license.organization_id])
 
 
 class TermsForm(forms.Form):

@@ -4,8 +4,9 @@ Planning: a Monte Carlo Night license in force on the date (1200.1, 1204.16), th
 (1202.2(o)), at most two nights an organization a calendar year (1204.17), the same chips for every participant
 (1603.8), a posted prize list (1603.2) and a training night's lack of prizes. Live play (a round opened, a bet,
 an outcome): the license in force today and the Board's clock inside the licensed hours, as for every live game.
-Admission: paid in US currency (1603.4), 18 or older (1702.1). The games: the catalog's approval state
-(1602.1, 1602.2, 1603.16, 1604.4)."""
+Admission: paid in US currency (1603.4), 18 or older (1702.1). The member in charge or the alternate present
+throughout, recorded on the night (1301.5): no admission and no play without. The games: the catalog's approval state
+(1602.1, 1602.2, 1603.16)."""
 
 from __future__ import annotations
 
@@ -25,8 +26,12 @@ from montecarlo.models import Approval, GameCatalogEntry
 
 HOURS_RULE = "30 DCMR 1202.2(o)"  # a Monte Carlo Night on the licensed date, time and place
 NIGHTS_A_YEAR = 2  # 30 DCMR 1204.17
-SAME_CHIPS_RULE = "30 DCMR 1603.8"
+# Upon admission every participant gets the same chips (30 DCMR 1603.7), whatever they paid or donated: no direct
+# correlation with the donation (1603.8). The night's one figure, starting_chips, issued to each, meets both.
+SAME_CHIPS_RULE = "30 DCMR 1603.7"
 AGE_RULE = "30 DCMR 1702.1"
+IN_CHARGE_RULE = "30 DCMR 1301.5"
+IN_CHARGE_ROLES = ("member_in_charge", "alternate")  # licensing ResponsibleRole, 1202.2(j)
 ADMISSION_RULE = "30 DCMR 1603.4"
 PRIZE_LIST_RULE = "30 DCMR 1603.2"
 MAX_PRIZES = 100
@@ -127,7 +132,7 @@ def chips_findings(starting_chips) -> list[Finding]:
             not 1 <= starting_chips <= MAX_CHIPS:
         return [Finding(SAME_CHIPS_RULE, _(
             "starting_chips: every participant gets the same chips, a whole number from 1 to %(max)s, whatever they "
-            "paid or donated (30 DCMR 1603.8).") % {"max": MAX_CHIPS}, field="starting_chips")]
+            "paid or donated (30 DCMR 1603.7, 1603.8).") % {"max": MAX_CHIPS}, field="starting_chips")]
     return []
 
 
@@ -163,6 +168,26 @@ def training_findings(training: bool, prizes: list[dict]) -> list[Finding]:
         return [Finding(HOURS_RULE, _(
             "prizes: a training night awards no prizes; it may be played outside the licensed hours only because "
             "nothing is won or reported (30 DCMR 1202.2(o)).") , field="prizes")]
+    return []
+
+
+# --- the member in charge (30 DCMR 1301.5) ---
+
+
+def in_charge_findings(person, *, organization_id: int, training: bool) -> list[Finding]:
+    """30 DCMR 1301.5: the member in charge or the alternate (the license's, 1202.2(j)) is present throughout a
+    Monte Carlo Night, recorded on the night. A training night wins and reports nothing: it may go without."""
+    if person is None:
+        if training:
+            return []
+        return [Finding(IN_CHARGE_RULE, _(
+            "Record who is in charge: the member in charge or the alternate must be present throughout the night "
+            "(30 DCMR 1301.5)."), field="in_charge")]
+    if (person.organization_id != organization_id or person.role not in IN_CHARGE_ROLES
+            or not person.is_current):
+        return [Finding(IN_CHARGE_RULE, _(
+            "%(name)s is not the organization's current member in charge or alternate: one of them must be present "
+            "throughout the night (30 DCMR 1301.5).") % {"name": person.full_name}, field="in_charge")]
     return []
 
 
@@ -233,8 +258,10 @@ def event_live_findings(*, license, day: dt.date, starts_at: dt.time, ends_at: d
 
 
 def live_findings(night, *, action: str, now: dt.datetime | None = None) -> list[Finding]:
-    """A night's live play: its table rounds, bets and outcomes (1202.2(o), 1200.1)."""
-    return event_live_findings(
+    """A night's live play: its table rounds, bets and outcomes (1202.2(o), 1200.1), with the member in charge or
+    the alternate recorded as present (1301.5)."""
+    return in_charge_findings(night.in_charge, organization_id=night.license.organization_id,
+                              training=night.training) + event_live_findings(
         license=night.license, day=night.date, starts_at=night.starts_at, ends_at=night.ends_at,
         training=night.training, action=action, rule=HOURS_RULE, now=now, no_hours=_(
             "%(action)s: license %(number)s has no licensed hours on %(date)s that hold this night "
@@ -245,4 +272,6 @@ def live_findings(night, *, action: str, now: dt.datetime | None = None) -> list
 def admission_live_findings(night, *, now: dt.datetime | None = None) -> list[Finding]:
     """Admitting a participant needs the license in force today (1200.1); doors may open before play starts."""
     today = board_now(now).date()
-    return in_force_findings(license_in_force(night.license, today), today, action=_("admission"))
+    return in_charge_findings(night.in_charge, organization_id=night.license.organization_id,
+                              training=night.training) + in_force_findings(license_in_force(night.license, today),
+                                                                           today, action=_("admission"))

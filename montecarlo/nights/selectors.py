@@ -57,7 +57,7 @@ def table_get(*, user, night: Night, number: int) -> GameTable:
 
 
 def approval_queue(*, user) -> QuerySet[GameApproval]:
-    """The Board's list of house rules waiting for (or given) the Agency's decision (30 DCMR 1604.4)."""
+    """The Board's list of house rules waiting for (or given) the Agency's decision (30 DCMR 1602.1)."""
     if not getattr(user, "is_authenticated", False) or not user.is_board:
         return GameApproval.objects.none()
     waiting_first = Case(When(status=ApprovalStatus.PENDING, then=Value(0)), default=Value(1))

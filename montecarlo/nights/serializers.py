@@ -16,7 +16,7 @@ from core.money import MoneySerializerField
 from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING, IntegerSerializerField, require_ascii_digits
 from core.public_url import public_url
 from licensing.licenses.serializers import VisibleLicenseField
-from licensing.models import License
+from licensing.models import License, ResponsiblePerson
 from licensing.reports.drawings.serializers import PublishedDrawingSerializer
 from montecarlo.models import ChipLedgerEntry, GameApproval, Night, Participant, PrizeMethod
 from montecarlo.nights import rules
@@ -91,6 +91,11 @@ class NightSerializer(serializers.ModelSerializer):
                                                     "1604.5)."))
     training = serializers.BooleanField(default=False, help_text=_(
         "Practice: no prizes, nothing reported, played at any hour; the engine may draw the outcomes."))
+    in_charge = serializers.PrimaryKeyRelatedField(
+        queryset=ResponsiblePerson.objects.filter(is_current=True), required=False, allow_null=True, help_text=_(
+            "The id of the license's member in charge or alternate, present throughout the night (30 DCMR 1301.5); "
+            "required unless training."))
+    in_charge_name = serializers.CharField(source="in_charge.full_name", read_only=True, default=None)
     awards = AwardSerializer(many=True, read_only=True)
     participants = serializers.SerializerMethodField()
     balance = serializers.SerializerMethodField()
@@ -99,7 +104,8 @@ class NightSerializer(serializers.ModelSerializer):
         model = Night
         fields = ["id", "license", "license_number", "organization", "organization_name", "name", "date",
                   "starts_at", "ends_at", "premises", "admission_price", "starting_chips", "prize_method", "prizes",
-                  "house_rules", "training", "status", "public_key", "drawing_commitment", "awards", "counted_at",
+                  "house_rules", "training", "in_charge", "in_charge_name",
+                  "status", "public_key", "drawing_commitment", "awards", "counted_at",
                   "awarded_at", "created_at", "participants", "balance"]
         read_only_fields = ["premises", "status", "public_key", "drawing_commitment", "counted_at", "awarded_at",
                             "created_at"]
@@ -117,9 +123,16 @@ class NightSerializer(serializers.ModelSerializer):
                 "balances": balance.balances}
 
 
+class InChargeSerializer(serializers.Serializer):
+    """Which of the license's member in charge and alternate is present throughout the night (30 DCMR 1301.5)."""
+
+    in_charge = serializers.PrimaryKeyRelatedField(queryset=ResponsiblePerson.objects.all(), help_text=_(
+        "The id of the license's member in charge or alternate (30 DCMR 1301.5)."))
+
+
 class TermsSerializer(serializers.Serializer):
     """What is posted, changed before the first participant is admitted (30 DCMR 1603.2); new house rules send
-    every "other approved game" back to the Agency (1604.4)."""
+    every "other approved game" back to the Agency (1602.1)."""
 
     house_rules = serializers.CharField(required=False, allow_blank=True, max_length=HOUSE_RULES_MAX)
     prizes = PrizeSerializer(many=True, required=False, max_length=rules.MAX_PRIZES)
@@ -213,7 +226,7 @@ class ChipDrawingSerializer(PublishedDrawingSerializer):
 
 class ApprovalSerializer(serializers.ModelSerializer):
     """A night's house rules for an "other approved game", waiting for (or given) the Agency's decision
-    (30 DCMR 1602.1, 1604.4)."""
+    (30 DCMR 1602.1)."""
 
     night_name = serializers.CharField(source="night.name", read_only=True)
     night_date = serializers.DateField(source="night.date", read_only=True)
@@ -232,4 +245,4 @@ class ApprovalSerializer(serializers.ModelSerializer):
 class DecisionSerializer(serializers.Serializer):
     approve = serializers.BooleanField(help_text=_("true approves the house rules; false refuses them."))
     note = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="",
-                                 help_text=_("Required to refuse: why (30 DCMR 1604.4)."))
+                                 help_text=_("Required to refuse: why (30 DCMR 1602.1)."))

@@ -1,7 +1,7 @@
 """Night services: plan a night, change its posted terms before the doors open, admit participants (their
 chips issued on their ledger), count the chips at the end of the night, award the prizes (by ranking or by a
 drawing in which each chip is a chance) and hand the night over to its financial report; and the Agency's
-decision on a night's house rules for an "other approved game" (30 DCMR 1604.4). Keyword-only, one transaction
+decision on a night's house rules for an "other approved game" (30 DCMR 1602.1). Keyword-only, one transaction
 each, validation before any write, an audit event each."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from core.findings import Finding, RuleViolation
 from core.money import parse_money
 from licensing.audit.events import audit_event_record
 from licensing.audit.tasks import anchors_after_commit
-from licensing.models import AnchorReason
+from licensing.models import AnchorReason, ResponsiblePerson
 from licensing.reports import raffle_draw
 from licensing.reports.handover import montecarlo_night_recorded
 from montecarlo.models import (
@@ -71,9 +71,11 @@ def nights_that_year(organization_id: int, year: int, *, excluding: int | None =
 @transaction.atomic
 def night_create(*, actor, license, name: str, date: dt.date, starts_at: dt.time, ends_at: dt.time,
                  admission_price, starting_chips: int, prize_method: str = PrizeMethod.RANKING,
-                 prizes: list | None = None, house_rules: str = "", training: bool = False) -> Night:
+                 prizes: list | None = None, house_rules: str = "", training: bool = False,
+                 in_charge=None) -> Night:
     """Plan a night under a Monte Carlo Night license, on its licensed date, hours and place (1202.2(o)), at most
-    two a year for the organization (1204.17). The drawing's commitment is published from now on."""
+    two a year for the organization (1204.17), with the member in charge or the alternate who is present throughout
+    (1301.5). The drawing's commitment is published from now on."""
     if not has_role(user=actor, organization_id=license.organization_id, roles=DIRECTOR_ROLES):
         raise PermissionDenied(_("Only the organization's tournament directors or officers may plan a night."))
     name = _clean_name(name, field="name", required=True)
@@ -82,6 +84,8 @@ def night_create(*, actor, license, name: str, date: dt.date, starts_at: dt.time
     admission_price = parse_money(admission_price, field="admission_price", max_digits=8)
     prizes, findings = _terms_findings(license=license, date=date, starts_at=starts_at, ends_at=ends_at,
                                        starting_chips=starting_chips, prizes=prizes, training=training)
+    in_charge = _in_charge_person(in_charge)
+    findings += rules.in_charge_findings(in_charge, organization_id=license.organization_id, training=bool(training))
     if not training and date:
         # Under the license's row lock, so two nights planned at once are counted one after the other.
         type(license).objects.select_for_update().filter(pk=license.pk).first()
@@ -94,11 +98,45 @@ def night_create(*, actor, license, name: str, date: dt.date, starts_at: dt.time
         license=license, name=name, date=date, starts_at=starts_at, ends_at=ends_at,
         premises_id=rules.licensed_premises_id(license, date), admission_price=admission_price,
         starting_chips=starting_chips, prize_method=prize_method, prizes=prizes,
-        house_rules=(house_rules or "").strip()[:20000], training=bool(training), created_by=actor,
+        house_rules=(house_rules or "").strip()[:20000], training=bool(training), created_by=actor, in_charge=in_charge,
         drawing_seed=seed.hex(), drawing_commitment=raffle_draw.commitment_of(seed))
     audit_event_record(event_type="montecarlo.night_created", actor=actor, organization=license.organization,
                        target=night, payload={"name": name, "date": date.isoformat(), "license": license.number,
-                                              "training": night.training, "commitment": night.drawing_commitment})
+                                              "training": night.training, "commitment": night.drawing_commitment,
+                                              "in_charge": in_charge.full_name if in_charge else ""})
+    return night
+
+
+def _in_charge_person(value):
+    """The ResponsiblePerson chosen (an instance from a form or serializer, or its id), or None."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, ResponsiblePerson):
+        return value
+    person = ResponsiblePerson.objects.filter(pk=value).first() if isinstance(value, int) else None
+    if person is None:
+        raise ValidationError({"in_charge": _("Choose the license's member in charge or alternate (30 DCMR 1301.5).")})
+    return person
+
+
+@transaction.atomic
+def night_in_charge_record(*, actor, night: Night, in_charge) -> Night:
+    """Record which of the license's member in charge and alternate is present throughout the night (30 DCMR
+    1301.5); the other may take over while the night is open, and the record says so."""
+    night = lock(night)
+    require_director(actor, night)
+    if not night.is_open:
+        raise ValidationError(_("The night is counted: the record is closed."), code="night_closed")
+    person = _in_charge_person(in_charge)
+    findings = rules.in_charge_findings(person, organization_id=night.license.organization_id, training=False)
+    if findings:
+        raise RuleViolation(findings)
+    before = night.in_charge.full_name if night.in_charge_id else ""
+    night.in_charge = person
+    night.save(update_fields=["in_charge"])
+    audit_event_record(event_type="montecarlo.night_in_charge_recorded", actor=actor,
+                       organization=night.license.organization, target=night,
+                       payload={"in_charge": person.full_name, "role": person.role, "before": before})
     return night
 
 
@@ -107,7 +145,7 @@ def night_update(*, actor, night: Night, house_rules: str | None = None, prizes:
                  prize_method: str | None = None) -> Night:
     """Change what is posted (house rules, prize list, how prizes are awarded) until the first participant is
     admitted: from then on the terms are the ones everybody was admitted under (1603.2). New house rules send
-    every "other approved game" back to the Agency (1604.4)."""
+    every "other approved game" back to the Agency (1602.1)."""
     night = lock(night)
     require_director(actor, night)
     if night.participants.exists():
@@ -312,20 +350,20 @@ def night_report_handover(night: Night):
         source=f"montecarlo.night:{night.pk}", ends_at=night.awarded_at)
 
 
-# --- the Agency's approval of house rules (30 DCMR 1604.4) ---
+# --- the Agency's approval of house rules (30 DCMR 1602.1) ---
 
 
 @transaction.atomic
 def approval_decide(*, actor, approval: GameApproval, approve: bool, note: str = "") -> GameApproval:
-    """Board staff decide on a night's house rules for an "other approved game" (1602.1, 1604.4); a refusal
+    """Board staff decide on a night's house rules for an "other approved game" (1602.1); a refusal
     says why."""
     if not getattr(actor, "is_board_staff", False):
-        raise PermissionDenied(_("Only Board staff decide on house rules (30 DCMR 1604.4)."))
+        raise PermissionDenied(_("Only Board staff decide on house rules (30 DCMR 1602.1)."))
     approval = GameApproval.objects.select_for_update().select_related("night__license__organization", "game").get(
         pk=approval.pk)
     note = " ".join((note or "").split())[:2000]
     if not approve and not note:
-        raise ValidationError({"note": _("Say why the house rules are refused (30 DCMR 1604.4).")})
+        raise ValidationError({"note": _("Say why the house rules are refused (30 DCMR 1602.1).")})
     if approval.night.status != NightStatus.OPEN:
         raise ValidationError(_("The night is over: nothing is left to approve."), code="night_over")
     approval.status = ApprovalStatus.APPROVED if approve else ApprovalStatus.REFUSED

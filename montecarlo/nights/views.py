@@ -1,6 +1,6 @@
 """The night's pages. Staff: the list, planning, the director's page (admit participants, set up tables, count,
 award), a participant's ledger and chip receipt, the receipt's QR target; the Board: house rules waiting for
-the Agency (30 DCMR 1604.4). Public, by the night's key: the posted house rules and prize list (page and
+the Agency (30 DCMR 1602.1). Public, by the night's key: the posted house rules and prize list (page and
 printable sheet, 1603.2, 1604.5), the leaderboard screen and the published drawing."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from montecarlo.catalog.variants import settings_fields
 from montecarlo.models import PLAYABLE, GameCatalogEntry, Tournament
 from montecarlo.nights import selectors, services
 from montecarlo.nights.drawing import published_drawing
-from montecarlo.nights.forms import AdmitForm, ApprovalForm, NightForm, TermsForm, prize_lines
+from montecarlo.nights.forms import AdmitForm, ApprovalForm, InChargeForm, NightForm, TermsForm, prize_lines
 from montecarlo.nights.leaderboard import leaderboard_state
 from montecarlo.nights.ledger import night_balance
 from montecarlo.nights.posting import house_rules_context, house_rules_pdf
@@ -70,6 +70,7 @@ def night_context(request, night) -> dict:
         "tournaments": Tournament.objects.filter(night=night).order_by("starts_at"),
         "games": playable_games(),
         "admit_form": AdmitForm(initial={"admission_paid": night.admission_price}),
+        "in_charge_form": InChargeForm(night=night, initial={"in_charge": night.in_charge_id}),
         "terms_form": TermsForm(initial={"prize_method": night.prize_method, "prizes": prize_lines(night.prizes),
                                          "house_rules": night.house_rules}),
         "can_direct": selectors.can_direct(user=request.user, night=night),
@@ -93,6 +94,11 @@ def _admit(request, night):
     request.session["mc_receipt"] = participant.number
 
 
+def _in_charge(request, night):
+    services.night_in_charge_record(actor=request.user, night=night,
+                                    **cleaned(InChargeForm(request.POST, night=night)))
+
+
 def _terms(request, night):
     services.night_update(actor=request.user, night=night, **cleaned(TermsForm(request.POST)))
 
@@ -104,9 +110,12 @@ def night_command(request, pk: int, command: str):
     commands = {
         "admit": (lambda: _admit(request, night), ""),
         "terms": (lambda: _terms(request, night), _("The posted terms are changed.")),
+        "in_charge": (lambda: _in_charge(request, night),
+                      _("Recorded: the member in charge present throughout the night (30 DCMR 1301.5).")),
         "count": (lambda: services.night_count(actor=request.user, night=night),
                   _("The chips are counted; no more play.")),
         "award": (lambda: services.prizes_award(actor=request.user, night=night),
+                  _("Training night closed: it awards nothing and reports nothing.") if night.training else
                   _("The prizes are awarded and handed over to the night's financial report.")),
     }
     if command not in commands:
@@ -152,7 +161,7 @@ def receipt_scan(request, code: str):
     return redirect("montecarlo:participant_ledger", pk=participant.night_id, number=participant.number)
 
 
-# --- the Board: house rules waiting for the Agency (30 DCMR 1604.4) ---
+# --- the Board: house rules waiting for the Agency (30 DCMR 1602.1) ---
 
 
 @login_required

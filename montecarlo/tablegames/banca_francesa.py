@@ -5,6 +5,7 @@ and the dice are thrown again, so a round lasts until a deciding throw."""
 from __future__ import annotations
 
 from montecarlo.tablegames.base import (
+    DICE_SIZE_DEFAULT,
     LOST,
     PUSHED,
     WON,
@@ -12,6 +13,7 @@ from montecarlo.tablegames.base import (
     GameError,
     Posting,
     RoundTable,
+    check_dice_size,
     cite,
     gettext_noop,
     read_dice,
@@ -52,7 +54,7 @@ def decide(kind: str, total: int) -> tuple[str, int] | None:
 class BancaFrancesa(RoundTable):
     code = "banca-francesa"
     name = "Banca francesa (three dice)"
-    SETTINGS = {"min_bet": 10, "max_bet": 500}
+    SETTINGS = {"min_bet": 10, "max_bet": 500, "dice_size": DICE_SIZE_DEFAULT}  # dice_size: 30 DCMR 1604.1
     VOID_WHYS, VOID_RULE = VOID_WHYS, VOID_RULE
 
     @classmethod
@@ -60,6 +62,7 @@ class BancaFrancesa(RoundTable):
         return tuple(BetKind(kind, LABELS[kind], (pays, 1), RULE) for kind, (_, pays) in BETS.items())
 
     def check_settings(self) -> None:
+        check_dice_size(self.settings["dice_size"])  # 30 DCMR 1604.1: at least 3/4 inch
         if self.max_bet > BIG_MAX * self.min_bet:
             raise GameError(gettext_noop("settings.max_bet: at most %(times)s times the minimum bet, %(most)s, "
                                          "not %(value)s"), rule=LIMITS_RULE, field="settings.max_bet",

@@ -28,6 +28,7 @@ no Django and nothing of the apps around it."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from decimal import Decimal, InvalidOperation
 
 # Posting kinds.
 BET, WON, LOST, PUSHED, RETURNED, AWARD = "bet", "won", "lost", "pushed", "returned", "award"
@@ -44,8 +45,12 @@ SOURCES = {
     "003": "Andorra casino game rules (003)",
 }
 DICE_RULE = "30 DCMR 1604.1"
+# 30 DCMR 1604.1: "in all dice games the dice are at least three quarters of an inch". A dice table states the size
+# of its dice as a setting (inches, a decimal string so it is exact), checked when the table is set up and posted.
+DICE_SIZE_MIN = Decimal("0.75")
+DICE_SIZE_DEFAULT = "0.75"
 CHIPS_RULE = "30 DCMR 1603.21"
-LIMITS_RULE = "30 DCMR 1604.4"  # the table's limits are house rules, approved and posted
+LIMITS_RULE = "30 DCMR 1603.2"  # the table's limits are house rules, posted (1604.4 is Hold'em's house rules only)
 MAX_CHIPS = 10**12  # a bound on any amount, far above any night
 
 
@@ -133,6 +138,21 @@ def whole(value, *, field: str, rule: str = LIMITS_RULE, minimum: int = 0, maxim
         raise GameError(gettext_noop("%(field)s: between %(minimum)s and %(maximum)s, not %(value)s"), rule=rule,
                         field=field, minimum=minimum, maximum=maximum, value=value)
     return value
+
+
+def check_dice_size(value) -> Decimal:
+    """The dice's size in inches, at least 3/4 inch (30 DCMR 1604.1)."""
+    try:
+        size = Decimal(str(value).strip()) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+    except InvalidOperation:
+        size = None
+    if size is None or not size.is_finite():
+        raise GameError(gettext_noop("settings.dice_size: the size of the dice in inches, such as 0.75, not %(value)r"),
+                        rule=DICE_RULE, field="settings.dice_size", value=value)
+    if size < DICE_SIZE_MIN:
+        raise GameError(gettext_noop("settings.dice_size: dice of %(value)s inch are too small: dice are at least 3/4 "
+                                     "inch (0.75)"), rule=DICE_RULE, field="settings.dice_size", value=str(size))
+    return size
 
 
 def read_dice(event: dict, count: int, *, rule: str) -> list[int]:

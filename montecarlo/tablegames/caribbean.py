@@ -72,6 +72,9 @@ NO_MORE_BETS_RULE = cite("001", "art. 7")
 JACKPOT_RULE = cite("001", "art. 4")  # the side bet: with an ante, one fixed value
 ANTE_RULE = cite("001", "art. 22") + "; " + LIMITS_RULE  # the ante's limits: the house's, approved and posted
 AWARD_RULE = cite("001", "art. 17, 20")
+# The meter's share of each side bet: no text fixes it (001 art. 5 only says the side bets go into the bank); the
+# organization sets it for its table and posts it with the table's rules (30 DCMR 1603.2). 20% unless it says otherwise.
+CONTRIBUTION_RULE = "30 DCMR 1603.2"
 DECK_RULE = cite("000", "art. 1 h") + "; " + cite("001", "art. 1")
 
 _PARTICIPANT_KEY = re.compile(r"[1-9][0-9]{0,8}")  # ASCII digits only: "١٢" is no participant number
@@ -102,7 +105,7 @@ class CaribbeanPoker(RoundTable):
         "jackpot": False,  # a progressive jackpot table (001)
         "jackpot_bet": 5,  # the side bet's one fixed value (001 art. 4, 22)
         "jackpot_seed": 100_000,  # the meter's start, and where it returns after a royal flush
-        "jackpot_contribution_pct": 20,  # the meter's share of each side bet (001 art. 5)
+        "jackpot_contribution_pct": 20,  # the meter's share of each side bet: the house's posted setting (1603.2)
         "jackpot_four_of_a_kind": 5_000,  # 001 art. 17's fixed awards, in chips as the table sets them
         "jackpot_full_house": 1_000,
         "jackpot_flush": 500,
@@ -126,7 +129,7 @@ class CaribbeanPoker(RoundTable):
                             field="settings.jackpot", value=s["jackpot"])
         whole(s["jackpot_bet"], field="settings.jackpot_bet", rule=JACKPOT_RULE, minimum=1)
         whole(s["jackpot_seed"], field="settings.jackpot_seed", rule=AWARD_RULE)
-        whole(s["jackpot_contribution_pct"], field="settings.jackpot_contribution_pct", rule=cite("001", "art. 5"),
+        whole(s["jackpot_contribution_pct"], field="settings.jackpot_contribution_pct", rule=CONTRIBUTION_RULE,
               maximum=100)
         for name in ("jackpot_four_of_a_kind", "jackpot_full_house", "jackpot_flush"):
             whole(s[name], field=f"settings.{name}", rule=AWARD_RULE)
@@ -458,7 +461,7 @@ class CaribbeanPoker(RoundTable):
         if s["jackpot"]:
             view["jackpot"] = {
                 "meter": self.meter, "bet": s["jackpot_bet"], "seed": s["jackpot_seed"],
-                "contribution_pct": s["jackpot_contribution_pct"],
+                "contribution_pct": s["jackpot_contribution_pct"], "contribution_rule": CONTRIBUTION_RULE,
                 "awards": {"royal flush": gettext_noop("the whole meter"),
                            "straight flush": gettext_noop("a tenth of the meter"),
                            "four of a kind": s["jackpot_four_of_a_kind"], "full house": s["jackpot_full_house"],

@@ -1,6 +1,6 @@
 """Craps: two dice, the shooter's pass line and the bets around it. Dice games are allowed at a Monte Carlo Night
 (30 DCMR 1602.1) and 30 DCMR 1604.1 governs the dice; the bets follow the standard published rules, which the
-house adopts as its house rules (30 DCMR 1604.4).
+house adopts as its posted house rules (30 DCMR 1603.2).
 
 The table takes bets between any two throws: after `open` the round stays open (BETTING) and each outcome settles
 what its throw decides, leaving the rest standing. A round is one come-out cycle: it starts with a come-out throw
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from montecarlo.tablegames.base import (
     BETTING,
+    DICE_SIZE_DEFAULT,
     LOST,
     PUSHED,
     RETURNED,
@@ -20,11 +21,12 @@ from montecarlo.tablegames.base import (
     GameError,
     Posting,
     RoundTable,
+    check_dice_size,
     gettext_noop,
     read_dice,
 )
 
-RULE = "standard craps rules (house rules, 30 DCMR 1604.4)"
+RULE = "standard craps rules (posted house rules, 30 DCMR 1603.2)"
 SIDE_BOARDS_RULE = "30 DCMR 1604.1(a)"
 
 RIGHT, WRONG = ("pass", "come"), ("dont_pass", "dont_come")
@@ -88,7 +90,8 @@ def decide(kind: str, number: int | None, total: int, field_12_pays: int = 2):
 class Craps(RoundTable):
     code = "craps"
     name = "Craps"
-    SETTINGS = {"min_bet": 10, "max_bet": 500, "odds_multiple": 2, "field_12_pays": 2}
+    # dice_size: the dice are at least 3/4 inch (30 DCMR 1604.1)
+    SETTINGS = {"min_bet": 10, "max_bet": 500, "odds_multiple": 2, "field_12_pays": 2, "dice_size": DICE_SIZE_DEFAULT}
     VOID_WHYS, VOID_RULE = VOID_WHYS, SIDE_BOARDS_RULE
     MAX_ODDS_MULTIPLE = 100
 
@@ -105,6 +108,7 @@ class Craps(RoundTable):
                        BetKind("place", LABELS["place"], None, RULE, numbers=POINTS))
 
     def check_settings(self) -> None:
+        check_dice_size(self.settings["dice_size"])  # 30 DCMR 1604.1: at least 3/4 inch
         multiple = self.settings["odds_multiple"]
         if isinstance(multiple, bool) or not isinstance(multiple, int) or not 1 <= multiple <= self.MAX_ODDS_MULTIPLE:
             raise GameError(gettext_noop("settings.odds_multiple: a whole number from 1 to %(most)s, not %(value)r"),

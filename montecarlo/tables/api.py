@@ -82,7 +82,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @extend_schema(request=TableCreateSerializer, responses={201: TableSerializer, **WRITE_ERRORS})
     def create(self, request):
         """Set up a table of a night: an allowed game of the catalog, its limits and variant (1602.1, 1602.2,
-        1603.16); an "other approved game" asks the Agency to approve the night's house rules (1604.4)."""
+        1603.16); an "other approved game" asks the Agency to approve the night's house rules (1602.1)."""
         table = services.table_create(actor=request.user, **self._validated(TableCreateSerializer))
         return Response(table_answer(table), status=status.HTTP_201_CREATED)
 

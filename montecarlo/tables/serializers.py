@@ -122,7 +122,7 @@ class TableSerializer(serializers.ModelSerializer):
     """A table's facts: its game, limits and variant (`settings`, as its first event recorded them). A single table
     (retrieve and the answers of its actions) adds the engine's view rebuilt from its log (round, phase, what the
     dealer does next, the bets at stake, the last outcome, the limits) and, for an "other approved game", the
-    Agency's decision on the night's house rules (30 DCMR 1604.4); a list leaves both null."""
+    Agency's decision on the night's house rules (30 DCMR 1602.1); a list leaves both null."""
 
     night_name = serializers.CharField(source="night.name", read_only=True)
     game = serializers.CharField(source="game.code", read_only=True)

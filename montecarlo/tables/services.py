@@ -1,6 +1,6 @@
 """Table-game services. For the director: set up a table of an allowed game with its limits and variant
 (the catalog's approval state, 1602.1, 1602.2, 1603.16; an "other approved game" asks the Agency to approve
-the night's house rules, 1604.4), close it, move a round's bets to another table of the game. For the dealer:
+the night's house rules, 1602.1), close it, move a round's bets to another table of the game. For the dealer:
 play the table through its engine (open a round, take a bet, a decision, the outcome, a void spin or throw, a
 void round), every payout computed by the engine and posted to each participant's ledger in one transaction
 with an audit event, then pushed to the leaderboard. Keyword-only, one transaction each."""
@@ -70,7 +70,7 @@ def _require(actor, night: Night, roles, what: str) -> None:
 
 def _playable(table: GameTable, *, action: str) -> list[Finding]:
     """What stops play at a table now: the table or night closed, the live-play checks, and an "other approved
-    game" whose house rules the Agency has not approved (1604.4)."""
+    game" whose house rules the Agency has not approved (1602.1)."""
     night = table.night
     if table.status != TableStatus.OPEN:
         raise ValidationError(_("Table %(number)s is closed.") % {"number": table.number}, code="table_closed")
@@ -80,10 +80,9 @@ def _playable(table: GameTable, *, action: str) -> list[Finding]:
     if table.game.needs_house_rules_approval and not night.training:
         approved = GameApproval.objects.filter(night=night, game=table.game, status=ApprovalStatus.APPROVED).exists()
         if not approved:
-            findings.append(Finding("30 DCMR 1604.4", _(
+            findings.append(Finding("30 DCMR 1602.1", _(
                 "%(action)s: %(game)s is an \"other approved game\": it is played only once the Agency approves the "
-                "night's house rules for it (30 DCMR 1602.1, 1604.4).") % {"action": action,
-                                                                           "game": table.game.name_en},
+                "night's house rules for it (30 DCMR 1602.1).") % {"action": action, "game": table.game.name_en},
                 field="game"))
     return findings
 
@@ -99,8 +98,10 @@ def table_create(*, actor, night: Night, game: str, min_bet: int, max_bet: int, 
     if not night.is_open:
         raise ValidationError(_("The night is counted: no more tables."), code="night_closed")
     entry = GameCatalogEntry.objects.filter(code=game).first() if isinstance(game, str) else None
-    if entry is None:
-        raise ValidationError({"game": _("Choose a game of the catalog.")})
+    if entry is None:  # only the games and equipment the chapter authorizes (30 DCMR 1603.1)
+        raise RuleViolation(Finding("30 DCMR 1603.1", _(
+            "game: choose a game of the catalog; a night plays only the games the rules authorize (30 DCMR 1603.1)."),
+            field="game"))
     findings = rules.game_findings(entry, license_class=night.license.license_class, playable=entry.code in GAMES)
     if findings:
         raise RuleViolation(findings)

@@ -14,7 +14,7 @@ from core.findings import Finding, RuleViolation
 from montecarlo.models import CONFIG_EVENT, EntryKind, GameTable, JackpotEntry, JackpotKind, TableEvent
 from montecarlo.nights.ledger import ledger_post, participants_locked
 from montecarlo.tablegames import GAMES, GameError, RoundTable
-from montecarlo.tablegames.base import AWARD, BET, Posting
+from montecarlo.tablegames.base import AWARD, BET, LIMITS_RULE, Posting
 
 logger = logging.getLogger(__name__)
 
@@ -61,6 +61,30 @@ def replay_postings(table: GameTable):
     return engine, moved
 
 
+SETTLED_KINDS = frozenset({"won", "lost", "pushed", "returned", "award"})
+
+
+def last_settlement(table: GameTable, moved) -> list[dict]:
+    """Every bet the table's last settling event (an outcome, a void round, a closing) decided, in the order the
+    engine settled them: who, which bet, the stake, won/lost/pushed/returned (or a jackpot award) and the chips paid
+    back to the participant (the stake and the winnings; nothing on a loss)."""
+    kinds = {}
+    for seq, kind, payload in table.events.order_by("seq").values_list("seq", "kind", "payload"):
+        if kind in ("bet", "decision") and isinstance(payload, dict):  # a raise is Caribbean poker's "bet"
+            kinds[seq] = payload.get("kind") or ("bet" if kind == "decision" else "")
+    bet_kind, settled = {}, []
+    for seq, _kind, postings in moved:
+        for posting in postings:
+            if posting.kind == "bet":
+                bet_kind[posting.bet] = kinds.get(seq, "")
+        decided = [p for p in postings if p.kind in SETTLED_KINDS]
+        if decided:
+            settled = [{"participant": p.participant, "bet": p.bet, "kind": bet_kind.get(p.bet, ""),
+                        "stake": p.stake, "result": p.kind, "paid": p.chips, "winnings": max(-p.house, 0)}
+                       for p in decided]
+    return settled
+
+
 def load_engine(table: GameTable) -> RoundTable:
     return replay_postings(table)[0]
 
@@ -75,7 +99,7 @@ def translated(exc: GameError) -> str:
 
 
 def game_finding(exc: GameError) -> RuleViolation:
-    rule = exc.rule or "30 DCMR 1604.4"
+    rule = exc.rule or LIMITS_RULE
     message = translated(exc)
     return RuleViolation(Finding(rule, message if rule in message else f"{message} ({rule})",
                                  field=exc.field or None))

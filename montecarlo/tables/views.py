@@ -107,7 +107,7 @@ VOID_LABELS = {
 
 
 def game_table_context(request, night, table) -> dict:
-    engine = game_state.load_engine(table)
+    engine, moved = game_state.replay_postings(table)
     view = engine.view()
     kinds = [{"kind": kind.kind, "label": _(kind.label), "pays": pays_text(kind), "unit": kind.unit,
               "numbers": kind.numbers, "limits": engine.limits(kind)} for kind in engine.bet_kinds()]
@@ -120,10 +120,14 @@ def game_table_context(request, night, table) -> dict:
     labels = {kind["kind"]: kind["label"] for kind in kinds}
     bets = [{**bet, "holder": holdings.get(bet["participant"]), "label": labels.get(bet["kind"], bet["kind"])}
             for bet in view["bets"]]
+    settled = game_state.last_settlement(table, moved)
+    names = {p.number: p for p in night.participants.filter(number__in={row["participant"] for row in settled})}
+    results = [{**row, "holder": names.get(row["participant"]), "label": labels.get(row["kind"], row["kind"])}
+               for row in settled]
     chips = [engine.min_bet * factor for factor in (1, 2, 5, 10, 25) if engine.min_bet * factor <= engine.max_bet]
     return {
         "night": night, "table": table, "view": view, "kinds": kinds, "bet_buttons": buttons, "bets": bets,
-        "chip_buttons": chips,
+        "chip_buttons": chips, "results": results,
         "game": GAME_TEMPLATES[table.game.code],
         "can_deal": night_selectors.can_deal(user=request.user, night=night),
         "can_direct": night_selectors.can_direct(user=request.user, night=night),

@@ -329,7 +329,9 @@ ACTIONS = ("fold", "check", "call", "bet", "raise", "allin")
 
 def require_dealer(actor, tournament: Tournament) -> None:
     if not has_role(user=actor, organization_id=tournament.license.organization_id, roles=DEALER_ROLES):
-        raise PermissionDenied(_("Only the organization's dealers or tournament directors may deal."))
+        # 30 DCMR 1603.24: all cards are dealt by a worker of the Monte Carlo Night.
+        raise PermissionDenied(_("Cards are dealt by a worker of the Monte Carlo Night: only the organization's "
+                                 "dealers or tournament directors may deal (30 DCMR 1603.24)."))
 
 
 def _record(actor, tournament: Tournament, event: dict, field: str | None = None) -> dict:

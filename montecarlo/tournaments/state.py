@@ -119,6 +119,12 @@ def append(*, actor, tournament: Tournament, kind: str, payload: dict,
     if engine is not None and tournament.status != TournamentStatus.PUBLISHED:
         tournament.status = engine.status
         fields.append("status")
+    if tournament.status in ENDED and tournament.clock_running:
+        # The tournament has ended (one player left, or stopped at its time, 1603.25): so has its clock, which
+        # stands where it was and shows the result from now on.
+        tournament.clock_elapsed = clock_elapsed(tournament, event.created_at)
+        tournament.clock_running = False
+        fields += ["clock_elapsed", "clock_running"]
     tournament.save(update_fields=fields)
     if kind == "publish" or (not finished_before and tournament.status == TournamentStatus.FINISHED):
         # A tournament that has finished, or published its results, is anchored once this commits.
@@ -150,6 +156,16 @@ def clock_position(tournament: Tournament, now: dt.datetime | None = None) -> tu
     return max(len(tournament.levels) - 1, 0), 0
 
 
+ENDED = (TournamentStatus.FINISHED, TournamentStatus.PUBLISHED)
+
+
+def clock_result(tournament: Tournament, engine: Engine) -> list[dict]:
+    """The finishing order once the tournament has ended (30 DCMR 1603.25), first place first; empty before."""
+    if tournament.status not in ENDED or engine.status != "finished":
+        return []
+    return [{"place": row["place"], "name": row["name"]} for row in engine.results() if row["place"]]
+
+
 def clock_state(tournament: Tournament, engine: Engine, now: dt.datetime | None = None) -> dict:
     """Everything the public clock screen shows, JSON-able; the screen counts down from it."""
     index, seconds_left = clock_position(tournament, now)
@@ -165,8 +181,10 @@ def clock_state(tournament: Tournament, engine: Engine, now: dt.datetime | None 
     return {
         "name": tournament.name,
         "status": tournament.status,
+        "finished": tournament.status in ENDED,
+        "result": clock_result(tournament, engine),
         "started": tournament.clock_started_at is not None,
-        "running": tournament.clock_running,
+        "running": tournament.clock_running and tournament.status not in ENDED,
         "elapsed": clock_elapsed(tournament, now),
         "levels": [level(i) for i in range(len(levels))],
         "level": level(index),

@@ -25,7 +25,7 @@
   }
 
   function render() {
-    var elapsed = state.elapsed + (state.running ? (Date.now() - receivedAt) / 1000 : 0);
+    var elapsed = state.elapsed + (state.running && !state.finished ? (Date.now() - receivedAt) / 1000 : 0);
     var at = position(elapsed);
     var level = state.levels[at.index];
     var next = state.levels[at.index + 1];
@@ -33,7 +33,17 @@
     field("status").textContent = state.status === "finished" || state.status === "published" ? i18n.i18nFinished
       : !state.started ? i18n.i18nSoon : !state.running ? i18n.i18nPaused : "";
     field("level").textContent = level ? (level.is_break ? i18n.i18nBreak : level.number) : "—";
-    field("time").textContent = Math.floor(at.left / 60) + ":" + pad(at.left % 60);
+    // An ended tournament's clock has stopped: no countdown, the result instead (30 DCMR 1603.25).
+    field("time").hidden = !!state.finished;
+    field("time").textContent = state.finished ? "" : Math.floor(at.left / 60) + ":" + pad(at.left % 60);
+    var result = state.result || [];
+    field("result-box").hidden = !result.length;
+    var list = field("result");
+    list.replaceChildren.apply(list, result.map(function (row) {
+      var li = document.createElement("li");
+      li.textContent = row.name;
+      return li;
+    }));
     field("blinds").textContent = blinds(level);
     field("ante").textContent = level && !level.is_break ? level.ante : "—";
     field("next").textContent = next ? blinds(next) + (next.is_break ? "" : " (" + next.ante + ")") : "—";

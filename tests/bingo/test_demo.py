@@ -67,7 +67,7 @@ def test_builds_tonight_once(world):
     assert reverse("bingo:operation_detail", args=[operation.pk]) in first
     assert reverse("bingo:console", args=[game1.pk]) in first
     assert f"/bingo/flashboard/{hall.key}/" in first and f"/bingo/flashboard/{hall.key}/" in second
-    assert "games start only 18:00-22:00 (30 DCMR 1400.7)" in first
+    assert "games start only 18:00-22:00 (30 DCMR 1202.2(m))" in first
 
     # The training operation: the same games for no prize, nothing sold, a checker on duty.
     practice = Operation.objects.get(is_training=True)
@@ -90,7 +90,7 @@ def test_the_training_game_plays_at_any_hour_and_tonight_only_in_its_hours(world
     travel(board_time(timezone.localdate(), dt.time(3, 10)), tick=False)
     with pytest.raises(RuleViolation) as caught:
         services.game_start(actor=caller, game=tonight)
-    assert {f.rule for f in caught.value.findings} == {"30 DCMR 1400.7", "30 DCMR 1202.2(m)"}
+    assert {f.rule for f in caught.value.findings} == {"30 DCMR 1202.2(m)"}
     services.game_start(actor=caller, game=practice)
     for _ in range(3):
         services.ball_draw(actor=caller, game=practice)

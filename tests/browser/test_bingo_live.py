@@ -127,7 +127,7 @@ def test_a_start_outside_the_licensed_hours_is_refused_on_the_console(asgi_url, 
     alert = console.locator(".form-errors[role=alert]")
     expect(alert).to_contain_text("Start game 1: the operation is licensed for")
     expect(alert).to_contain_text("18:00-22:00")
-    expect(alert).to_contain_text("30 DCMR 1400.7")
+    expect(alert).to_contain_text("30 DCMR 1202.2(m)")
     expect(alert).to_contain_text("no bingo is played between 12:00 midnight and 9:00 am")
     expect(console.get_by_role("button", name="Start game")).to_be_visible()
     world.game.refresh_from_db()

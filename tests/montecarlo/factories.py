@@ -154,8 +154,17 @@ def night_for(*, license=None, director=None, name="Casino Night", starts=dt.tim
     night = night_services.night_create(
         actor=director, license=license, name=name, date=day, starts_at=starts, ends_at=ends,
         admission_price=Decimal(admission), starting_chips=chips, prize_method=prize_method, prizes=prizes,
-        house_rules=house_rules, training=training)
+        house_rules=house_rules, training=training, in_charge=None if training else in_charge_of(license))
     return night, director
+
+
+def in_charge_of(license, role="member_in_charge"):
+    """The organization's current member in charge (or alternate), made if missing (30 DCMR 1202.2(j), 1301.5)."""
+    from licensing.models import ResponsiblePerson
+    from tests.licensing.factories import ResponsiblePersonFactory
+
+    found = ResponsiblePerson.objects.filter(organization=license.organization, role=role, is_current=True).first()
+    return found or ResponsiblePersonFactory(organization=license.organization, role=role)
 
 
 def admit(night, director, count=2, **fields):
@@ -167,7 +176,7 @@ def admit(night, director, count=2, **fields):
 
 def table_for(night, director, game, *, min_bet=10, max_bet=500, approve=True, **settings):
     """A table of `game` set up through the service; an other approved game's house rules approved by Board
-    staff (30 DCMR 1604.4) unless approve=False."""
+    staff (30 DCMR 1602.1) unless approve=False."""
     from montecarlo.models import GameApproval
     from montecarlo.nights import services as night_services
     from montecarlo.tables import services as table_services

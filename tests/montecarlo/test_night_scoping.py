@@ -5,7 +5,7 @@ An organization's people who read its nights (officers, tournament directors, de
 their own and get a 404 for another's, never a 403, so its existence is not disclosed; a bingo caller and a
 vendor's representative read none; the Board reads every night and writes none of them; anonymous callers are
 answered 401. Writes: directors and officers run a night (plan, terms, admit, tables, close, move bets, count,
-award); dealers only play; the Board's staff alone decide on house rules (30 DCMR 1604.4), and anyone but the
+award); dealers only play; the Board's staff alone decide on house rules (30 DCMR 1602.1), and anyone but the
 Board is refused the approvals (403, as the review queue answers). A refused write changes nothing.
 
 One world for the module (two organizations, each with a night in play and a training night), built once; each

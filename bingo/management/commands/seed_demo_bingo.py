@@ -36,7 +36,7 @@ class Command(BaseCommand):
                           f"{base}{reverse('bingo:operation_detail', args=[operation.pk])}")
         who = f" (sign in as {caller.user.email})" if caller and caller.user else ""
         self.stdout.write(f"  Console of game 1{who}, licensed play: games start only "
-                          f"{operation.starts_at:%H:%M}-{operation.ends_at:%H:%M} (30 DCMR 1400.7): "
+                          f"{operation.starts_at:%H:%M}-{operation.ends_at:%H:%M} (30 DCMR 1202.2(m)): "
                           f"{base}{reverse('bingo:console', args=[first.pk])}")
         self.stdout.write(f"  Flashboard of the hall (public): {base}{reverse('bingo:flashboard', args=[hall.key])}")
         training_first = practice.games.order_by("number").first()

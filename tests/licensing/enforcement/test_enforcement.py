@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from core.findings import RuleViolation
 from licensing.enforcement.services import license_fine, license_revoke, license_statuses_refresh, license_suspend
+from licensing.licenses.rules import reasons_for_licensee
 from licensing.models import AuditEvent, EnforcementAction, License
 from licensing.models.choices import LicenseStatus
 from tests.licensing.factories import LicenseFactory, MembershipFactory, UserFactory, board_member, board_staff
@@ -370,3 +371,13 @@ def test_each_action_writes_an_audit_row(staff_user, license, kind, event_type):
     assert event.actor == staff_user and event.organization == license.organization
     assert event.object_type == "licensing.enforcementaction" and event.object_id == str(action.pk)
     assert event.payload["license"] == license.number and event.payload["reasons"] == ["d"]
+
+
+def test_reason_b_suspends_an_organizations_license_and_a_fits_no_vendor(staff_user, license):
+    """30 DCMR 1210.1(b) applies to bingo, raffle and MCN licensees too; (a) stays an organization's reason."""
+    license_suspend(actor=staff_user, license=license, days=10, reasons=["b"], rules=["30 DCMR 1206.4(c)"],
+                    explanation="A disqualified person is employed by the organization.")
+    license.refresh_from_db()
+    assert license.status == LicenseStatus.SUSPENDED
+    assert reasons_for_licensee(["b"], vendor=False) == [] and reasons_for_licensee(["b"], vendor=True) == []
+    assert [f.rule for f in reasons_for_licensee(["a"], vendor=True)] == ["30 DCMR 1210.1"]

@@ -17,7 +17,7 @@ NEW_YORK = zoneinfo.ZoneInfo("America/New_York")
 
 def hours(now, starts="18:00", ends="22:00", day=DAY):
     return within_hours_findings(now=now, day=day, starts_at=dt.time.fromisoformat(starts),
-                                 ends_at=dt.time.fromisoformat(ends), action="start", rule="30 DCMR 1400.7",
+                                 ends_at=dt.time.fromisoformat(ends), action="start", rule="30 DCMR 1202.2(m)",
                                  what="the operation")
 
 
@@ -33,7 +33,7 @@ def test_the_planned_hours_boundaries(now, ok):
     findings = hours(now)
     assert (findings == []) is ok
     if not ok:
-        assert findings[0].rule == "30 DCMR 1400.7" and "18:00-22:00" in findings[0].message
+        assert findings[0].rule == "30 DCMR 1202.2(m)" and "18:00-22:00" in findings[0].message
 
 
 def test_an_end_at_midnight_is_the_end_of_the_day():
@@ -69,7 +69,7 @@ def test_a_suspension_that_has_begun_refuses_play_before_the_nightly_job():
     license = LicenseFactory()
     now = dt.datetime.combine(license.effective_on, dt.time(19, 0), tzinfo=NEW_YORK)
     args = {"license": license, "day": license.effective_on, "starts_at": dt.time(18, 0), "ends_at": dt.time(22, 0),
-            "action": "start", "rule": "30 DCMR 1400.7", "what": "the operation", "now": now}
+            "action": "start", "rule": "30 DCMR 1202.2(m)", "what": "the operation", "now": now}
     assert live_play_findings(**args) == []
     EnforcementAction.objects.create(license=license, kind=EnforcementKind.SUSPENSION, explanation="x",
                                      starts_on=license.effective_on, ends_on=license.effective_on,

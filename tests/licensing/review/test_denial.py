@@ -74,3 +74,12 @@ def test_a_deficient_application_can_be_denied_and_is_then_never_withdrawn(appli
     assert deficiency_notices_expire(today=notice.cure_by + dt.timedelta(days=1)) == []
     application.refresh_from_db()
     assert application.status == ApplicationStatus.DENIED
+
+
+def test_reason_b_may_be_cited_against_a_bingo_raffle_or_mcn_applicant(application, staff_user):
+    """30 DCMR 1210.1(b) is written of "a bingo, raffle or Monte Carlo Night applicant" that does not meet 1206: an
+    organization's application may be denied for it (it was refused as a vendor-only reason)."""
+    decision = application_deny(actor=staff_user, application=application, reasons=["b"],
+                                explanation="A disqualified person is active in the organization (30 DCMR 1206.4).")
+    application.refresh_from_db()
+    assert application.status == ApplicationStatus.DENIED and decision.reasons == ["b"]

@@ -17,7 +17,7 @@ from tests.conftest import need
 pytestmark = pytest.mark.django_db
 
 BADGES = {Approval.ALLOWED: "Allowed (30 DCMR 1602.1)",
-          Approval.OTHER_APPROVED: "Other approved game: the Agency approves its house rules (30 DCMR 1604.4)",
+          Approval.OTHER_APPROVED: "Other approved game: the Agency approves its house rules (30 DCMR 1602.1)",
           Approval.BANNED: "Banned (30 DCMR 1602.2)", Approval.SKILL: "Game of skill: no betting (30 DCMR 1603.16)"}
 
 

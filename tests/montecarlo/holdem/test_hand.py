@@ -280,3 +280,19 @@ def test_cli_many_hands():
 def test_cli_unreadable_input_exits_2():
     done = run_cli("-", stdin="{not json")
     assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1
+
+
+def test_no_hi_lo_the_best_high_hand_takes_the_whole_pot():
+    """30 DCMR 1603.29: no hi/lo; the winner is the best-ranked Texas Hold'em hand. Seat 0's A-2-3-4-7 would take the
+    low half of a hi/lo pot; here the kings take it all."""
+    deck = parse_cards(["As", "Kd", "4d", "Kh", "5c", "7c", "8d", "3s", "9d", "Jc", "Qd", "2h"])
+    hand = Hand(stacks=[1000, 1000], button=1, small_blind=50, big_blind=100, deck=deck)
+    hand.act(1, "call")
+    hand.act(0, "check")
+    for _ in range(3):
+        hand.act(0, "check")
+        hand.act(1, "check")
+    result = hand.result()
+    assert result["board"] == ["7c", "8d", "3s", "Jc", "2h"]
+    assert result["pots"] == [{"amount": 200, "eligible": [0, 1], "winners": [1]}]
+    assert result["stacks"] == [900, 1100]

@@ -11,7 +11,7 @@ from licensing.reports import raffle_draw
 from montecarlo.models import Night, Participant
 from montecarlo.nights import services
 from tests.licensing.factories import board_member, board_staff, member
-from tests.montecarlo.factories import DAY, admit, mcn_license, night_for
+from tests.montecarlo.factories import DAY, admit, in_charge_of, mcn_license, night_for
 
 pytestmark = pytest.mark.django_db
 NIGHTS = "/api/v1/montecarlo/nights/"
@@ -30,7 +30,7 @@ def night_body(license, /, **changes):
             "ends_at": "23:00", "admission_price": "25.00", "starting_chips": 1000, "prize_method": "ranking",
             "prizes": [{"description": "Dinner for two", "value": "80.00"},
                        {"description": "Gift basket", "value": 40}],
-            "house_rules": "Be kind.", **changes}
+            "house_rules": "Be kind.", "in_charge": in_charge_of(license).pk, **changes}
 
 
 def rows(answer):
@@ -64,7 +64,7 @@ def test_a_night_from_plan_to_prizes_through_the_api():
                    format="json").json()
     assert ben["number"] == 2 and ben["show_name"] is False
 
-    # Punto y banca is an other approved game: its table waits for the Agency's approval (1604.4).
+    # Punto y banca is an other approved game: its table waits for the Agency's approval (1602.1).
     table = api.post(TABLES, {"night": night["id"], "game": "punto-banca", "min_bet": 20, "max_bet": 500,
                               "settings": {"decks": 8}, "name": "Baccarat 1"}, format="json")
     assert table.status_code == 201, table.json()
@@ -72,7 +72,7 @@ def test_a_night_from_plan_to_prizes_through_the_api():
     assert (table["number"], table["approval"], table["view"]["expects"]) == (1, "pending", "open")
     play = f"{TABLES}{table['id']}/play/"
     refused = dealer.post(play, {"type": "open"}, format="json")
-    assert refused.status_code == 400 and refused.json()["errors"][0]["rule"] == "30 DCMR 1604.4"
+    assert refused.status_code == 400 and refused.json()["errors"][0]["rule"] == "30 DCMR 1602.1"
 
     staff = client_for(board_staff())
     [waiting] = [row for row in rows(staff.get(APPROVALS).json()) if row["night"] == night["id"]]
@@ -293,3 +293,22 @@ def test_unknown_nights_and_keys_are_404():
     assert public.get(f"/api/v1/public/montecarlo/nights/{night.public_key}/leaderboard").status_code == 200
     filtered = api.get(NIGHTS, {"date": "not a date"})
     assert filtered.status_code == 400
+
+
+def test_the_api_plans_a_night_only_with_its_member_in_charge_and_records_the_alternate():
+    """30 DCMR 1301.5 through the API: `in_charge` is required unless training, named in the error with the rule;
+    the in-charge action records the alternate taking over."""
+    license = mcn_license()
+    api = client_for(member(license.organization, Role.TOURNAMENT_DIRECTOR))
+    refused = api.post(NIGHTS, night_body(license, in_charge=None), format="json")
+    assert refused.status_code == 400
+    assert [(e["field"], e["rule"]) for e in refused.json()["errors"]] == [("in_charge", "30 DCMR 1301.5")]
+    person = in_charge_of(license)
+    night = api.post(NIGHTS, night_body(license), format="json").json()
+    assert night["in_charge"] == person.pk and night["in_charge_name"] == person.full_name
+    alternate = in_charge_of(license, role="alternate")
+    answer = api.post(f"{NIGHTS}{night['id']}/in-charge/", {"in_charge": alternate.pk}, format="json")
+    assert answer.status_code == 200 and answer.json()["in_charge_name"] == alternate.full_name
+    gross = in_charge_of(license, role="gross_receipts")
+    wrong = api.post(f"{NIGHTS}{night['id']}/in-charge/", {"in_charge": gross.pk}, format="json")
+    assert wrong.status_code == 400 and wrong.json()["errors"][0]["rule"] == "30 DCMR 1301.5"

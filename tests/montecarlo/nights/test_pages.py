@@ -24,7 +24,7 @@ from montecarlo.models import ApprovalStatus, ChipLedgerEntry, GameApproval, Nig
 from montecarlo.nights import services
 from montecarlo.tables import services as table_services
 from tests.licensing.factories import board_member, board_staff, member
-from tests.montecarlo.factories import DAY, admit, mcn_license, night_for, table_for
+from tests.montecarlo.factories import DAY, admit, in_charge_of, mcn_license, night_for, table_for
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +63,7 @@ def plan(license, **change) -> dict:
     return {"license": str(license.pk), "name": "Spring Casino Night", "date": DAY.isoformat(), "starts_at": "18:30",
             "ends_at": "23:00", "admission_price": "25.00", "starting_chips": "1000", "prize_method": "ranking",
             "prizes": "Dinner for two | 80.00\nGift basket | $40", "house_rules": "Chips have no cash value.",
-            **change}
+            "in_charge": str(in_charge_of(license).pk), **change}
 
 
 def test_the_list_and_a_night_planned_through_the_form(client):
@@ -124,7 +124,7 @@ def test_a_third_night_of_the_year_is_refused_with_1204_17(client):
     ({"ends_at": "23:45"}, "none licensed cover"),
     ({"ends_at": "18:00"}, "30 DCMR 1202.2(o): ends_at: the night must end after it starts (30 DCMR 1202.2(o))."),
     ({"date": (DAY - dt.timedelta(days=30)).isoformat()}, "30 DCMR 1200.1"),
-    ({"starting_chips": "99999999999999999999999"}, "30 DCMR 1603.8: starting_chips: every participant gets the same "
+    ({"starting_chips": "99999999999999999999999"}, "30 DCMR 1603.7: starting_chips: every participant gets the same "
                                                     "chips, a whole number from 1 to 1000000000"),
     ({"starting_chips": "0"}, "Ensure this value is greater than or equal to 1."),
     ({"starting_chips": "١٠٠٠"}, "Write the number with the digits 0 to 9."),
@@ -267,7 +267,7 @@ def test_odd_input_on_admission_writes_nothing(client, data):
 
 def test_the_terms_change_until_the_first_participant_is_admitted(client):
     night, director = night_for()
-    table_for(night, director, "caribbean-poker")  # its house rules approved by Board staff (1604.4)
+    table_for(night, director, "caribbean-poker")  # its house rules approved by Board staff (1602.1)
     client.force_login(director)
     page = client.get(reverse("montecarlo:night_detail", args=[night.pk])).content.decode()
     assert command(night, "terms") in page
@@ -277,7 +277,7 @@ def test_the_terms_change_until_the_first_participant_is_admitted(client):
     night.refresh_from_db()
     assert (night.prize_method, night.prizes, night.house_rules) == (
         "drawing", [{"description": "Television", "value": "300.00"}], "Chips stay at the night.")
-    # New house rules go back to the Agency for the games that need its approval (30 DCMR 1604.4).
+    # New house rules go back to the Agency for the games that need its approval (30 DCMR 1602.1).
     approval = GameApproval.objects.get(night=night)
     assert (approval.status, approval.house_rules, approval.decided_by) == (
         ApprovalStatus.PENDING, "Chips stay at the night.", None)
@@ -386,7 +386,7 @@ def test_the_public_pages_by_key_leaderboard_and_posted_rules(client):
     text = text_of(posted)
     for expected in (night.name, night.license.organization.name, "Dinner for two — $80.00", "Gift basket — $40.00",
                      "Admission $25.00, paid in US currency (30 DCMR 1603.4).", "Be kind.",
-                     "Every participant gets 1000 chips, whatever they paid or donated (30 DCMR 1603.8).",
+                     "Every participant gets 1000 chips, whatever they paid or donated (30 DCMR 1603.7, 1603.8).",
                      "never exchanged for money (30 DCMR 1603.21)", "Table 1: Punto y banca (baccarat)",
                      "Bets of 20 to 500 chips.", night.drawing_commitment):
         assert expected in text, expected
@@ -422,3 +422,36 @@ def test_a_drawing_night_publishes_a_drawing_that_raffle_draw_verify_accepts(cli
     client.force_login(director)
     page = client.get(reverse("montecarlo:night_detail", args=[night.pk])).content.decode()
     assert drawing in page and "Winning chip" in page
+
+
+def test_the_posted_rules_show_the_dice_size_and_the_jackpot_share(client):
+    """The table's settings the organization posts: the dice's size (at least 3/4 inch, 30 DCMR 1604.1) and the
+    jackpot meter's share of each side bet (the house's setting, 30 DCMR 1603.2)."""
+    night, director = night_for()
+    table_for(night, director, "craps", dice_size="0.8")
+    table_for(night, director, "caribbean-poker", jackpot=True, jackpot_contribution_pct=25)
+    text = text_of(client.get(reverse("montecarlo:night_public", args=[night.public_key])))
+    assert "Size of the dice (inches; at least 0.75, 30 DCMR 1604.1): 0.8." in text
+    assert "25% of each side bet goes to the jackpot, as this table is set up (posted house rules, 30 DCMR 1603.2)." \
+        in text
+
+
+def test_the_form_plans_a_night_only_with_its_member_in_charge_shown_on_the_night(client):
+    """30 DCMR 1301.5 in the portal: the night's form asks who of the license's member in charge and alternate is
+    present; without one it is refused naming the rule; the night's page shows who and records a change."""
+    license = mcn_license()
+    director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
+    client.force_login(director)
+    person = in_charge_of(license)
+    refused = client.post(reverse("montecarlo:night_create"), plan(license, in_charge=""))
+    assert refused.status_code == 400 and "30 DCMR 1301.5" in text_of(refused)
+    assert not Night.objects.exists()
+    response = client.post(reverse("montecarlo:night_create"), plan(license), follow=True)
+    night = Night.objects.get()
+    assert night.in_charge == person
+    assert f"Member in charge present (30 DCMR 1301.5) {person.full_name} (Member in charge)" in text_of(response)
+    alternate = in_charge_of(license, role="alternate")
+    changed = client.post(command(night, "in_charge"), {"in_charge": str(alternate.pk)}, follow=True)
+    assert f"{alternate.full_name} (Alternate member in charge)" in text_of(changed)
+    night.refresh_from_db()
+    assert night.in_charge == alternate

@@ -1,7 +1,7 @@
 """Night services at their rules' edges: the license, date, hours and place (1200.1, 1202.2(o)), two nights a year
 (1204.17), the same chips for all (1603.8), admission (1603.4, 1702.1), the terms frozen once participants are
 admitted (1603.2), the count, prizes by ranking (equal counts ordered by a drawing) and by a chip drawing, the
-report hand-over, and the Agency's decision on house rules (1604.4)."""
+report hand-over, and the Agency's decision on house rules (1602.1)."""
 
 import datetime as dt
 from decimal import Decimal
@@ -9,15 +9,15 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from licensing.models import Report, Role
+from licensing.models import AuditEvent, Report, Role
 from licensing.models.choices import LicenseStatus
 from licensing.reports import raffle_draw
-from montecarlo.models import ApprovalStatus, ChipLedgerEntry, EntryKind, GameApproval, NightStatus
+from montecarlo.models import ApprovalStatus, ChipLedgerEntry, EntryKind, GameApproval, Night, NightStatus
 from montecarlo.nights import services
 from montecarlo.nights.drawing import published_drawing
 from montecarlo.tables import services as table_services
 from tests.licensing.factories import board_member, board_staff, member
-from tests.montecarlo.factories import DAY, admit, mcn_license, night_for, table_for
+from tests.montecarlo.factories import DAY, admit, in_charge_of, mcn_license, night_for, table_for
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +29,8 @@ def rules_of(error: ValidationError) -> set[str]:
 def plan(director, license, **fields):
     defaults = {"name": "Night", "date": DAY, "starts_at": dt.time(18, 30), "ends_at": dt.time(23, 0),
                 "admission_price": Decimal("25.00"), "starting_chips": 1000}
+    if not fields.get("training"):
+        defaults["in_charge"] = in_charge_of(license)
     return services.night_create(actor=director, license=license, **{**defaults, **fields})
 
 
@@ -64,7 +66,7 @@ def test_the_same_whole_chips_for_everyone(chips):
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     with pytest.raises(ValidationError) as caught:
         plan(director, license, starting_chips=chips)
-    assert rules_of(caught.value) == {"30 DCMR 1603.8"}
+    assert rules_of(caught.value) == {"30 DCMR 1603.7"}  # the same chips for everyone on admission
 
 
 def test_only_a_montecarlo_license_in_force_and_only_its_directors():
@@ -247,3 +249,44 @@ def test_a_training_night_hands_nothing_to_the_report():
     services.night_count(actor=director, night=night)
     services.prizes_award(actor=director, night=night)
     assert not Report.objects.filter(license=night.license).exists()
+
+
+# --- 30 DCMR 1301.5: the member in charge or the alternate present throughout the night, on its record ---
+
+
+def test_a_night_is_not_planned_without_the_member_in_charge_or_alternate():
+    license = mcn_license()
+    director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
+    with pytest.raises(ValidationError) as caught:
+        plan(director, license, in_charge=None)
+    assert rules_of(caught.value) == {"30 DCMR 1301.5"} and "in_charge" in caught.value.error_dict
+    stranger = in_charge_of(mcn_license())  # another organization's member in charge
+    gross = in_charge_of(license, role="gross_receipts")  # the license's, but not in charge (1202.2(k))
+    for wrong in (stranger, gross):
+        with pytest.raises(ValidationError) as caught:
+            plan(director, license, in_charge=wrong)
+        assert rules_of(caught.value) == {"30 DCMR 1301.5"}
+    assert not Night.objects.exists()
+    alternate = in_charge_of(license, role="alternate")
+    night = plan(director, license, in_charge=alternate)
+    assert night.in_charge == alternate
+    assert plan(director, license, training=True, prizes=[]).in_charge is None  # practice plays for nothing
+
+
+def test_a_night_without_its_member_in_charge_recorded_admits_and_plays_nothing():
+    night, director = night_for()
+    table = table_for(night, director, "wheel")
+    Night.objects.filter(pk=night.pk).update(in_charge=None)  # a night planned before 1301.5 was recorded
+    night.refresh_from_db()
+    with pytest.raises(ValidationError) as caught:
+        admit(night, director, 1)
+    assert rules_of(caught.value) == {"30 DCMR 1301.5"}
+    with pytest.raises(ValidationError) as caught:
+        table_services.table_play(actor=director, table=table, event={"type": "open"})
+    assert "30 DCMR 1301.5" in rules_of(caught.value)
+    alternate = in_charge_of(night.license, role="alternate")
+    services.night_in_charge_record(actor=director, night=night, in_charge=alternate)
+    night.refresh_from_db()
+    assert night.in_charge == alternate
+    assert AuditEvent.objects.filter(event_type="montecarlo.night_in_charge_recorded").exists()
+    admit(night, director, 1)

@@ -252,7 +252,7 @@ def test_limits_are_settings():
     ({"modality": "grand"}, "settings.modality", cite("002", "art. 3")),
     ({"modality": {}}, "settings.modality", cite("002", "art. 3")),
     ({"standing": "yes"}, "settings.standing", cite("002", "Anexo I 2")),
-    ({"min_bet": 21, "max_bet": 39}, "settings.max_bet", "30 DCMR 1604.4"),
+    ({"min_bet": 21, "max_bet": 39}, "settings.max_bet", "30 DCMR 1603.2"),
 ])
 def test_bad_settings(settings, field, rule):
     error = refused(PuntoBanca, settings)

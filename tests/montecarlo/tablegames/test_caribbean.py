@@ -319,7 +319,7 @@ def test_refused_bets():
     table = CaribbeanPoker({"jackpot": True})
     table.apply({"type": "open"})
     refused(table, ante(1, 5), "amount", "(001) art. 22")
-    refused(table, ante(1, 501), "amount", "1604.4")
+    refused(table, ante(1, 501), "amount", "1603.2")
     refused(table, side(1), "participant", "art. 4")  # no ante yet
     table.apply(ante(1))
     refused(table, side(1, 10), "amount", "art. 4")  # one fixed value

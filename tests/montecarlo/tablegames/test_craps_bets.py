@@ -1,4 +1,4 @@
-"""Craps: what each throw does to each bet (standard craps rules, house rules under 30 DCMR 1604.4)."""
+"""Craps: what each throw does to each bet (standard craps rules, house rules under 30 DCMR 1603.2)."""
 
 import pytest
 

@@ -1,6 +1,6 @@
 """The dealer's screen of a Monte Carlo Night's table games, driven as a dealer drives it (the Django test client,
 signed in): tables set up from the night page with each game's variant settings, the catalogue's refusals
-(30 DCMR 1602.2, 1603.16) and the Agency's approval of an "other approved game" (1604.4) on
+(30 DCMR 1602.2, 1603.16) and the Agency's approval of an "other approved game" (1602.1) on
 /montecarlo/approvals/; each game's pickers; a full round of every game through the page's commands, each
 followed by the participants' ledger pages; void spins, throws, hands and rounds; a training draw; moving bets
 to another table and closing one. Odd input on any command is a message on the page and writes nothing."""
@@ -159,7 +159,7 @@ def test_every_game_is_offered_and_set_up_through_the_night_page_with_its_varian
         assert table.events.get(seq=1).payload == table.terms()  # the config event records the variant
     caribbean = GameTable.objects.get(night=night, game__code="caribbean-poker")
     assert list(JackpotEntry.objects.filter(table=caribbean).values_list("kind", "meter")) == [("seed", 20000)]
-    # Punto y banca and Caribbean poker are "other approved games": the Agency is asked (1604.4).
+    # Punto y banca and Caribbean poker are "other approved games": the Agency is asked (1602.1).
     assert sorted(GameApproval.objects.filter(night=night, status=ApprovalStatus.PENDING).values_list(
         "game__code", flat=True)) == ["caribbean-poker", "punto-banca"]
     page = text_of(client.get(reverse("montecarlo:night_detail", args=[night.pk])))
@@ -228,7 +228,7 @@ def test_odd_input_setting_up_a_table_writes_nothing(client, data):
     assert not GameTable.objects.exists() and not TableEvent.objects.exists()
 
 
-# --- the Agency's approval of an other approved game (30 DCMR 1604.4) ---
+# --- the Agency's approval of an other approved game (30 DCMR 1602.1) ---
 
 
 def test_an_other_approved_game_plays_only_once_board_staff_approve_it(client):
@@ -241,7 +241,7 @@ def test_an_other_approved_game_plays_only_once_board_staff_approve_it(client):
     assert approval.status == ApprovalStatus.PENDING and approval.house_rules == night.house_rules
     at_table = Dealer(client, night, table, dealer)
     [error] = errors_of(at_table.do("open"))
-    assert "30 DCMR 1604.4" in error and "played only once the Agency approves" in error
+    assert "30 DCMR 1602.1" in error and "played only once the Agency approves" in error
     assert table.events.count() == 1  # the config event alone
     # The organization does not decide; board members read the queue; board staff decide.
     assert client.get(reverse("montecarlo:approval_list")).status_code == 404
@@ -276,12 +276,12 @@ def test_a_refusal_says_why_and_keeps_the_table_from_play(client):
     client.force_login(board_staff())
     decide = reverse("montecarlo:approval_decide", args=[approval.pk])
     response = client.post(decide, {"decision": "refuse"}, follow=True)
-    assert "Say why the house rules are refused (30 DCMR 1604.4)." in errors_of(response)
+    assert "Say why the house rules are refused (30 DCMR 1602.1)." in errors_of(response)
     client.post(decide, {"decision": "refuse", "note": "No tie bet limits posted."})
     assert GameApproval.objects.get(pk=approval.pk).status == ApprovalStatus.REFUSED
     client.force_login(director)
     assert "No tie bet limits posted." in text_of(client.get(reverse("montecarlo:night_detail", args=[night.pk])))
-    assert "30 DCMR 1604.4" in errors_of(Dealer(client, night, table, dealer).do("open"))[0]
+    assert "30 DCMR 1602.1" in errors_of(Dealer(client, night, table, dealer).do("open"))[0]
 
 
 # --- the dealer's screen of each game: its pickers ---
@@ -667,3 +667,55 @@ def test_odd_input_on_each_game_s_own_fields_writes_nothing(client, game):
         response = at_table.do(command, **data)
         assert errors_of(response), (command, data, messages_of(response))
         assert (written(), list(Participant.objects.values_list("chips", "at_stake"))) == before, (command, data)
+
+
+# --- journey 6: the dealer sees the outcome, and the irreversible steps ask first ---
+
+
+def test_after_a_round_the_screen_lists_every_bet_won_lost_or_pushed_and_what_it_paid(client):
+    night, director, dealer, _ = a_night(3)
+    table = table_for(night, director, "punto-banca", min_bet=20, max_bet=500)
+    screen = Dealer(client, night, table, dealer)
+    screen.ok("open")
+    screen.ok("bet", participant="1", kind="player", amount="100")
+    screen.ok("bet", participant="2", kind="banker", amount="100")
+    screen.ok("bet", participant="3", kind="tie", amount="20")
+    from montecarlo.tables import services as table_services
+
+    table_services.table_play(actor=dealer, table=table, event={"type": "outcome", "player": ["9h", "Kd"],
+                                                                 "banker": ["2c", "3d"]})
+    page = screen.page()
+    rows = re.findall(r'<tr data-result="(\w+)"><td>#(\d+)</td><td>(.*?)</td><td>(\d+)</td><td>(.*?)</td>'
+                      r'<td>(.*?)</td></tr>', page)
+    assert [(result, number, stake, paid) for result, number, _bet, stake, _word, paid in rows] == [
+        ("won", "1", "100", "200 (100 won)"), ("lost", "2", "100", "0"), ("lost", "3", "20", "0")]
+    assert "Bets settled" in page
+    # A tie: the player and banker bets push (stake back), the tie pays 8:1.
+    screen.ok("open")
+    screen.ok("bet", participant="1", kind="player", amount="100")
+    screen.ok("bet", participant="3", kind="tie", amount="20")
+    table_services.table_play(actor=dealer, table=table, event={"type": "outcome", "player": ["9h", "Kd"],
+                                                                 "banker": ["9c", "Qd"]})
+    rows = re.findall(r'<tr data-result="(\w+)"><td>#(\d+)</td>.*?<td>(\d+)</td><td>.*?</td><td>(.*?)</td></tr>',
+                      screen.page())
+    assert rows == [("pushed", "1", "100", "100"), ("won", "3", "20", "180 (160 won)")]
+
+
+def test_closing_counting_and_a_training_nights_end_ask_first_and_say_nothing_is_awarded(client):
+    night, director, dealer, _ = a_night(1, training=True, prizes=[])
+    table = table_for(night, director, "wheel")
+    client.force_login(director)
+    page = client.get(reverse("montecarlo:game_table", args=[night.pk, table.number])).content.decode()
+    assert re.search(r'action="[^"]*/do/close/"[^>]*hx-confirm="Close table 1\? A closed table cannot be opened '
+                     r'again', page)
+    detail = client.get(reverse("montecarlo:night_detail", args=[night.pk])).content.decode()
+    assert re.search(r'action="[^"]*/do/count/" hx-confirm="Count the chips now\?', detail)
+    client.post(reverse("montecarlo:game_table_command", args=[night.pk, table.number, "close"]), {"reason": ""})
+    client.post(reverse("montecarlo:night_command", args=[night.pk, "count"]))
+    detail = client.get(reverse("montecarlo:night_detail", args=[night.pk])).content.decode()
+    assert "Close the training night (no prizes)" in detail and "Award the prizes" not in detail
+    assert re.search(r'action="[^"]*/do/award/" hx-confirm="Close the training night\?', detail)
+    done = client.post(reverse("montecarlo:night_command", args=[night.pk, "award"]), follow=True)
+    assert messages_of(done) == [("success", "Training night closed: it awards nothing and reports nothing.")]
+    words = text_of(done.content.decode())
+    assert "The prizes are awarded" not in words and "Closed: a training night awards nothing" in words

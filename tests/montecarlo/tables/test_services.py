@@ -1,4 +1,4 @@
-"""Table services: the catalogue's approval state (1602.1, 1602.2, 1603.16, 1604.4), live play held to the license
+"""Table services: the catalogue's approval state (1602.1, 1602.2, 1603.16), live play held to the license
 and its hours (1200.1, 1202.2(o)), the dealer's role, a bet no larger than the participant's chips, the jackpot's
 own ledger, bets moved between tables, closing, the training draw, and a Hold'em tournament plugged into the
 night (1204.16)."""
@@ -73,7 +73,7 @@ def test_an_other_approved_game_plays_only_once_the_agency_approves():
     assert (approval.status, approval.house_rules) == (ApprovalStatus.PENDING, night.house_rules)
     with pytest.raises(ValidationError) as caught:
         play(director, table, type="open")
-    assert rules_of(caught.value) == {"30 DCMR 1604.4"}
+    assert rules_of(caught.value) == {"30 DCMR 1602.1"}
     from montecarlo.nights.services import approval_decide
 
     approval_decide(actor=board_staff(), approval=approval, approve=True)
@@ -265,3 +265,40 @@ def test_a_tournament_plugs_into_its_night():
     with pytest.raises(ValidationError) as caught:
         TournamentFactory(actor=director, license=night.license, night=training)
     assert "night" in caught.value.error_dict
+
+
+# --- 30 DCMR 1604.1: dice at least 3/4 inch, a setting of every dice table, checked when it is set up ---
+
+
+@pytest.mark.parametrize("game", ["craps", "banca-francesa"])
+def test_a_dice_table_opens_with_dice_of_three_quarters_of_an_inch_not_less(game):
+    night, director = night_for()
+    table = table_for(night, director, game, dice_size="0.75")
+    assert table.game_settings["dice_size"] == "0.75"
+    assert table_for(night, director, game).game_settings["dice_size"] == "0.75"  # the default, posted
+    with pytest.raises(ValidationError) as caught:
+        table_for(night, director, game, dice_size="0.74")
+    assert rules_of(caught.value) == {"30 DCMR 1604.1"}
+    assert "settings.dice_size" in caught.value.error_dict and "3/4 inch" in str(caught.value)
+    assert night.tables.count() == 2
+
+
+def test_the_jackpot_share_is_the_tables_posted_setting_not_a_figure_of_001():
+    """The meter's share of each side bet is the organization's setting (20% by default), posted with the table's
+    rules (30 DCMR 1603.2); it is not cited to the Montevideo text (001)."""
+    night, director = night_for()
+    table = table_for(night, director, "caribbean-poker", jackpot=True)
+    assert table.game_settings["jackpot_contribution_pct"] == 20
+    with pytest.raises(ValidationError) as caught:
+        table_for(night, director, "caribbean-poker", jackpot=True, jackpot_contribution_pct=101)
+    assert rules_of(caught.value) == {"30 DCMR 1603.2"}
+    assert "001" not in str(caught.value)
+
+
+def test_only_the_authorized_games_are_set_up():
+    """30 DCMR 1603.1: a night conducts only the games the chapter authorizes: a game outside the catalog is refused."""
+    night, director = night_for()
+    with pytest.raises(ValidationError) as caught:
+        services.table_create(actor=director, night=night, game="three-card-monte", min_bet=10, max_bet=100)
+    assert rules_of(caught.value) == {"30 DCMR 1603.1"} and "game" in caught.value.error_dict
+    assert not night.tables.exists()

@@ -193,3 +193,30 @@ def test_results_pdf_names_the_winner(tmp_path):
     image = next(tmp_path.glob("page*.pgm")).read_bytes()
     pixels = image.split(b"\n", 3)[3]  # P5 header: magic, size, maxval
     assert min(pixels) < 128 < max(pixels)  # ink on paper, not a blank page
+
+
+def test_the_clock_stops_at_the_end_and_the_dealer_deals_no_more(client):
+    """Journey 5: a tournament that has ended stops its clock where it stood, the clock screen shows the result
+    (1603.25) and the dealer's screen offers no next hand."""
+    import time_machine
+    from django.urls import reverse
+
+    from montecarlo.tournaments.state import clock_elapsed, clock_state, load_engine
+
+    tournament, director = running(["Ana", "Ben", "Cy"])
+    play_to_one(director, tournament)
+    tournament.refresh_from_db()
+    assert tournament.status == "finished" and tournament.clock_running is False
+    stopped = clock_elapsed(tournament)
+    with time_machine.travel(at(DAY, 22, 30), tick=False):
+        assert clock_elapsed(tournament) == stopped  # half an hour later: the clock has not moved
+        state = clock_state(tournament, load_engine(tournament))
+    assert state["finished"] is True and state["running"] is False
+    winner = load_engine(tournament).results()[0]["name"]
+    assert [row["name"] for row in state["result"]][0] == winner and len(state["result"]) == 3
+    screen = client.get(reverse("montecarlo:clock_screen", args=[tournament.public_key])).content.decode()
+    assert "Finished" in screen and f"<li>{winner}</li>" in screen
+    client.force_login(member(tournament.license.organization, Role.DEALER))
+    dealer = client.get(reverse("montecarlo:table_dealer", args=[tournament.pk, 1])).content.decode()
+    assert "Deal the next hand" not in dealer and "The tournament is over: no more hands." in dealer
+    assert f"Winner: {winner}." in dealer

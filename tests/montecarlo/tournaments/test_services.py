@@ -274,3 +274,31 @@ def test_last_player_tournament_cannot_be_stopped(director, license):
     with pytest.raises(ValidationError) as caught:
         services.tournament_stop(actor=director, tournament=tournament)
     assert rules_of(caught.value) == {"30 DCMR 1603.25(a)"}
+
+
+def test_cards_are_dealt_by_a_worker_of_the_night(director, license):
+    """30 DCMR 1603.24: all cards are dealt by a worker of the Monte Carlo Night (a dealer or a director), and 1603.31:
+    no player plays through a device - the member in charge reads the tournament but deals nothing."""
+    tournament, _ = running(NINE[:3], director=director, license=license)
+    reader = member(license.organization, Role.MEMBER_IN_CHARGE)
+    with pytest.raises(PermissionDenied, match=r"dealt by a worker of the Monte Carlo Night.*30 DCMR 1603\.24"):
+        services.hand_start(actor=reader, tournament=tournament, table=1)
+    assert services.hand_start(actor=member(license.organization, Role.DEALER), tournament=tournament,
+                               table=1)["hand_no"] == 1
+
+
+def test_one_hand_per_player_per_round_nobody_moves_mid_hand(director, license):
+    """30 DCMR 1603.27: a player bets on one hand per round: a move to another table waits for the hand's end."""
+    from montecarlo.holdem.tournament.errors import TournamentError
+
+    tournament, _ = running(NINE, director=director, license=license)
+    services.hand_start(actor=director, tournament=tournament, table=1)
+    engine = load_engine(tournament)
+    player = next(iter(engine.tables[1].seats.values()))
+    free = next(seat for seat in range(1, 8) if seat not in engine.tables[2].seats)
+    with pytest.raises(TournamentError) as caught:
+        engine.apply({"type": "move", "player": player, "table": 2, "seat": free})
+    assert caught.value.rule == "30 DCMR 1603.27"
+    with pytest.raises(ValidationError) as again:  # nor a second hand at the table while one is in progress
+        services.hand_start(actor=director, tournament=tournament, table=1)
+    assert "30 DCMR 1603.27" in rules_of(again.value)
