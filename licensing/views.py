@@ -14,7 +14,8 @@ from licensing.models import LicenseeKind, Role
 from licensing.models.choices import LicenseType
 from licensing.models.organizations import FILING_ROLES
 from licensing.organizations import selectors as organization_selectors
-from licensing.organizations.eligibility import senior_group_checked
+from licensing.organizations.eligibility import organization_findings, senior_group_checked
+from licensing.organizations.fixes import organization_fix_url
 from licensing.organizations.invitations.selectors import may_invite
 from licensing.organizations.selectors import organization_list
 from licensing.reports.selectors import overdue_reports_of_my_organizations
@@ -86,6 +87,10 @@ def organization_detail(request, pk: int):
         "memberships": organization_selectors.people_acting_for(user=user, organization=organization),
         "my_roles": [Role(role).label for role in sorted(roles)],
         "activity": home_selectors.recent_activity(user=user, organization=organization),
+        # What the profile lacks before any license (30 DCMR 1200.2, 1201.1, 1202.2(j), (k)), each with its page.
+        "eligibility_gaps": [(finding, organization_fix_url(organization.pk, finding.field))
+                             for finding in organization_findings(organization, on=today)]
+        if can_read_records and organization.kind == LicenseeKind.ORGANIZATION else [],
         "can_invite": may_invite(user=user, organization=organization, roles=roles),
     }
     return render(request, "licensing/organization_detail.html", context)

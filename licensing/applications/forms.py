@@ -119,6 +119,16 @@ class LeaseForm(forms.ModelForm):
         help_texts = {"rent_is_share_of_receipts": _("Not allowed: rent must be a fixed fair amount (30 DCMR 1400.2).")}
 
 
+class LeaseDocumentForm(forms.Form):
+    """The copy of the written lease, filed on the lease step itself (30 DCMR 1400.4)."""
+
+    file = forms.FileField(
+        label=_("Copy of the written lease (30 DCMR 1400.4)"), required=False,
+        help_text=_("PDF, PNG or JPEG, at most 10 MB. It is filed with this application."),
+        widget=forms.ClearableFileInput(attrs={"accept": "application/pdf,image/png,image/jpeg"}),
+    )
+
+
 class PurposeForm(forms.ModelForm):
     class Meta:
         model = Application
