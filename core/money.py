@@ -1,7 +1,8 @@
 """Money in, one way for the whole project: every amount a person types (portal forms, API bodies) and
 every amount a service is handed goes through `parse_money`.
 
-The rules: ASCII digits only (Python's Decimal() and int() read "١٠" and "１０" as 10, which no one
+The rules: an optional dollar sign and thousands commas ("$1,250.00" is 1250.00);
+ASCII digits only (Python's Decimal() and int() read "١٠" and "１０" as 10, which no one
 typing a price means), at most one decimal point and two decimals (refused, never rounded: "1.500" may
 be a Spanish thousand and five hundred), no sign unless the caller allows negatives, at most 12 digits
 (the DecimalField(max_digits=12, decimal_places=2) every amount is stored in). The result is a Decimal
@@ -23,11 +24,13 @@ from rest_framework import serializers
 MAX_DIGITS = 12
 DECIMAL_PLACES = 2
 CENT = Decimal("0.01")
-_AMOUNT = re.compile(r"(?P<sign>-?)(?P<whole>[0-9]+)(?:\.(?P<fraction>[0-9]+))?")
+# "$1,250.00" is how people write an amount: a dollar sign and commas between thousands are read, the commas only
+# where they group by three ("1,25" is refused, never read as 125).
+_AMOUNT = re.compile(r"(?P<sign>-?)(?:\$\s*)?(?P<whole>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.(?P<fraction>[0-9]+))?")
 
 MESSAGES = {
     "required": _("Enter an amount."),
-    "invalid": _("Enter an amount in dollars and cents, such as 12 or 12.50."),
+    "invalid": _("Enter an amount in dollars and cents, such as 12, 12.50 or $1,250.00."),
     "ascii_digits": _("Write the amount with the digits 0 to 9."),
     "cents": _("Enter at most two decimals (cents)."),
     "negative": _("The amount cannot be negative."),
@@ -70,10 +73,10 @@ def money_value(value, *, allow_negative: bool = False, max_digits: int = MAX_DI
     fraction = match["fraction"] or ""
     if len(fraction) > DECIMAL_PLACES:
         raise _refuse("cents")
-    whole_digits = max_digits - DECIMAL_PLACES
-    if len(match["whole"].lstrip("0")) > whole_digits:
+    whole_digits, whole = max_digits - DECIMAL_PLACES, match["whole"].replace(",", "")
+    if len(whole.lstrip("0")) > whole_digits:
         raise _refuse("max_digits", digits=whole_digits)
-    amount = Decimal(f"{match['whole']}.{fraction.ljust(DECIMAL_PLACES, '0')}")
+    amount = Decimal(f"{whole}.{fraction.ljust(DECIMAL_PLACES, '0')}")
     if match["sign"] and amount:
         if not allow_negative:
             raise _refuse("negative")
@@ -107,9 +110,20 @@ def parse_money(value, *, field: str, allow_negative: bool = False, max_digits: 
         raise ValidationError({field: exc.error_list}) from None
 
 
+class MoneyInput(forms.TextInput):
+    """A text box, not type="number": a browser's number box refuses "$1,250.00" before the parser reads it."""
+
+    input_type = "text"
+
+    def __init__(self, attrs=None):
+        super().__init__({"inputmode": "decimal", "autocomplete": "off", **(attrs or {})})
+
+
 class MoneyField(forms.DecimalField):
     """The portal's money input: parse_money's rules, the error on the field. Works as a ModelForm's
     `field_classes` entry for a model DecimalField."""
+
+    widget = MoneyInput
 
     def __init__(self, *, allow_negative: bool = False, max_digits: int = MAX_DIGITS,
                  decimal_places: int = DECIMAL_PLACES, **kwargs):

@@ -14,10 +14,12 @@ from licensing.models import LicenseeKind, Role
 from licensing.models.choices import LicenseType
 from licensing.models.organizations import FILING_ROLES
 from licensing.organizations import selectors as organization_selectors
-from licensing.organizations.eligibility import senior_group_checked
+from licensing.organizations.eligibility import organization_findings, senior_group_checked
+from licensing.organizations.fixes import organization_fix_url
 from licensing.organizations.invitations.selectors import may_invite
 from licensing.organizations.selectors import organization_list
 from licensing.reports.selectors import overdue_reports_of_my_organizations
+from licensing.review.selectors import applications_awaiting_vote, review_application_list
 from licensing.selectors import roles_in, user_memberships
 
 RECENT_EVENTS = 15
@@ -47,6 +49,12 @@ def dashboard(request):
         "recent_events": audit_event_list(user=user)[:RECENT_EVENTS] if user.is_board else [],
         # First on the page: what holds up the organizations' new applications (30 DCMR 1413.1).
         "overdue_reports": overdue_reports_of_my_organizations(user=user),
+        # The Board's work first: the queue staff review (30 DCMR 1202), the votes a member owes (1202.4).
+        "queue_count": review_application_list(user=user, filters={"status": "open"}).count()
+        if user.is_board else None,
+        "votes_waiting": applications_awaiting_vote(user=user).count() if user.is_board_member else None,
+        # A Board account registers no vendor: that is a supplier's own filing (30 DCMR 1207).
+        "may_register_vendor": not (user.is_board or user.is_board_admin or user.is_superuser),
     }
     return render(request, "licensing/dashboard.html", context)
 
@@ -86,6 +94,10 @@ def organization_detail(request, pk: int):
         "memberships": organization_selectors.people_acting_for(user=user, organization=organization),
         "my_roles": [Role(role).label for role in sorted(roles)],
         "activity": home_selectors.recent_activity(user=user, organization=organization),
+        # What the profile lacks before any license (30 DCMR 1200.2, 1201.1, 1202.2(j), (k)), each with its page.
+        "eligibility_gaps": [(finding, organization_fix_url(organization.pk, finding.field))
+                             for finding in organization_findings(organization, on=today)]
+        if can_read_records and organization.kind == LicenseeKind.ORGANIZATION else [],
         "can_invite": may_invite(user=user, organization=organization, roles=roles),
     }
     return render(request, "licensing/organization_detail.html", context)

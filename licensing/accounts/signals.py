@@ -17,6 +17,7 @@ from licensing.accounts.services import email_address_verified_set
 from licensing.audit.events import audit_event_record
 from licensing.models import User
 from licensing.models.users import SECOND_FACTORS
+from licensing.notifications.services import notifications_email_confirmed_clear
 
 
 def _client(request) -> dict:
@@ -76,6 +77,7 @@ def _signed_up(sender, request, user, **kwargs):
 def _email_confirmed(sender, request, email_address, **kwargs):
     audit_event_record(event_type="licensing.email_verified", actor=email_address.user, target=email_address.user,
                        payload={"email": email_address.email})
+    notifications_email_confirmed_clear(user=email_address.user)  # "Confirm your email" is done
 
 
 @receiver(authenticator_added, dispatch_uid="audit_authenticator_added")

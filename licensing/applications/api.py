@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from config.api.parsers import JSONArrayParser
 from licensing.applications import services
 from licensing.applications.checks import application_findings, quote_for
+from licensing.applications.fixes import fix_url
 from licensing.applications.selectors import application_list
 from licensing.applications.serializers import (
     ApplicationCreateSerializer,
@@ -105,7 +106,8 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
         except ValidationError:
             quote = None
         return Response(CheckSerializer({
-            "findings": [asdict(f) for f in findings], "can_submit": not any(f.blocking for f in findings),
+            "findings": [{**asdict(f), "fix_url": fix_url(application, f)} for f in findings],
+            "can_submit": not any(f.blocking for f in findings),
             "quote": quote,
         }).data)
 

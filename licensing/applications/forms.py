@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from core.money import MoneyField
 from core.numbers import IntegerField, ModelChoiceField
 from licensing.models import Application, BingoOccasion, License
-from licensing.models.choices import ORGANIZATION_LICENSE_TYPES, ApplicationKind, Period
+from licensing.models.choices import LICENSE_CLASSES, ORGANIZATION_LICENSE_TYPES, ApplicationKind, LicenseType, Period
 from licensing.premises.services import FILE_CORRECTION, USE_RECORD
 
 
@@ -19,16 +19,37 @@ TIME = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
 DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
 
+# Each license type's classes as the start form lists them (30 DCMR 1204.1, 1204.16, 1414.1; raffle classes 1-5,
+# 1202.2(n)): grouped under their type, so the list reads right without JavaScript, and a small static script
+# (static/js/license_class.js) shows only the chosen type's group.
+CLASS_GROUPS = [
+    (LicenseType.BINGO, [("A", _("A: 500 players or more")), ("B", _("B: 251-499 players")),
+                         ("C", _("C: 250 players or fewer")), ("D", _("D: senior groups, recreational"))]),
+    (LicenseType.RAFFLE, [(c, _("Class %(class)s") % {"class": c}) for c in LICENSE_CLASSES[LicenseType.RAFFLE]]),
+    (LicenseType.MONTECARLO, [("1", _("Class 1")), ("2", _("Class 2: with Texas Hold'em"))]),
+    (LicenseType.MULTIHALL, [("A", _("A: on a Class A bingo license")), ("B", _("B: on a Class B bingo license")),
+                             ("C", _("C: on a Class C bingo license"))]),
+]
+
+
+class LicenseClassSelect(forms.Select):
+    """Options grouped by license type, each option naming its type (data-license-type) for the script."""
+
+    def optgroups(self, name, value, attrs=None):
+        groups = super().optgroups(name, value, attrs)
+        for (license_type, _options), (_group, options, _index) in zip(CLASS_GROUPS, groups, strict=True):
+            for option in options:
+                option["attrs"]["data-license-type"] = license_type.value
+        return groups
+
+
 class StartForm(forms.Form):
     license_type = forms.ChoiceField(label=_("License type"), choices=ORGANIZATION_LICENSE_TYPES)
     license_class = forms.ChoiceField(
-        label=_("License class"),
-        choices=[("A", _("Bingo A: 500 players or more")), ("B", _("Bingo B: 251-499 players")),
-                 ("C", _("Bingo C: 250 players or fewer")), ("D", _("Bingo D: senior groups, recreational")),
-                 ("1", _("Class 1")), ("2", _("Class 2")), ("3", _("Class 3")), ("4", _("Class 4")),
-                 ("5", _("Class 5"))],
-        help_text=_("Bingo and multi-hall: A-D (30 DCMR 1204.1). Raffle: 1-5. Monte Carlo Night: 1, or 2 with "
-                    "Texas Hold'em (30 DCMR 1204.16)."),
+        label=_("License class"), widget=LicenseClassSelect(attrs={"data-follows": "license_type"}),
+        choices=[(license_type.label, options) for license_type, options in CLASS_GROUPS],
+        help_text=_("Bingo: A-D (30 DCMR 1204.1). Multi-hall: A-C, the class of the bingo license (1414.1). "
+                    "Raffle: 1-5. Monte Carlo Night: 1, or 2 with Texas Hold'em (1204.16)."),
     )
     period = forms.ChoiceField(label=_("Period"), choices=Period.choices, initial=Period.REGULAR)
     kind = forms.ChoiceField(label=_("This application is"), choices=ApplicationKind.choices,
@@ -41,6 +62,16 @@ class StartForm(forms.Form):
     def __init__(self, *args, organization, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["base_license"].queryset = organization.licenses.all()
+
+    def clean(self):
+        cleaned = super().clean()
+        license_type, license_class = cleaned.get("license_type"), cleaned.get("license_class")
+        if license_type and license_class and license_class not in LICENSE_CLASSES[LicenseType(license_type)]:
+            self.add_error("license_class", _(
+                "A %(type)s license has no class %(class)s; choose one of %(allowed)s (30 DCMR 1204.1, 1204.16, "
+                "1414.1).") % {"type": LicenseType(license_type).label, "class": license_class,
+                               "allowed": ", ".join(LICENSE_CLASSES[LicenseType(license_type)])})
+        return cleaned
 
 
 class PremisesForm(forms.Form):
@@ -117,6 +148,16 @@ class LeaseForm(forms.ModelForm):
                    "lease_other_charges": forms.Textarea(attrs={"rows": 3})}
         field_classes = {"rent_amount": amount}
         help_texts = {"rent_is_share_of_receipts": _("Not allowed: rent must be a fixed fair amount (30 DCMR 1400.2).")}
+
+
+class LeaseDocumentForm(forms.Form):
+    """The copy of the written lease, filed on the lease step itself (30 DCMR 1400.4)."""
+
+    file = forms.FileField(
+        label=_("Copy of the written lease (30 DCMR 1400.4)"), required=False,
+        help_text=_("PDF, PNG or JPEG, at most 10 MB. It is filed with this application."),
+        widget=forms.ClearableFileInput(attrs={"accept": "application/pdf,image/png,image/jpeg"}),
+    )
 
 
 class PurposeForm(forms.ModelForm):

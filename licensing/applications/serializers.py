@@ -134,7 +134,13 @@ class QuoteSerializer(serializers.Serializer):
     notes = serializers.ListField(child=serializers.CharField())
 
 
+class CheckFindingSerializer(FindingSerializer):
+    fix_url = serializers.CharField(allow_null=True, help_text=gettext_lazy(
+        "The portal page where the finding is fixed (a step of the application, the organization's profile, "
+        "members, responsible people or documents); null when the organization fixes it on no page."))
+
+
 class CheckSerializer(serializers.Serializer):
-    findings = FindingSerializer(many=True)
+    findings = CheckFindingSerializer(many=True)
     can_submit = serializers.BooleanField()
     quote = QuoteSerializer(allow_null=True)

@@ -6,6 +6,7 @@ from dataclasses import asdict
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -17,13 +18,15 @@ from core.findings import RuleViolation
 from core.forms import errors_to_form
 from licensing.applications import forms, services
 from licensing.applications.checks import application_findings, quote_for
+from licensing.applications.fixes import with_fix_urls
 from licensing.applications.selectors import application_get
 from licensing.applications.steps import ON_PREMISES, STEP_TITLES, steps_for
 from licensing.applications.summary import application_summary, summary_pdf
 from licensing.models import CorrectionStatus, LicenseeKind
-from licensing.models.choices import ApplicationKind, LicenseType
+from licensing.models.choices import ApplicationKind, DocumentKind, LicenseType
+from licensing.organizations.documents import document_upload
 from licensing.organizations.eligibility import senior_group_checked
-from licensing.organizations.selectors import records_organization_get
+from licensing.organizations.selectors import organization_get_for_filing, records_organization_get
 from licensing.premises.services import PremisesOnRecord
 from licensing.review.views import application_status_context
 
@@ -211,6 +214,33 @@ def _model_step(form_class, step):
     return handler
 
 
+def _lease_documents(application):
+    return application.organization.documents.filter(kind=DocumentKind.LEASE).filter(
+        Q(application=application) | Q(application__isnull=True)).order_by("-uploaded_at")
+
+
+def _lease(request, application):
+    """The lease's terms and the copy of the lease itself, on one step (30 DCMR 1400.4)."""
+    posted = request.method == "POST"
+    form = forms.LeaseForm(request.POST if posted else None, instance=application)
+    upload = forms.LeaseDocumentForm(request.POST if posted else None, request.FILES if posted else None,
+                                     prefix="lease_doc")
+    if posted and form.is_valid() and upload.is_valid():
+        lease_file = upload.cleaned_data.get("file")
+        if lease_file:
+            organization = organization_get_for_filing(user=request.user, pk=application.organization_id)
+            try:
+                document_upload(actor=request.user, organization=organization, kind=DocumentKind.LEASE,
+                                uploaded_file=lease_file, application=application)
+            except ValidationError as error:
+                errors_to_form(upload, error)
+        if not upload.errors:
+            response = _save(request, application, "lease", form.cleaned_data, form)
+            if response:
+                return response
+    return {"forms": [form], "lease_upload": upload, "lease_documents": _lease_documents(application)}
+
+
 def _review(request, application):
     findings = application_findings(application)  # read-only: submission keeps them
     try:
@@ -227,14 +257,16 @@ def _review(request, application):
             url = reverse("portal:application_detail", args=[application.pk])
             # The overview is outside the boosted wizard: have htmx load it as a whole page.
             return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-    return {"blocking": [f for f in findings if f.blocking], "warnings": [f for f in findings if not f.blocking],
+    # Each blocking finding links to the page where it is fixed (a step, the organization's documents...).
+    return {"blocking": with_fix_urls(application, [f for f in findings if f.blocking]),
+            "warnings": [f for f in findings if not f.blocking],
             "quote": quote, "summary": application_summary(application)}
 
 
 STEP_HANDLERS = {
     "details": _details,
     "schedule": _schedule,
-    "lease": _model_step(forms.LeaseForm, "lease"),
+    "lease": _lease,
     "purpose": _model_step(forms.PurposeForm, "purpose"),
     "review": _review,
 }

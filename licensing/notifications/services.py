@@ -8,7 +8,8 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
 
 from licensing.models import Notification, User
 
@@ -45,6 +46,29 @@ def notifications_from_email(*, subject: str, body: str, to: list[str]) -> list[
     link, subject = _link_in(body), str(subject)[:SUBJECT_MAX]
     return Notification.objects.bulk_create(
         [Notification(user=user, subject=subject, body=body, link=link) for user in users])
+
+
+# allauth's emails asking to confirm an address (by link or by code): done once the address is confirmed.
+EMAIL_CONFIRMATION_SUBJECTS = ("account/email/email_confirmation_subject.txt",
+                               "account/email/email_confirmation_signup_subject.txt",
+                               "account/email/email_confirm_subject.txt")
+
+
+def _confirmation_subjects() -> set[str]:
+    """The subjects those emails had, in every language of the site (each was written in its reader's)."""
+    subjects = set()
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            for template in EMAIL_CONFIRMATION_SUBJECTS:
+                subjects.add(" ".join(render_to_string(template, {}).splitlines()).strip()[:SUBJECT_MAX])
+    return subjects
+
+
+def notifications_email_confirmed_clear(*, user: User) -> int:
+    """Once the address is confirmed, the "Confirm your email" notifications leave the person's list: nothing is
+    left to do about them (a copy of an email, no regulated record). Returns how many left."""
+    deleted, _by_model = Notification.objects.filter(user=user, subject__in=_confirmation_subjects()).delete()
+    return deleted
 
 
 def notification_mark_read(*, actor: User, notification: Notification) -> Notification:

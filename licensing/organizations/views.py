@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from core.forms import errors_to_form
 from core.stored_files import stored_file_open
 from licensing.models import Document, Organization, OrganizationMember
-from licensing.models.choices import ResponsibleRole
+from licensing.models.choices import DocumentKind, ResponsibleRole
 from licensing.organizations import documents as document_services
 from licensing.organizations import selectors as organization_selectors
 from licensing.organizations import services as profile_services
@@ -309,7 +309,9 @@ def documents(request, pk: int):
         status = 400
     else:
         organization = organization_selectors.records_organization_get(user=request.user, pk=pk)
-        form = DocumentUploadForm()
+        # A finding's "Fix it" link names the document it asks for (licensing.organizations.fixes).
+        kind = request.GET.get("kind")
+        form = DocumentUploadForm(initial={"kind": kind} if kind in DocumentKind.values else None)
         status = 200
     context = _page_context(
         request, organization, form=form,

@@ -68,12 +68,25 @@
       root.setAttribute("data-game", String(game.id));
       root.setAttribute("data-status", game.status);
     }
-    var result = state.result;
+    // The winners of the game that just closed stay on the board while the next game waits to start.
+    var result = state.result, label = root.getAttribute("data-text-winners");
+    if (!(result && result.winners) && state.previous && state.previous.result && state.previous.result.winners) {
+      result = state.previous.result;
+      label = root.getAttribute("data-text-game-winners").replace("%(number)s", String(state.previous.number));
+    }
     if (result && result.winners) {
-      setText("flash-result", root.getAttribute("data-text-winners") + ": " + result.winners + " × " +
-        moneyText(result.share_text, result.shares[0] || ""));
+      var text = label + ": " + result.winners;
+      if (!result.training && result.shares && result.shares.length) {
+        text += " × " + moneyText(result.share_text, result.shares[0] || "");
+      }
+      if (result.faces && result.faces.length) {
+        text += " · " + root.getAttribute("data-text-faces") + " " + result.faces.join(", ");
+      }
+      setText("flash-result", text);
+      root.setAttribute("data-winners", String(result.winners));
     } else {
       setText("flash-result", "");
+      root.removeAttribute("data-winners");
     }
     if (speaking && state.last && state.last !== lastSpoken) { speak(state.last); }
     lastSpoken = state.last;

@@ -92,3 +92,27 @@ def test_the_service_refuses_them_for_any_caller(raffle):
     assert set(exc.value.error_dict) == {"ticket_price", "rent_amount"}
     application.refresh_from_db()
     assert application.ticket_price is None and application.aggregate_prize_value is None
+
+
+def test_an_amount_typed_as_people_write_it_is_read_in_the_portal_and_the_api(client, raffle):
+    """Journey 11: "$1,250.00" is 1250.00, on the lease step and in the API (core.money)."""
+    application = ApplicationFactory()
+    officer = MembershipFactory(organization=application.organization, role=Role.OFFICER).user
+    client.force_login(officer)
+    page = client.get(reverse("portal:application_step", args=[application.pk, "lease"])).content.decode()
+    assert 'name="rent_amount"' in page and 'inputmode="decimal"' in page
+    response = client.post(reverse("portal:application_step", args=[application.pk, "lease"]),
+                           {"premises_leased": "on", "rent_amount": "$1,250.00", "lessor_name": "Landlord"})
+    assert response.status_code == 302
+    application.refresh_from_db()
+    assert application.rent_amount == Decimal("1250.00")
+    raffle_application, raffle_officer = raffle
+    api = APIClient()
+    api.force_authenticate(raffle_officer)
+    response = api.patch(f"/api/v1/applications/{raffle_application.pk}/", {"ticket_price": "$1,250.00"},
+                         format="json")
+    assert response.status_code == 200, response.json()
+    assert response.json()["ticket_price"] == "1250.00"
+    response = api.patch(f"/api/v1/applications/{raffle_application.pk}/", {"ticket_price": "$1,25.00"},
+                         format="json")
+    assert response.status_code == 400 and response.json()["errors"][0]["field"] == "ticket_price"

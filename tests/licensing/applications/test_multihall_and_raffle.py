@@ -124,5 +124,5 @@ def test_the_portal_review_lists_the_missing_affidavit_as_blocking(client, api, 
     application = raffle(api, organization)
     client.force_login(filer)
     response = client.get(step(application, "review"))
-    assert [f.rule for f in response.context["blocking"]] == ["30 DCMR 1202.2(n)"]
+    assert [f.rule for f, _fix in response.context["blocking"]] == ["30 DCMR 1202.2(n)"]
     assert not response.context["warnings"]

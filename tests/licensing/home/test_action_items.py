@@ -10,7 +10,14 @@ from django.utils import translation
 from licensing.home import rules
 from licensing.home.selectors import action_items, applications_in_progress, home_choices
 from licensing.models import Role
-from tests.licensing.factories import ApplicationFactory, OrganizationFactory, board_member, board_staff, member
+from tests.licensing.factories import (
+    ApplicationFactory,
+    OrganizationFactory,
+    board_member,
+    board_staff,
+    make_eligible,
+    member,
+)
 from tests.licensing.home.homes import (
     deficiency,
     officer_of,
@@ -29,6 +36,7 @@ def kinds(items):
 
 def test_nothing_to_do_says_so(client, organization):
     officer = officer_of(organization)
+    make_eligible(organization, uploaded_by=officer)  # no eligibility gap either (test_eligibility_gaps)
     assert action_items(user=officer, organization=organization) == []
     client.force_login(officer)
     page = client.get(reverse("portal:organization_detail", args=[organization.pk])).content.decode()

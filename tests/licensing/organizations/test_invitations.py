@@ -211,3 +211,15 @@ def test_a_signed_in_person_with_another_address_is_told_so(client, officer, org
     client.force_login(UserFactory())
     page = client.post(reverse("portal:invitation_accept", args=[invitation.token]))
     assert page.status_code == 400 and "sent to new.person@example.org" in page.content.decode()
+
+
+def test_the_invitation_link_signs_up_with_the_invited_email_filled_in(client, officer, organization, committed):
+    """Journey 11: the invited person follows the link, then "Sign up": the form has the invited address."""
+    with committed():
+        send(officer, organization, email="invited.person@example.org")
+    path = re.search(r"http://127\.0\.0\.1:8000(/portal/invitations/\S+/)", mail.outbox[0].body).group(1)
+    page = client.get(path).content.decode()
+    signup = re.search(r'href="(/accounts/signup/\?[^"]+)"', page).group(1).replace("&amp;", "&")
+    assert "email=invited.person%40example.org" in signup
+    form = client.get(signup).content.decode()
+    assert re.search(r'<input[^>]*name="email"[^>]*value="invited.person@example.org"', form), form
