@@ -14,6 +14,7 @@ The licensing app never imports this module: the dependency points from bingo to
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 from decimal import Decimal
 
 from django.utils import timezone
@@ -129,11 +130,25 @@ def _workers(*, officer: User, operation: Operation, on_duty: dict[str, tuple[Us
         created.things.append(f"{name} on duty as security{' (training)' if operation.is_training else ''}")
 
 
+def _series(*, officer: User, organization: Organization) -> CardSeries:
+    """The demo's series, bought from the demo vendor when its license is in force (30 DCMR 1403.1). Without
+    one (the bingo demo seeded alone) the row is written as a series entered before sources were recorded."""
+    today = timezone.localdate()
+    vendor = (License.objects.filter(license_type=LicenseType.VENDOR, status=LicenseStatus.ACTIVE,
+                                     effective_on__lte=today, expires_on__gte=today).order_by("number").first())
+    if vendor is not None:
+        return cards.series_create(actor=officer, organization=organization, code=SERIES_CODE, size=SERIES_SIZE,
+                                   seller_license_number=vendor.number, invoice_number="INV-DEMO-1",
+                                   invoice_date=today)
+    return CardSeries.objects.create(organization=organization, code=SERIES_CODE, size=SERIES_SIZE,
+                                     seed=secrets.randbits(62), created_by=officer)
+
+
 def _cards(*, officer: User, operation: Operation, checker: User, created: Created) -> CardSeries:
     organization = operation.license.organization
     series = CardSeries.objects.filter(organization=organization, code=SERIES_CODE).first()
     if series is None:
-        series = cards.series_create(actor=officer, organization=organization, code=SERIES_CODE, size=SERIES_SIZE)
+        series = _series(officer=officer, organization=organization)
         created.things.append(f"card series {SERIES_CODE} ({SERIES_SIZE} faces)")
     sold_now = {}
     for colour, first, last, price in SALES:

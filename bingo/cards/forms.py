@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from bingo.cards.services import MAX_SERIES_SIZE
 from bingo.cards.sheets import FACES_PER_PAGE, MAX_FACES_PER_SHEET
-from bingo.models import CardColour, CardSeries, Game, Hall
+from bingo.models import CardColour, CardSeries, Game, Hall, SeriesSource
 from core.money import MoneyField
 from core.numbers import IntegerField, ModelChoiceField, ModelMultipleChoiceField
 from licensing.models import Organization
@@ -18,6 +18,17 @@ class SeriesForm(forms.Form):
     code = forms.CharField(label=_("Series code"), max_length=40,
                            help_text=_("Printed on every card of the series (30 DCMR 1404.1(c))."))
     size = IntegerField(label=_("Faces"), min_value=1, max_value=MAX_SERIES_SIZE)
+    source = forms.ChoiceField(label=_("Where the cards come from"), choices=SeriesSource.choices,
+                               initial=SeriesSource.VENDOR,
+                               help_text=_("30 DCMR 1403.1: a licensed vendor, or used from another licensed "
+                                           "organization; the organization's own printing only by the Board's "
+                                           "decision."))
+    seller_license_number = forms.CharField(label=_("Seller's license number"), max_length=20, required=False,
+                                            help_text=_("The vendor's license (or the selling organization's), in "
+                                                        "force on the invoice date (30 DCMR 1403.1)."))
+    invoice_number = forms.CharField(label=_("Invoice number"), max_length=60, required=False)
+    invoice_date = forms.DateField(label=_("Invoice date"), required=False,
+                                   widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
 
     def __init__(self, *args, organizations, **kwargs):
         super().__init__(*args, **kwargs)

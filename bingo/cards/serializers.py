@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from bingo.cards.services import MAX_SERIES_SIZE
-from bingo.models import CardColour, CardSale, CardSeries
+from bingo.models import CardColour, CardSale, CardSeries, SeriesSource
 from core.money import MoneySerializerField
 from core.numbers import IntegerSerializerField
 
@@ -13,7 +13,8 @@ class SeriesSerializer(serializers.ModelSerializer):
     # The seed is never shown: whoever knows it knows every face (30 DCMR 1405.5, sold at random).
     class Meta:
         model = CardSeries
-        fields = ["id", "organization", "code", "size", "created_at"]
+        fields = ["id", "organization", "code", "size", "source", "seller_license_number", "invoice_number",
+                  "invoice_date", "created_at"]
         read_only_fields = fields
 
 
@@ -22,6 +23,13 @@ class SeriesCreateSerializer(serializers.Serializer):
     code = serializers.CharField(max_length=40)
     size = IntegerSerializerField(min_value=1, max_value=MAX_SERIES_SIZE, required=False,
                                   help_text=_("Faces in the series; the default is the BINGO_SERIES_SIZE setting."))
+    source = serializers.ChoiceField(choices=SeriesSource.choices, default=SeriesSource.VENDOR, help_text=_(
+        "30 DCMR 1403.1: a licensed vendor, or used from another licensed organization; the organization's own "
+        "printing only by the Board's decision (the BINGO_OWN_SERIES_ALLOWED setting)."))
+    seller_license_number = serializers.CharField(max_length=20, required=False, allow_blank=True, default="",
+                                                  help_text=_("The seller's license, in force on the invoice date."))
+    invoice_number = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
+    invoice_date = serializers.DateField(required=False, allow_null=True, default=None)
 
 
 class FaceSerializer(serializers.Serializer):

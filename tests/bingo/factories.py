@@ -318,3 +318,17 @@ def bingo_calls(card, *, row: int = 0) -> list[int]:
 
 def record(world: World, numbers) -> None:
     record_all(world.game, world.caller, numbers)
+
+
+def vendor_license(*, number: str = "VD-2026-00501", **fields):
+    """A vendor's license in force (the seller of bingo paper, 30 DCMR 1403.1)."""
+    today = timezone.localdate()
+    defaults = {"effective_on": today - dt.timedelta(days=100), "expires_on": today + dt.timedelta(days=265)}
+    return LicenseFactory(application__license_type="vendor", application__license_class="", number=number,
+                          **{**defaults, **fields})
+
+
+def bought(license=None) -> dict:
+    """The source of a series bought from a licensed vendor today (series_create's keywords)."""
+    license = license or vendor_license()
+    return {"seller_license_number": license.number, "invoice_number": "INV-1", "invoice_date": timezone.localdate()}

@@ -6,14 +6,21 @@ from decimal import Decimal
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from bingo.cards import sales
 from bingo.cards import services as services_cards
 from bingo.models import CardSale, CardSeries
 from bingo.selectors import CHECKER_ROLES, PLANNER_ROLES, READER_ROLES
 from licensing.models import Role
-from tests.bingo.factories import CardSeriesFactory, operation_with_games, staff
+from tests.bingo.factories import CardSeriesFactory, bought, operation_with_games, staff, vendor_license
 from tests.licensing.factories import board_member, board_staff, member
+
+
+def source() -> dict:
+    """A vendor's license in force and its invoice (30 DCMR 1403.1), as the API takes them."""
+    return {**bought(vendor_license()), "invoice_date": timezone.localdate().isoformat()}
+
 
 pytestmark = pytest.mark.django_db
 SELLERS = PLANNER_ROLES | CHECKER_ROLES
@@ -72,7 +79,7 @@ def test_organization_roles(client, world, role):
 
     # Planners create series; everyone else is refused (403 inside the organization).
     created = client.post(reverse("bingo-series-list"), {"organization": w["own"].pk, "code": f"N-{role}",
-                                                           "size": 10}, content_type="application/json")
+                                                           "size": 10, **source()}, content_type="application/json")
     assert created.status_code == (201 if role in PLANNER_ROLES else 403)
     assert client.get(reverse("bingo:series_create")).status_code == (200 if role in PLANNER_ROLES else 403)
 
