@@ -45,10 +45,10 @@ HOUSE_RULES = "Claims are called aloud and checked at the table; the caller's de
 GAMES = [
     (GameType.EARLY_BIRD, "four-corners", "0.50", "50.00"),
     (GameType.EARLY_BIRD, "small-frame", "0.50", "75.00"),
-    (GameType.REGULAR, "any-line", "3.00", "100.00"),
-    (GameType.REGULAR, "two-lines", "3.00", "150.00"),
-    (GameType.REGULAR, "letter-t", "3.00", "250.00"),
-    (GameType.REGULAR, "blackout", "3.00", "1000.00"),
+    (GameType.REGULAR, "any-line", "2.00", "100.00"),
+    (GameType.REGULAR, "two-lines", "2.00", "150.00"),
+    (GameType.REGULAR, "letter-t", "2.00", "250.00"),
+    (GameType.REGULAR, "blackout", "2.00", "1000.00"),
     (GameType.SPECIAL, "wagon-wheel", "1.00", "500.00"),
 ]
 # (colour, first face, last face, price each): regular cards play the regular games, special
@@ -89,7 +89,8 @@ def _operation(*, officer: User, license: License, premises, today: dt.date, cre
     if operation is None:
         operation = planning.operation_create(
             actor=officer, license=license, premises=premises, date=today, starts_at=STARTS, ends_at=ENDS,
-            house_rules=HOUSE_RULES, door_prizes_value=Decimal("40.00"), member_in_charge=officer.full_name)
+            house_rules=HOUSE_RULES, door_prizes_value=Decimal("40.00"), member_in_charge=officer.full_name,
+            caller_visible=True, cash_prizes_only=True)  # declared before play (30 DCMR 1405.15, 1408.4)
         created.things.append(f"operation of {today.isoformat()} at {premises.name}")
     if not operation.games.exists():
         for game_type, slug, price, prize in GAMES:
@@ -156,7 +157,8 @@ def _cards(*, officer: User, operation: Operation, checker: User, created: Creat
                                        colour=colour, voided_at__isnull=True)
         if not sold.exists():
             # 30 DCMR 1401.4: the checker sells the cards.
-            cards.sale_record(actor=checker, operation=operation, series=series, first_face=first, last_face=last,
+            cards.sale_record(
+                age_declared=True, actor=checker, operation=operation, series=series, first_face=first, last_face=last,
                               colour=colour, price_each=Decimal(price))
             sold_now.setdefault(colour, []).append((first, last))
     for colour, packets in sold_now.items():

@@ -429,6 +429,8 @@ SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {}).update({
     "ReportStatusEnum": "licensing.models.reports.ReportStatus",
     "PaymentMethodEnum": "licensing.models.fees.PaymentMethod",
     "OrganizationRoleEnum": "licensing.models.organizations.Role.choices",
+    "SeriesSourceEnum": "bingo.models.cards.SeriesSource",
+    "TicketSourceEnum": "bingo.models.charity.TicketSource",
 })
 
 # --- Security: safe everywhere, strict in production ---

@@ -119,7 +119,7 @@ class SaleListApi(generics.ListAPIView):
         sale = services.sale_record(
             actor=request.user, operation=operation, series=series, first_face=data["first_face"],
             last_face=data.get("last_face"), colour=data["colour"], games=games, price_each=data["price_each"],
-            hall=hall, buyer=data["buyer"])
+            hall=hall, buyer=data["buyer"], age_declared=data["age_declared"])
         return Response(SaleSerializer(sale).data, status=status.HTTP_201_CREATED)
 
 

@@ -211,3 +211,66 @@ def own_series(*, allowed: bool, reason: str) -> list[Finding]:
     return [Finding(SUPPLY_RULE, _("Bingo cards come from a licensed vendor, or used from another licensed "
                                    "organization; printing the organization's own series needs the Board's decision, "
                                    "which has not been made (30 DCMR 1403.1)."), field="source")]
+
+
+def one_regular_card(*, colour: str, faces: int, buyer: str) -> list[Finding]:
+    """30 DCMR 1402.1/1402.3: only the card that comes with the admission is a regular card, so a player buys one;
+    the others are extra regular cards, at most $2 each. A sale names one player when it names a buyer."""
+    if colour != REGULAR or faces <= 1 or not buyer.strip():
+        return []
+    return [Finding("30 DCMR 1402.3", _(
+        "Only the card that comes with the admission is a regular card: %(name)s gets one, and the other %(count)s are "
+        "sold as extra regular cards, at most $2 each (30 DCMR 1402.1, 1402.3).") % {
+        "name": buyer.strip(), "count": faces - 1}, field="last_face")]
+
+
+AGE_RULE = "30 DCMR 1702.1"
+
+
+def age_declared(declared) -> list[Finding]:
+    """30 DCMR 1702.1: nobody knowingly lets a person under 18 play bingo; the player declares being 18 or older
+    when the cards are sold, as a night's participant does at the door (montecarlo.nights.rules)."""
+    if declared is True:
+        return []
+    return [Finding(AGE_RULE, _("The player must declare being 18 or older: no one under 18 plays bingo "
+                                "(30 DCMR 1702.1)."), field="age_declared")]
+
+
+# --- 30 DCMR 1409.1-1409.4: charity game tickets ---
+
+
+def charity_class(license_class: str) -> list[Finding]:
+    """30 DCMR 1409.1: charity game tickets are played at Class A, B and C bingo (and raffles), not at Class D."""
+    if license_class != CLASS_D:
+        return []
+    return [Finding("30 DCMR 1409.1", _("Charity game tickets are sold only at Class A, B and C bingo operations, not "
+                                        "at a Class D one (30 DCMR 1409.1)."), field="operation")]
+
+
+def charity_sample_approved(*, source: str, approved: bool) -> list[Finding]:
+    """30 DCMR 1409.3: tickets bought from a vendor are sold only after the Board approved a sample (the Board's own
+    tickets need none)."""
+    if source != VENDOR_SOURCE or approved:
+        return []
+    return [Finding("30 DCMR 1409.3", _(
+        "The Board has not approved a sample of these tickets: tickets bought from a vendor are sold only once the "
+        "Board has found a sample safe (30 DCMR 1409.3)."), field="stock")]
+
+
+def charity_sale_count(*, count, unsold: int, returned: bool) -> list[Finding]:
+    """What can still be sold of a deal: its unsold tickets, none once they are returned (30 DCMR 1409.4)."""
+    if returned:
+        return [Finding("30 DCMR 1409.4", _("The unsold tickets of this deal were returned to the Board: none can be "
+                                            "sold (30 DCMR 1409.4)."), field="stock")]
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= unsold:
+        return [Finding("30 DCMR 1404.1(h)", _("Sell 1 to %(unsold)s tickets: the deal has %(unsold)s unsold "
+                                               "(30 DCMR 1404.1(h)).") % {"unsold": unsold}, field="count")]
+    return []
+
+
+def charity_return(*, count, unsold: int) -> list[Finding]:
+    """30 DCMR 1409.4: every unsold ticket goes back to the Board for destruction at the end of the event."""
+    if isinstance(count, bool) or not isinstance(count, int) or count != unsold:
+        return [Finding("30 DCMR 1409.4", _("Return every unsold ticket, %(unsold)s, to the Board for destruction "
+                                            "(30 DCMR 1409.4).") % {"unsold": unsold}, field="count")]
+    return []

@@ -50,7 +50,8 @@ class SaleSerializer(serializers.ModelSerializer):
     class Meta:
         model = CardSale
         fields = ["id", "operation", "series", "series_code", "first_face", "last_face", "faces", "colour",
-                  "games", "price_each", "buyer", "hall", "sold_by", "sold_at", "voided_at", "void_reason"]
+                  "games", "price_each", "buyer", "hall", "age_declared", "sold_by", "sold_at", "voided_at",
+                  "void_reason"]
         read_only_fields = fields
 
     def get_games(self, sale) -> list[int]:
@@ -73,6 +74,8 @@ class SaleCreateSerializer(serializers.Serializer):
     buyer = serializers.CharField(max_length=200, required=False, allow_blank=True, default="", help_text=_(
         "The player's name, when known: a worker on duty is not sold cards (30 DCMR 1401.2)."))
     hall = IntegerSerializerField(required=False, allow_null=True)
+    age_declared = serializers.BooleanField(default=False, help_text=_(
+        "The player declares being 18 or older; without it the sale is refused (30 DCMR 1702.1)."))
 
 
 class VoidSerializer(serializers.Serializer):

@@ -164,10 +164,11 @@ def _games_and_findings(operation: Operation, colour: str, games) -> tuple[list[
 @transaction.atomic
 def sale_record(*, actor, operation: Operation, series: CardSeries, first_face: int, price_each: Decimal,
                 last_face: int | None = None, colour: str = CardColour.REGULAR, games=None,
-                hall: Hall | None = None, buyer: str = "") -> CardSale:
+                hall: Hall | None = None, buyer: str = "", age_declared: bool = False) -> CardSale:
     """Record faces first_face..last_face (one face when last_face is None) sold for some games, at a
     price each within the caps of the operation's class (30 DCMR 1402, 1408.10). `buyer`, when the seller
-    knows it, is the player's name: a worker on duty is not sold cards (30 DCMR 1401.2)."""
+    knows it, is the player's name: a worker on duty is not sold cards (30 DCMR 1401.2), and a named player buys one
+    regular card, the admission's (1402.3). The player declares being 18 or older (`age_declared`, 1702.1)."""
     organization = operation.license.organization
     _require(actor, organization.pk, SELLER_ROLES,
              _("Only the organization's checkers, officers or members in charge may sell cards (30 DCMR 1401.4)."))
@@ -206,6 +207,9 @@ def sale_record(*, actor, operation: Operation, series: CardSeries, first_face: 
                                        license_class=operation.license.license_class,
                                        game_types=[game.game_type for game in games])
     findings += rules.buyer_not_on_duty(buyer, operation.workers.values_list("name", flat=True))
+    if isinstance(first_face, int) and isinstance(last_face, int):
+        findings += rules.one_regular_card(colour=colour, faces=last_face - first_face + 1, buyer=buyer)
+    findings += rules.age_declared(age_declared)
     cutoff = _cutoff_finding(operation, colour)
     if cutoff:
         findings.append(cutoff)
@@ -216,12 +220,13 @@ def sale_record(*, actor, operation: Operation, series: CardSeries, first_face: 
     if findings:
         raise RuleViolation(findings)
     sale = CardSale.objects.create(operation=operation, series=series, first_face=first_face, last_face=last_face,
-                                   colour=colour, price_each=price_each, hall=hall, buyer=buyer, sold_by=actor)
+                                   colour=colour, price_each=price_each, hall=hall, buyer=buyer, sold_by=actor,
+                                   age_declared=True)
     sale.games.set(games)
     audit_event_record(event_type="bingo.cards_sold", actor=actor, organization=organization, target=sale, payload={
         "series": series.code, "first_face": first_face, "last_face": last_face, "colour": colour,
         "games": sorted(g.number for g in games), "price_each": str(price_each),
-        "hall": hall.pk if hall else None, "buyer": buyer,
+        "hall": hall.pk if hall else None, "buyer": buyer, "age_declared": True,
     })
     return sale
 

@@ -45,10 +45,12 @@ def test_checker_records_voids_and_sees_the_register(client, setup):
     client.force_login(people["checker"])
     url = reverse("bingo:sales_register", args=[operation.pk])
     games = [g.pk for g in operation.games.all()]
-    response = client.post(url, {"series": series.pk, "first_face": 1, "last_face": 12, "colour": "regular",
+    response = client.post(url, {"age_declared": True,
+                                 "series": series.pk, "first_face": 1, "last_face": 12, "colour": "regular",
                                  "games": games, "price_each": "1.00"})
     assert response.status_code == 302
-    refused = client.post(url, {"series": series.pk, "first_face": 12, "colour": "regular", "price_each": "1.00"})
+    refused = client.post(url, {"age_declared": True,
+                                "series": series.pk, "first_face": 12, "colour": "regular", "price_each": "1.00"})
     body = refused.content.decode()
     assert refused.status_code == 400 and "30 DCMR 1404.1(h)" in body and "already sold" in body
     sale = CardSale.objects.get()
