@@ -14,6 +14,7 @@ The licensing app never imports this module: the dependency points from bingo to
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 from decimal import Decimal
 
 from django.utils import timezone
@@ -44,10 +45,10 @@ HOUSE_RULES = "Claims are called aloud and checked at the table; the caller's de
 GAMES = [
     (GameType.EARLY_BIRD, "four-corners", "0.50", "50.00"),
     (GameType.EARLY_BIRD, "small-frame", "0.50", "75.00"),
-    (GameType.REGULAR, "any-line", "3.00", "100.00"),
-    (GameType.REGULAR, "two-lines", "3.00", "150.00"),
-    (GameType.REGULAR, "letter-t", "3.00", "250.00"),
-    (GameType.REGULAR, "blackout", "3.00", "1000.00"),
+    (GameType.REGULAR, "any-line", "2.00", "100.00"),
+    (GameType.REGULAR, "two-lines", "2.00", "150.00"),
+    (GameType.REGULAR, "letter-t", "2.00", "250.00"),
+    (GameType.REGULAR, "blackout", "2.00", "1000.00"),
     (GameType.SPECIAL, "wagon-wheel", "1.00", "500.00"),
 ]
 # (colour, first face, last face, price each): regular cards play the regular games, special
@@ -88,7 +89,8 @@ def _operation(*, officer: User, license: License, premises, today: dt.date, cre
     if operation is None:
         operation = planning.operation_create(
             actor=officer, license=license, premises=premises, date=today, starts_at=STARTS, ends_at=ENDS,
-            house_rules=HOUSE_RULES, door_prizes_value=Decimal("40.00"), member_in_charge=officer.full_name)
+            house_rules=HOUSE_RULES, door_prizes_value=Decimal("40.00"), member_in_charge=officer.full_name,
+            caller_visible=True, cash_prizes_only=True)  # declared before play (30 DCMR 1405.15, 1408.4)
         created.things.append(f"operation of {today.isoformat()} at {premises.name}")
     if not operation.games.exists():
         for game_type, slug, price, prize in GAMES:
@@ -129,11 +131,25 @@ def _workers(*, officer: User, operation: Operation, on_duty: dict[str, tuple[Us
         created.things.append(f"{name} on duty as security{' (training)' if operation.is_training else ''}")
 
 
+def _series(*, officer: User, organization: Organization) -> CardSeries:
+    """The demo's series, bought from the demo vendor when its license is in force (30 DCMR 1403.1). Without
+    one (the bingo demo seeded alone) the row is written as a series entered before sources were recorded."""
+    today = timezone.localdate()
+    vendor = (License.objects.filter(license_type=LicenseType.VENDOR, status=LicenseStatus.ACTIVE,
+                                     effective_on__lte=today, expires_on__gte=today).order_by("number").first())
+    if vendor is not None:
+        return cards.series_create(actor=officer, organization=organization, code=SERIES_CODE, size=SERIES_SIZE,
+                                   seller_license_number=vendor.number, invoice_number="INV-DEMO-1",
+                                   invoice_date=today)
+    return CardSeries.objects.create(organization=organization, code=SERIES_CODE, size=SERIES_SIZE,
+                                     seed=secrets.randbits(62), created_by=officer)
+
+
 def _cards(*, officer: User, operation: Operation, checker: User, created: Created) -> CardSeries:
     organization = operation.license.organization
     series = CardSeries.objects.filter(organization=organization, code=SERIES_CODE).first()
     if series is None:
-        series = cards.series_create(actor=officer, organization=organization, code=SERIES_CODE, size=SERIES_SIZE)
+        series = _series(officer=officer, organization=organization)
         created.things.append(f"card series {SERIES_CODE} ({SERIES_SIZE} faces)")
     sold_now = {}
     for colour, first, last, price in SALES:
@@ -141,7 +157,8 @@ def _cards(*, officer: User, operation: Operation, checker: User, created: Creat
                                        colour=colour, voided_at__isnull=True)
         if not sold.exists():
             # 30 DCMR 1401.4: the checker sells the cards.
-            cards.sale_record(actor=checker, operation=operation, series=series, first_face=first, last_face=last,
+            cards.sale_record(
+                age_declared=True, actor=checker, operation=operation, series=series, first_face=first, last_face=last,
                               colour=colour, price_each=Decimal(price))
             sold_now.setdefault(colour, []).append((first, last))
     for colour, packets in sold_now.items():

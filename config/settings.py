@@ -429,6 +429,8 @@ SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {}).update({
     "ReportStatusEnum": "licensing.models.reports.ReportStatus",
     "PaymentMethodEnum": "licensing.models.fees.PaymentMethod",
     "OrganizationRoleEnum": "licensing.models.organizations.Role.choices",
+    "SeriesSourceEnum": "bingo.models.cards.SeriesSource",
+    "TicketSourceEnum": "bingo.models.charity.TicketSource",
 })
 
 # --- Security: safe everywhere, strict in production ---
@@ -481,6 +483,11 @@ BINGO_SERIES_SIZE = env.int("BINGO_SERIES_SIZE", default=9000)  # faces in a new
 # 30 DCMR 1403.1: supplies bought from another organization that "had been licensed not less than twelve (12)
 # months before the sale", read as licensed at some time in the months before it (licensing.reports.rules).
 SUPPLY_SELLER_LICENSED_MONTHS = env.int("SUPPLY_SELLER_LICENSED_MONTHS", default=12)
+# 30 DCMR 1403.1: bingo paper comes from a licensed vendor (or, used, another licensed organization). An
+# organization printing its own card series does so only by the Board's decision, written here with its reason;
+# off by default, and on only with a reason (bingo.cards.rules.own_series).
+BINGO_OWN_SERIES_ALLOWED = env.bool("BINGO_OWN_SERIES_ALLOWED", default=False)
+BINGO_OWN_SERIES_REASON = env.str("BINGO_OWN_SERIES_REASON", default="").strip()
 # Absolute links in certificates and emails (the QR code opens the public license lookup).
 PUBLIC_BASE_URL = env.str("PUBLIC_BASE_URL", default="http://127.0.0.1:8000").rstrip("/")
 # Application fees (licensing.fees): who a check or money order is made out to, and where it is sent; and the

@@ -49,7 +49,9 @@ class SeriesListApi(generics.ListAPIView):
         data = serializer.validated_data
         organization = organization_get(user=request.user, pk=data["organization"])
         series = services.series_create(actor=request.user, organization=organization, code=data["code"],
-                                              size=data.get("size"))
+                                        size=data.get("size"), source=data["source"],
+                                        seller_license_number=data["seller_license_number"],
+                                        invoice_number=data["invoice_number"], invoice_date=data["invoice_date"])
         return Response(SeriesSerializer(series).data, status=status.HTTP_201_CREATED)
 
 
@@ -117,7 +119,7 @@ class SaleListApi(generics.ListAPIView):
         sale = services.sale_record(
             actor=request.user, operation=operation, series=series, first_face=data["first_face"],
             last_face=data.get("last_face"), colour=data["colour"], games=games, price_each=data["price_each"],
-            hall=hall, buyer=data["buyer"])
+            hall=hall, buyer=data["buyer"], age_declared=data["age_declared"])
         return Response(SaleSerializer(sale).data, status=status.HTTP_201_CREATED)
 
 

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from bingo.cards.services import MAX_SERIES_SIZE
 from bingo.cards.sheets import FACES_PER_PAGE, MAX_FACES_PER_SHEET
-from bingo.models import CardColour, CardSeries, Game, Hall
+from bingo.models import CardColour, CardSeries, Game, Hall, SeriesSource, TicketSource
 from core.money import MoneyField
 from core.numbers import IntegerField, ModelChoiceField, ModelMultipleChoiceField
 from licensing.models import Organization
@@ -18,6 +18,17 @@ class SeriesForm(forms.Form):
     code = forms.CharField(label=_("Series code"), max_length=40,
                            help_text=_("Printed on every card of the series (30 DCMR 1404.1(c))."))
     size = IntegerField(label=_("Faces"), min_value=1, max_value=MAX_SERIES_SIZE)
+    source = forms.ChoiceField(label=_("Where the cards come from"), choices=SeriesSource.choices,
+                               initial=SeriesSource.VENDOR,
+                               help_text=_("30 DCMR 1403.1: a licensed vendor, or used from another licensed "
+                                           "organization; the organization's own printing only by the Board's "
+                                           "decision."))
+    seller_license_number = forms.CharField(label=_("Seller's license number"), max_length=20, required=False,
+                                            help_text=_("The vendor's license (or the selling organization's), in "
+                                                        "force on the invoice date (30 DCMR 1403.1)."))
+    invoice_number = forms.CharField(label=_("Invoice number"), max_length=60, required=False)
+    invoice_date = forms.DateField(label=_("Invoice date"), required=False,
+                                   widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
 
     def __init__(self, *args, organizations, **kwargs):
         super().__init__(*args, **kwargs)
@@ -64,7 +75,9 @@ class SaleForm(forms.Form):
     last_face = IntegerField(label=_("Last face"), min_value=1, required=False,
                              help_text=_("Leave empty for a single face."))
     colour = forms.ChoiceField(label=_("Colour"), choices=CardColour.choices, initial=CardColour.REGULAR,
-                               help_text=_("Regular and extra regular cards differ in colour (30 DCMR 1405.3)."))
+                               help_text=_("Only the card that comes with the admission is regular (30 DCMR 1402.1); a "
+                                           "player's other cards are extra regular, at most $2 (1402.3). The two "
+                                           "differ in colour (30 DCMR 1405.3)."))
     games = ModelMultipleChoiceField(
         queryset=Game.objects.none(), label=_("Games"), required=False, widget=forms.CheckboxSelectMultiple,
         help_text=_("A regular card plays every regular game (30 DCMR 1405.2) and an extra regular card the "
@@ -77,6 +90,8 @@ class SaleForm(forms.Form):
                             help_text=_("The player's name, when known: a worker on duty is not sold cards "
                                         "(30 DCMR 1401.2)."))
     hall = ModelChoiceField(queryset=Hall.objects.none(), label=_("Hall"), required=False)
+    age_declared = forms.BooleanField(label=_("The player declares being 18 or older (30 DCMR 1702.1)"),
+                                      required=False)
 
     def __init__(self, *args, operation, **kwargs):
         super().__init__(*args, **kwargs)
@@ -90,3 +105,30 @@ class SaleForm(forms.Form):
 
 class VoidForm(forms.Form):
     reason = forms.CharField(label=_("Reason for the void"), max_length=300)
+
+
+class CharityStockForm(forms.Form):
+    """A deal of charity game tickets received for the operation (30 DCMR 1409.2)."""
+
+    deal = forms.CharField(label=_("Deal or series"), max_length=60)
+    tickets = IntegerField(label=_("Tickets in the deal"), min_value=1, max_value=100_000)
+    price_each = MoneyField(label=_("Price per ticket"), max_digits=8)
+    source = forms.ChoiceField(label=_("Where the tickets come from"), choices=TicketSource.choices,
+                               initial=TicketSource.BOARD, help_text=_(
+                                   "30 DCMR 1409.2: from the Board; from a licensed vendor only when the Board has "
+                                   "none, and then sold only once the Board approved a sample (1409.3)."))
+    vendor_license_number = forms.CharField(label=_("Vendor's license number"), max_length=20, required=False)
+    invoice_number = forms.CharField(label=_("Invoice number"), max_length=60, required=False)
+    invoice_date = forms.DateField(label=_("Invoice date"), required=False,
+                                   widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+
+
+class CharitySellForm(forms.Form):
+    count = IntegerField(label=_("Tickets sold"), min_value=1)
+    age_declared = forms.BooleanField(label=_("The player declares being 18 or older (30 DCMR 1702.1)"),
+                                      required=False)
+
+
+class CharityReturnForm(forms.Form):
+    count = IntegerField(label=_("Unsold tickets returned to the Board"), min_value=0,
+                         help_text=_("Every unsold ticket, for destruction (30 DCMR 1409.4)."))

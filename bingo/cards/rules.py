@@ -1,12 +1,14 @@
 """The rules of a card sale, each a Finding with its 30 DCMR citation: which games a card plays
 (1405.2-1405.4), what it may cost (1402.1-1402.6, with the caps of bingo.planning.rules), that nothing is free
-(1408.10) and that no worker on duty buys one (1401.2).
+(1408.10), that no worker on duty buys one (1401.2), that the player declared being 18 or older (1702.1), and
+where the paper comes from (1403.1).
 
 Pure functions over plain values; bingo.cards.services reads the games and the workers on duty and
 refuses the sale on any finding."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -25,6 +27,7 @@ from bingo.planning.rules import (
     person_key,
 )
 from core.findings import Finding
+from licensing.reports.rules import Supplier, in_force_between, in_force_spans, months_before
 
 PLANNED, CLOSED = "planned", "closed"  # bingo.models.GameStatus
 REGULAR_COLOURS = (REGULAR, EXTRA_REGULAR)
@@ -152,4 +155,122 @@ def buyer_not_on_duty(buyer: str, workers_on_duty: Iterable[str]) -> list[Findin
         return [Finding("30 DCMR 1401.2", _("%(name)s is on duty at this operation: a worker on duty may not play, "
                                             "so is not sold cards (30 DCMR 1401.2).") % {"name": buyer.strip()},
                         field="buyer")]
+    return []
+
+
+# --- 30 DCMR 1403.1: where the paper comes from (card series, and the charity tickets' vendor, 1409.2) ---
+
+VENDOR_SOURCE, ORGANIZATION_SOURCE, OWN_SOURCE = "vendor", "organization", "own"  # bingo.models.SeriesSource
+SUPPLY_RULE = "30 DCMR 1403.1"
+
+
+def seller_licensed(*, source: str, number: str, on: dt.date | None, supplier: Supplier | None,
+                    window_months: int, rule: str = SUPPLY_RULE, field: str = "seller_license_number") -> list[Finding]:
+    """30 DCMR 1403.1: bought from a vendor whose license is in force on the invoice date, or (used equipment
+    only) from another organization licensed at the sale or within the window before it. `supplier` is the
+    license numbered `number` with its organization's licenses (licensing.reports.checks.suppliers)."""
+    if not number:
+        return [Finding(rule, _("Give the seller's license number: bingo supplies come only from a licensed vendor "
+                                "or, used, from another licensed organization (%(rule)s).") % {"rule": rule},
+                        field=field)]
+    if on is None:
+        return [Finding(rule, _("Give the invoice date, so the seller's license is checked on the day of the sale "
+                                "(%(rule)s).") % {"rule": rule}, field="invoice_date")]
+    values = {"number": number, "date": on.isoformat(), "rule": rule}
+    if supplier is None:
+        return [Finding(rule, _("No license is numbered %(number)s: bingo supplies come only from a licensed vendor "
+                                "or another licensed organization (%(rule)s).") % values, field=field)]
+    record = supplier.license
+    is_vendor = record.license_type == "vendor"
+    if source == VENDOR_SOURCE and not is_vendor:
+        return [Finding(rule, _("License %(number)s is not a vendor's license: name the vendor that sold the cards "
+                                "(%(rule)s).") % values, field=field)]
+    if source == ORGANIZATION_SOURCE:
+        if is_vendor:
+            return [Finding(rule, _("License %(number)s is a vendor's: choose a purchase from a licensed vendor "
+                                    "(%(rule)s).") % values, field="source")]
+        since = months_before(on, window_months)
+        if any(in_force_between(own, since, on) for own in supplier.organization_licenses or (record,)):
+            return []
+        return [Finding(rule, _(
+            "%(number)s is the license of an organization that held no license in force from %(since)s to %(date)s; "
+            "used equipment comes from another organization only if it is licensed at the sale or was within the "
+            "%(months)s months before it (%(rule)s).") % {**values, "since": since.isoformat(),
+                                                          "months": window_months}, field=field)]
+    if any(begins <= on <= ends for begins, ends in in_force_spans(record)):
+        return []
+    return [Finding(rule, _("Vendor license %(number)s was not in force on %(date)s, the invoice date: bingo supplies "
+                            "come only from a vendor licensed when it sells (%(rule)s).") % values, field=field)]
+
+
+def own_series(*, allowed: bool, reason: str) -> list[Finding]:
+    """30 DCMR 1403.1: an organization's own printing of bingo paper is not a purchase from a licensed vendor; it
+    is allowed only where the Board has decided so, with its reason (the BINGO_OWN_SERIES_* settings)."""
+    if allowed and reason:
+        return []
+    return [Finding(SUPPLY_RULE, _("Bingo cards come from a licensed vendor, or used from another licensed "
+                                   "organization; printing the organization's own series needs the Board's decision, "
+                                   "which has not been made (30 DCMR 1403.1)."), field="source")]
+
+
+def one_regular_card(*, colour: str, faces: int, buyer: str) -> list[Finding]:
+    """30 DCMR 1402.1/1402.3: only the card that comes with the admission is a regular card, so a player buys one;
+    the others are extra regular cards, at most $2 each. A sale names one player when it names a buyer."""
+    if colour != REGULAR or faces <= 1 or not buyer.strip():
+        return []
+    return [Finding("30 DCMR 1402.3", _(
+        "Only the card that comes with the admission is a regular card: %(name)s gets one, and the other %(count)s are "
+        "sold as extra regular cards, at most $2 each (30 DCMR 1402.1, 1402.3).") % {
+        "name": buyer.strip(), "count": faces - 1}, field="last_face")]
+
+
+AGE_RULE = "30 DCMR 1702.1"
+
+
+def age_declared(declared) -> list[Finding]:
+    """30 DCMR 1702.1: nobody knowingly lets a person under 18 play bingo; the player declares being 18 or older
+    when the cards are sold, as a night's participant does at the door (montecarlo.nights.rules)."""
+    if declared is True:
+        return []
+    return [Finding(AGE_RULE, _("The player must declare being 18 or older: no one under 18 plays bingo "
+                                "(30 DCMR 1702.1)."), field="age_declared")]
+
+
+# --- 30 DCMR 1409.1-1409.4: charity game tickets ---
+
+
+def charity_class(license_class: str) -> list[Finding]:
+    """30 DCMR 1409.1: charity game tickets are played at Class A, B and C bingo (and raffles), not at Class D."""
+    if license_class != CLASS_D:
+        return []
+    return [Finding("30 DCMR 1409.1", _("Charity game tickets are sold only at Class A, B and C bingo operations, not "
+                                        "at a Class D one (30 DCMR 1409.1)."), field="operation")]
+
+
+def charity_sample_approved(*, source: str, approved: bool) -> list[Finding]:
+    """30 DCMR 1409.3: tickets bought from a vendor are sold only after the Board approved a sample (the Board's own
+    tickets need none)."""
+    if source != VENDOR_SOURCE or approved:
+        return []
+    return [Finding("30 DCMR 1409.3", _(
+        "The Board has not approved a sample of these tickets: tickets bought from a vendor are sold only once the "
+        "Board has found a sample safe (30 DCMR 1409.3)."), field="stock")]
+
+
+def charity_sale_count(*, count, unsold: int, returned: bool) -> list[Finding]:
+    """What can still be sold of a deal: its unsold tickets, none once they are returned (30 DCMR 1409.4)."""
+    if returned:
+        return [Finding("30 DCMR 1409.4", _("The unsold tickets of this deal were returned to the Board: none can be "
+                                            "sold (30 DCMR 1409.4)."), field="stock")]
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= unsold:
+        return [Finding("30 DCMR 1404.1(h)", _("Sell 1 to %(unsold)s tickets: the deal has %(unsold)s unsold "
+                                               "(30 DCMR 1404.1(h)).") % {"unsold": unsold}, field="count")]
+    return []
+
+
+def charity_return(*, count, unsold: int) -> list[Finding]:
+    """30 DCMR 1409.4: every unsold ticket goes back to the Board for destruction at the end of the event."""
+    if isinstance(count, bool) or not isinstance(count, int) or count != unsold:
+        return [Finding("30 DCMR 1409.4", _("Return every unsold ticket, %(unsold)s, to the Board for destruction "
+                                            "(30 DCMR 1409.4).") % {"unsold": unsold}, field="count")]
     return []

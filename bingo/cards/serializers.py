@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from bingo.cards.services import MAX_SERIES_SIZE
-from bingo.models import CardColour, CardSale, CardSeries
+from bingo.models import CardColour, CardSale, CardSeries, SeriesSource
 from core.money import MoneySerializerField
 from core.numbers import IntegerSerializerField
 
@@ -13,7 +13,8 @@ class SeriesSerializer(serializers.ModelSerializer):
     # The seed is never shown: whoever knows it knows every face (30 DCMR 1405.5, sold at random).
     class Meta:
         model = CardSeries
-        fields = ["id", "organization", "code", "size", "created_at"]
+        fields = ["id", "organization", "code", "size", "source", "seller_license_number", "invoice_number",
+                  "invoice_date", "created_at"]
         read_only_fields = fields
 
 
@@ -22,6 +23,13 @@ class SeriesCreateSerializer(serializers.Serializer):
     code = serializers.CharField(max_length=40)
     size = IntegerSerializerField(min_value=1, max_value=MAX_SERIES_SIZE, required=False,
                                   help_text=_("Faces in the series; the default is the BINGO_SERIES_SIZE setting."))
+    source = serializers.ChoiceField(choices=SeriesSource.choices, default=SeriesSource.VENDOR, help_text=_(
+        "30 DCMR 1403.1: a licensed vendor, or used from another licensed organization; the organization's own "
+        "printing only by the Board's decision (the BINGO_OWN_SERIES_ALLOWED setting)."))
+    seller_license_number = serializers.CharField(max_length=20, required=False, allow_blank=True, default="",
+                                                  help_text=_("The seller's license, in force on the invoice date."))
+    invoice_number = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
+    invoice_date = serializers.DateField(required=False, allow_null=True, default=None)
 
 
 class FaceSerializer(serializers.Serializer):
@@ -42,7 +50,8 @@ class SaleSerializer(serializers.ModelSerializer):
     class Meta:
         model = CardSale
         fields = ["id", "operation", "series", "series_code", "first_face", "last_face", "faces", "colour",
-                  "games", "price_each", "buyer", "hall", "sold_by", "sold_at", "voided_at", "void_reason"]
+                  "games", "price_each", "buyer", "hall", "age_declared", "sold_by", "sold_at", "voided_at",
+                  "void_reason"]
         read_only_fields = fields
 
     def get_games(self, sale) -> list[int]:
@@ -65,6 +74,8 @@ class SaleCreateSerializer(serializers.Serializer):
     buyer = serializers.CharField(max_length=200, required=False, allow_blank=True, default="", help_text=_(
         "The player's name, when known: a worker on duty is not sold cards (30 DCMR 1401.2)."))
     hall = IntegerSerializerField(required=False, allow_null=True)
+    age_declared = serializers.BooleanField(default=False, help_text=_(
+        "The player declares being 18 or older; without it the sale is refused (30 DCMR 1702.1)."))
 
 
 class VoidSerializer(serializers.Serializer):

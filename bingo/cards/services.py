@@ -7,6 +7,7 @@ voided with a reason and kept, never deleted."""
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 from decimal import Decimal
 
@@ -17,11 +18,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from bingo.cards import rules
-from bingo.models import CardColour, CardSale, CardSeries, Game, GameStatus, GameType, Hall, Operation
+from bingo.models import CardColour, CardSale, CardSeries, Game, GameStatus, GameType, Hall, Operation, SeriesSource
 from bingo.selectors import CHECKER_ROLES, PLANNER_ROLES
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
 from licensing.audit.events import audit_event_record
+from licensing.reports import checks as report_checks
 from licensing.selectors import has_role
 
 SELLER_ROLES = PLANNER_ROLES | CHECKER_ROLES  # 30 DCMR 1401.4: checkers sell the cards
@@ -34,14 +36,42 @@ def _require(actor, organization_id: int, roles, message) -> None:
         raise PermissionDenied(message)
 
 
+SOURCE_FIELDS_MAX = {"seller_license_number": 20, "invoice_number": 60}
+
+
+def _source_findings(*, source: str, seller_license_number: str, invoice_number: str,
+                     invoice_date: dt.date | None) -> list[Finding]:
+    """30 DCMR 1403.1: the series' source, its seller's license (in force on the invoice date) and its invoice."""
+    if source == SeriesSource.OWN:
+        return rules.own_series(allowed=settings.BINGO_OWN_SERIES_ALLOWED, reason=settings.BINGO_OWN_SERIES_REASON)
+    findings = []
+    if invoice_date is not None and invoice_date > timezone.localdate():
+        return [Finding(rules.SUPPLY_RULE, _("The invoice date is in the future (30 DCMR 1403.1)."),
+                        field="invoice_date")]
+    if not invoice_number:
+        findings.append(Finding(rules.SUPPLY_RULE, _("Give the invoice number of the purchase: a card series records "
+                                                     "where it was bought (30 DCMR 1403.1)."), field="invoice_number"))
+    number = seller_license_number.upper()
+    supplier = report_checks.suppliers({number}).get(number) if number else None
+    findings += rules.seller_licensed(source=source, number=number, on=invoice_date, supplier=supplier,
+                                      window_months=settings.SUPPLY_SELLER_LICENSED_MONTHS)
+    return findings
+
+
 @transaction.atomic
-def series_create(*, actor, organization, code: str, size: int | None = None) -> CardSeries:
+def series_create(*, actor, organization, code: str, size: int | None = None, source: str = SeriesSource.VENDOR,
+                  seller_license_number: str = "", invoice_number: str = "",
+                  invoice_date: dt.date | None = None) -> CardSeries:
     """A new series of distinct faces; the seed comes from the system's secure RNG so nobody
-    can choose or predict the faces (30 DCMR 1405.5: cards sold at random)."""
+    can choose or predict the faces (30 DCMR 1405.5: cards sold at random). Its source is recorded: a vendor
+    licensed on the invoice date, another licensed organization (used), or the organization's own printing
+    where the Board has allowed it (30 DCMR 1403.1)."""
     _require(actor, organization.pk, PLANNER_ROLES,
              _("Only the organization's officers or members in charge may create card series."))
     code = (code or "").strip()
     size = settings.BINGO_SERIES_SIZE if size is None else size
+    seller_license_number = (seller_license_number or "").strip().upper()
+    invoice_number = (invoice_number or "").strip()
     errors = {}
     if not code:
         errors["code"] = _("Give the series a code, as printed on its cards (30 DCMR 1404.1(c)).")
@@ -49,12 +79,31 @@ def series_create(*, actor, organization, code: str, size: int | None = None) ->
         errors["code"] = _("The organization already has a series %(code)s.") % {"code": code}
     if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_SERIES_SIZE:
         errors["size"] = _("A series has 1 to %(max)s faces.") % {"max": f"{MAX_SERIES_SIZE:,}"}
+    if source not in SeriesSource.values:
+        errors["source"] = _("Choose where the cards come from (30 DCMR 1403.1).")
+    for name, value in (("seller_license_number", seller_license_number), ("invoice_number", invoice_number)):
+        if len(value) > SOURCE_FIELDS_MAX[name]:
+            errors[name] = _("At most %(max)s characters.") % {"max": SOURCE_FIELDS_MAX[name]}
+    if invoice_date is not None and not isinstance(invoice_date, dt.date):
+        errors["invoice_date"] = _("Give the invoice date as a date.")
     if errors:
         raise ValidationError(errors, code="invalid")
+    findings = _source_findings(source=source, seller_license_number=seller_license_number,
+                                invoice_number=invoice_number, invoice_date=invoice_date)
+    if findings:
+        raise RuleViolation(findings)
+    if source == SeriesSource.OWN:  # the Board's decision is the series' source
+        seller_license_number, invoice_number, invoice_date = "", "", None
     series = CardSeries.objects.create(organization=organization, code=code, size=size,
-                                       seed=secrets.randbits(62), created_by=actor)
+                                       seed=secrets.randbits(62), created_by=actor, source=source,
+                                       seller_license_number=seller_license_number, invoice_number=invoice_number,
+                                       invoice_date=invoice_date)
+    payload = {"code": code, "size": size, "source": source, "seller_license_number": seller_license_number,
+               "invoice_number": invoice_number, "invoice_date": invoice_date.isoformat() if invoice_date else None}
+    if source == SeriesSource.OWN:
+        payload["board_decision"] = settings.BINGO_OWN_SERIES_REASON
     audit_event_record(event_type="bingo.series_created", actor=actor, organization=organization, target=series,
-                       payload={"code": code, "size": size})
+                       payload=payload)
     return series
 
 
@@ -115,10 +164,11 @@ def _games_and_findings(operation: Operation, colour: str, games) -> tuple[list[
 @transaction.atomic
 def sale_record(*, actor, operation: Operation, series: CardSeries, first_face: int, price_each: Decimal,
                 last_face: int | None = None, colour: str = CardColour.REGULAR, games=None,
-                hall: Hall | None = None, buyer: str = "") -> CardSale:
+                hall: Hall | None = None, buyer: str = "", age_declared: bool = False) -> CardSale:
     """Record faces first_face..last_face (one face when last_face is None) sold for some games, at a
     price each within the caps of the operation's class (30 DCMR 1402, 1408.10). `buyer`, when the seller
-    knows it, is the player's name: a worker on duty is not sold cards (30 DCMR 1401.2)."""
+    knows it, is the player's name: a worker on duty is not sold cards (30 DCMR 1401.2), and a named player buys one
+    regular card, the admission's (1402.3). The player declares being 18 or older (`age_declared`, 1702.1)."""
     organization = operation.license.organization
     _require(actor, organization.pk, SELLER_ROLES,
              _("Only the organization's checkers, officers or members in charge may sell cards (30 DCMR 1401.4)."))
@@ -157,6 +207,9 @@ def sale_record(*, actor, operation: Operation, series: CardSeries, first_face: 
                                        license_class=operation.license.license_class,
                                        game_types=[game.game_type for game in games])
     findings += rules.buyer_not_on_duty(buyer, operation.workers.values_list("name", flat=True))
+    if isinstance(first_face, int) and isinstance(last_face, int):
+        findings += rules.one_regular_card(colour=colour, faces=last_face - first_face + 1, buyer=buyer)
+    findings += rules.age_declared(age_declared)
     cutoff = _cutoff_finding(operation, colour)
     if cutoff:
         findings.append(cutoff)
@@ -167,12 +220,13 @@ def sale_record(*, actor, operation: Operation, series: CardSeries, first_face: 
     if findings:
         raise RuleViolation(findings)
     sale = CardSale.objects.create(operation=operation, series=series, first_face=first_face, last_face=last_face,
-                                   colour=colour, price_each=price_each, hall=hall, buyer=buyer, sold_by=actor)
+                                   colour=colour, price_each=price_each, hall=hall, buyer=buyer, sold_by=actor,
+                                   age_declared=True)
     sale.games.set(games)
     audit_event_record(event_type="bingo.cards_sold", actor=actor, organization=organization, target=sale, payload={
         "series": series.code, "first_face": first_face, "last_face": last_face, "colour": colour,
         "games": sorted(g.number for g in games), "price_each": str(price_each),
-        "hall": hall.pk if hall else None, "buyer": buyer,
+        "hall": hall.pk if hall else None, "buyer": buyer, "age_declared": True,
     })
     return sale
 

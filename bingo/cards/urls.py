@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from bingo.cards import api, views
+from bingo.cards import api, charity_api, views
 
 urlpatterns = [
     path("series/", views.series_list, name="series_list"),
@@ -12,6 +12,8 @@ urlpatterns = [
     path("series/<int:pk>/cards.pdf", views.card_sheet_pdf, name="card_sheet_pdf"),
     path("operations/<int:pk>/sales/", views.sales_register, name="sales_register"),
     path("sales/<int:pk>/void/", views.sale_void, name="sale_void"),
+    path("operations/<int:pk>/charity-tickets/", views.charity_tickets, name="charity_tickets"),
+    path("charity-tickets/<int:pk>/<str:action>/", views.charity_action, name="charity_action"),
 ]
 
 # The API, under /api/v1/ (bingo.urls.api_urlpatterns).
@@ -23,4 +25,10 @@ api_urlpatterns = [
     path("bingo/operations/<int:pk>/card-counts/", api.CardCountsApi.as_view(),
          name="bingo-operation-card-counts"),
     path("bingo/sales/<int:pk>/void/", api.SaleVoidApi.as_view(), name="bingo-sale-void"),
+    path("bingo/operations/<int:pk>/charity-tickets/", charity_api.StockListApi.as_view(),
+         name="bingo-operation-charity-tickets"),
+    path("bingo/charity-tickets/<int:pk>/approve-sample/", charity_api.SampleApproveApi.as_view(),
+         name="bingo-charity-sample-approve"),
+    path("bingo/charity-tickets/<int:pk>/sell/", charity_api.SellApi.as_view(), name="bingo-charity-sell"),
+    path("bingo/charity-tickets/<int:pk>/return/", charity_api.ReturnApi.as_view(), name="bingo-charity-return"),
 ]

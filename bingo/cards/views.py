@@ -7,17 +7,26 @@ role (403)."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from bingo.cards import selectors, services, sheets
-from bingo.cards.forms import SaleForm, SeriesForm, SheetForm, VoidForm
+from bingo.cards import charity, selectors, services, sheets
+from bingo.cards.forms import (
+    CharityReturnForm,
+    CharitySellForm,
+    CharityStockForm,
+    SaleForm,
+    SeriesForm,
+    SheetForm,
+    VoidForm,
+)
 from bingo.cards.sales import card_counts, series_faces
-from bingo.planning.selectors import operation_get
+from bingo.models import CharityTicketStock
+from bingo.planning.selectors import operation_get, operation_list
 from bingo.selectors import PLANNER_ROLES, organization_ids
-from core.forms import errors_to_form
+from core.forms import errors_to_form, run_service
 from core.numbers import ascii_int
 from licensing.models import Organization
 from licensing.selectors import has_role
@@ -143,3 +152,57 @@ def sale_void(request, pk: int):
     else:
         messages.success(request, _("Sale %(pk)s is void; its record is kept.") % {"pk": sale.pk})
     return redirect("bingo:sales_register", pk=sale.operation_id)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def charity_tickets(request, pk: int):
+    """The operation's charity game tickets (30 DCMR 1409.1-1409.4): deals received, sold and returned."""
+    operation = operation_get(user=request.user, pk=pk)
+    can_sell = _can_sell(request.user, operation)
+    form = CharityStockForm(request.POST or None, prefix="stock")
+    status = 200
+    if request.method == "POST":
+        if not has_role(user=request.user, organization_id=operation.license.organization_id, roles=PLANNER_ROLES):
+            raise PermissionDenied(_("Only the organization's officers or members in charge receive tickets."))
+        if form.is_valid():
+            try:
+                charity.stock_receive(actor=request.user, operation=operation, **form.cleaned_data)
+            except ValidationError as exc:
+                errors_to_form(form, exc)
+            else:
+                messages.success(request, _("The deal is recorded."))
+                return redirect("bingo:charity_tickets", pk=operation.pk)
+        status = 400
+    deals = [{"stock": stock, "sold": charity.sold_count(stock), "unsold": charity.unsold_count(stock)}
+             for stock in operation.charity_stock.order_by("deal", "pk")]
+    return render(request, "bingo/cards/charity_tickets.html", {
+        "operation": operation, "deals": deals, "form": form, "can_sell": can_sell,
+        "can_receive": has_role(user=request.user, organization_id=operation.license.organization_id,
+                                roles=PLANNER_ROLES),
+        "can_approve": getattr(request.user, "is_board_staff", False),
+        "sell_form": CharitySellForm(), "return_form": CharityReturnForm()}, status=status)
+
+
+@login_required
+@require_POST
+def charity_action(request, pk: int, action: str):
+    """Sell, return or (the Board) approve the sample of one deal; errors come back as messages."""
+    stock = get_object_or_404(CharityTicketStock.objects.filter(
+        operation__in=operation_list(user=request.user)).select_related("operation"), pk=pk)
+    form_class = {"sell": CharitySellForm, "return": CharityReturnForm}.get(action)
+    form = form_class(request.POST) if form_class else None
+    if form is not None and not form.is_valid():
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
+        return redirect("bingo:charity_tickets", pk=stock.operation_id)
+    calls = {
+        "sell": lambda: charity.tickets_sell(actor=request.user, stock=stock, **form.cleaned_data),
+        "return": lambda: charity.tickets_return(actor=request.user, stock=stock, count=form.cleaned_data["count"]),
+        "approve": lambda: charity.sample_approve(actor=request.user, stock=stock),
+    }
+    if action not in calls:
+        raise Http404
+    done = {"sell": _("The sale is recorded."), "return": _("The return is recorded."),
+            "approve": _("The sample is approved.")}[action]
+    run_service(request, calls[action], done)
+    return redirect("bingo:charity_tickets", pk=stock.operation_id)

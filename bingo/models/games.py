@@ -39,6 +39,15 @@ class Game(models.Model):
     game_type = models.CharField(_("game type"), max_length=20, choices=GameType.choices, default=GameType.REGULAR)
     card_price = models.DecimalField(_("card price"), max_digits=8, decimal_places=2, default=0)
     status = models.CharField(_("status"), max_length=10, choices=GameStatus.choices, default=GameStatus.PLANNED)
+    # 30 DCMR 1408.6-1408.8: a multi-hall prize of $10,000 or more may be paid, in whole or part, by an annuity of
+    # at most 25 years, bought within 30 days of the win from a nationally recognized insurer licensed in DC.
+    annuity_years = models.PositiveSmallIntegerField(_("annuity term (years)"), null=True, blank=True)
+    annuity_amount = models.DecimalField(_("part of the prize paid by annuity"), max_digits=12, decimal_places=2,
+                                         null=True, blank=True)
+    annuity_insurer = models.CharField(_("annuity insurer"), max_length=200, blank=True)
+    annuity_insurer_dc_licensed = models.BooleanField(_("insurer licensed to operate in DC"), default=False)
+    annuity_purchased_on = models.DateField(_("annuity bought on"), null=True, blank=True)
+    annuity_contract = models.CharField(_("annuity contract number"), max_length=100, blank=True)
     # The newest event's seq and hash, written with each append under the row lock: a removed
     # last event leaves the head pointing past the log, which bingo_verify_log reports.
     head_seq = models.PositiveIntegerField(default=0, editable=False)

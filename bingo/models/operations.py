@@ -30,6 +30,16 @@ class Operation(models.Model):
     # reported, so it may run outside licensed hours (bingo.live.training). Each game's start event records
     # the flag (game_terms), so a played game cannot be turned into training, or back, unseen.
     is_training = models.BooleanField(_("training (no sales, no prizes, nothing reported)"), default=False)
+    # The operation's declarations on the program sheet, checked before the first game starts
+    # (bingo.planning.rules.declaration_findings).
+    rooms = models.PositiveSmallIntegerField(_("rooms used for play"), default=1)  # 30 DCMR 1405.12
+    caller_in_largest_room = models.BooleanField(  # 30 DCMR 1405.12
+        _("the receptacle and caller are in the room with most players, and every call is audible in each room"),
+        default=False)
+    caller_visible = models.BooleanField(  # 30 DCMR 1405.15
+        _("the receptacle and caller are visible to most players at all times"), default=False)
+    cash_prizes_only = models.BooleanField(  # 30 DCMR 1408.4
+        _("every game prize is paid in cash (door prizes may be merchandise)"), default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )

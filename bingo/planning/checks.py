@@ -13,7 +13,7 @@ from decimal import Decimal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from bingo.models import Game, Operation, WorkerDuty
+from bingo.models import Game, MultiHallAgreement, Operation, WorkerDuty
 from bingo.planning import rules
 from bingo.planning.rules import person_key
 from core.findings import Finding
@@ -47,8 +47,10 @@ def multihall_license(license: License, on: dt.date) -> License | None:
     ).first()
 
 
-def operations_that_week(*, premises_id: int | None, on: dt.date, exclude_pk: int | None = None) -> int:
-    """Every organization's operations on the premises in the ISO week of `on` (30 DCMR 1400.5)."""
+def operations_that_week(*, premises_id: int | None, on: dt.date, exclude_pk: int | None = None,
+                         organization_id: int | None = None) -> int:
+    """Every organization's operations on the premises in the ISO week of `on` (30 DCMR 1400.5); with
+    `organization_id`, that organization's only (1400.6)."""
     if premises_id is None:
         return 0
     monday = on - dt.timedelta(days=on.weekday())
@@ -56,6 +58,8 @@ def operations_that_week(*, premises_id: int | None, on: dt.date, exclude_pk: in
                                         is_training=False)  # training is no bingo operation (bingo.live.training)
     if exclude_pk is not None:
         queryset = queryset.exclude(pk=exclude_pk)
+    if organization_id is not None:
+        queryset = queryset.filter(license__organization_id=organization_id)
     return queryset.count()
 
 
@@ -86,7 +90,9 @@ def operation_findings(*, license: License, facts: rules.OperationFacts,
     findings += rules.not_planned_twice(facts, operations_that_day(license=license, facts=facts,
                                                                    exclude_pk=exclude_pk))
     others = operations_that_week(premises_id=facts.premises_id, on=facts.date, exclude_pk=exclude_pk)
-    findings += rules.premises_weekly_limit(facts, others)
+    own = operations_that_week(premises_id=facts.premises_id, on=facts.date, exclude_pk=exclude_pk,
+                               organization_id=license.organization_id) if others else 0
+    findings += rules.premises_weekly_limit(facts, others, own)
     return findings
 
 
@@ -99,11 +105,28 @@ def plan_of(game: Game) -> rules.GamePlan:
                           prize=Decimal(game.prize))
 
 
+def agreement_facts(organization_id: int) -> list[rules.AgreementFacts]:
+    """The organization's multi-hall service agreements (30 DCMR 1401.8)."""
+    return [rules.AgreementFacts(provider=a.provider, approved=a.approved_at is not None, audit_clause=a.audit_clause,
+                                 signed_on=a.signed_on, ends_on=a.ends_on)
+            for a in MultiHallAgreement.objects.filter(organization_id=organization_id)]
+
+
+def agreement_findings(operation: Operation, plans: list[rules.GamePlan], *, blocking: bool = True) -> list[Finding]:
+    if not any(p.game_type == rules.MULTI_HALL for p in plans):
+        return []
+    return rules.multi_hall_agreement(plans, agreement_facts(operation.license.organization_id), operation.date,
+                                      blocking=blocking)
+
+
 def games_findings(operation: Operation, plans: list[rules.GamePlan]) -> list[Finding]:
     license = operation.license
     has_multihall = any(p.game_type == rules.MULTI_HALL for p in plans) and (
         multihall_license(license, operation.date) is not None)
-    return rules.game_findings(plans, license_facts(license), has_multihall)
+    findings = rules.game_findings(plans, license_facts(license), has_multihall)
+    if has_multihall:  # 30 DCMR 1401.8: the service agreement, once the multi-hall license is there
+        findings += agreement_findings(operation, plans)
+    return findings
 
 
 def facts_of(operation: Operation) -> rules.OperationFacts:
@@ -201,16 +224,33 @@ def operation_check(operation: Operation) -> list[Finding]:
     findings += rules.duty_findings(worker_facts(operation), operation.date, blocking=False)
     findings += workers_tie_findings(operation)
     findings += rules.program_sheet_complete(member_in_charge=operation.member_in_charge, games=len(plans))
+    findings += declarations_findings(operation, blocking=False)
     return findings
+
+
+def declarations_findings(operation: Operation, *, blocking: bool) -> list[Finding]:
+    """The operation's declarations (30 DCMR 1405.12, 1405.15, 1408.4); a training operation has no players."""
+    if operation.is_training:
+        return []
+    games = list(operation.games.values_list("game_type", flat=True))
+    class_c_multi_hall_only = (operation.license.license_class == "C" and bool(games)
+                               and all(game_type == rules.MULTI_HALL for game_type in games))
+    declared = rules.Declarations(rooms=operation.rooms, caller_in_largest_room=operation.caller_in_largest_room,
+                                  caller_visible=operation.caller_visible, cash_prizes_only=operation.cash_prizes_only)
+    return rules.declaration_findings(declared, class_c_multi_hall_only=class_c_multi_hall_only, blocking=blocking)
 
 
 def operation_ready(operation: Operation) -> list[Finding]:
     """What stops a game from starting now: the license in force on the day (30 DCMR 1200.1) and the
     workers on duty: a checker (1401.3), a security person (1400.12), the member in charge or the
     alternate (1301.5), nobody under 18 (1401.5), nobody tied by ownership to a vendor (1401.13: a match or a
-    possible match staff confirmed; one still to decide warns on `operation_check`). The live console calls this
+    possible match staff confirmed; one still to decide warns on `operation_check`), and the declarations of the
+    rooms, the caller's place and the prizes (1405.12, 1405.15, 1408.4). The live console calls this
     at each game start; an empty list means the game may start."""
     findings = rules.license_in_force(license_facts(operation.license), operation.date)
     findings += rules.duty_findings(worker_facts(operation), operation.date, blocking=True)
+    findings += declarations_findings(operation, blocking=True)
+    if not operation.is_training:
+        findings += agreement_findings(operation, game_plans(operation))  # 30 DCMR 1401.8, when the game is played
     findings += [finding for finding in workers_tie_findings(operation) if finding.blocking]
     return findings

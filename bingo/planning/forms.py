@@ -32,11 +32,16 @@ class OperationForm(forms.ModelForm):
     class Meta:
         model = Operation
         fields = ["license", "premises", "date", "starts_at", "ends_at", "member_in_charge", "door_prizes_value",
-                  "house_rules"]
+                  "house_rules", "rooms", "caller_in_largest_room", "caller_visible", "cash_prizes_only"]
         widgets = {"date": DATE, "starts_at": TIME, "ends_at": TIME, "house_rules": forms.Textarea(attrs={"rows": 4})}
         help_texts = {
             "date": _("30 DCMR 1202.2(m): a date and hours on the license's schedule."),
             "member_in_charge": _("30 DCMR 1405.1: named on the program sheet."),
+            "rooms": _("30 DCMR 1405.12: the rooms where the game is played at the premises."),
+            "caller_in_largest_room": _("30 DCMR 1405.12: with more than one room, declared before the first game."),
+            "caller_visible": _("30 DCMR 1405.15: declared before the first game (not needed for a Class C "
+                                "multi-hall game)."),
+            "cash_prizes_only": _("30 DCMR 1408.4: declared before the first game."),
         }
 
     def __init__(self, *args, licenses=None, premises=None, **kwargs):
@@ -46,13 +51,20 @@ class OperationForm(forms.ModelForm):
         else:
             self.fields["license"].queryset = licenses
         self.fields["premises"].queryset = premises if premises is not None else Premises.objects.none()
+        self.fields["rooms"].required = False  # empty: one room
+        self.fields["rooms"].initial = 1
+
+    def clean_rooms(self) -> int:
+        rooms = self.cleaned_data.get("rooms")
+        return 1 if rooms is None else rooms  # 0 goes on to the service, which names the rule
 
 
 class GameForm(forms.Form):
     game_type = forms.ChoiceField(label=_("Game type"), choices=GameType.choices, initial=GameType.REGULAR)
     pattern = PatternChoiceField(queryset=Pattern.objects.none(), label=_("Pattern"))
-    card_price = MoneyField(label=_("Card price"), **MONEY,
-                            help_text=_("30 DCMR 1402: the price of a card for this game."))
+    card_price = MoneyField(label=_("Card price"), **MONEY, help_text=_(
+        "30 DCMR 1402: the price of a card for this game. For a regular game it is the price of an extra regular card "
+        "(at most $2, 1402.3): the card that comes with the admission is the only regular card (1402.1)."))
     prize = MoneyField(label=_("Prize"), **MONEY, help_text=_("30 DCMR 1408: the prize of this game."))
 
     def __init__(self, *args, patterns=None, **kwargs):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
@@ -108,10 +109,17 @@ def within_schedule(license: LicenseFacts, operation: OperationFacts) -> list[Fi
         "end": f"{operation.ends_at:%H:%M}"}, field="date")]
 
 
-def premises_weekly_limit(operation: OperationFacts, others_that_week: int) -> list[Finding]:
-    """30 DCMR 1400.5: at most two bingo operations a week on one premises, whoever holds them."""
+def premises_weekly_limit(operation: OperationFacts, others_that_week: int, own_that_week: int = 0) -> list[Finding]:
+    """30 DCMR 1400.5: at most two bingo operations a week on one premises, whoever holds them; 30 DCMR 1400.6: a
+    licensed organization holds at most two a week on one premises (`own_that_week` of the others are its own)."""
+    year, week, _weekday = operation.date.isocalendar()
+    if own_that_week + 1 > OPERATIONS_PER_PREMISES_PER_WEEK:
+        return [Finding("30 DCMR 1400.6", _(
+            "The organization may hold at most %(limit)s bingo operations a week on one premises; it already holds "
+            "%(count)s there in week %(week)s of %(year)s (30 DCMR 1400.6).") % {
+            "limit": OPERATIONS_PER_PREMISES_PER_WEEK, "week": week, "year": year, "count": own_that_week},
+            field="date")]
     if others_that_week + 1 > OPERATIONS_PER_PREMISES_PER_WEEK:
-        year, week, _weekday = operation.date.isocalendar()
         return [Finding("30 DCMR 1400.5", _(
             "At most %(limit)s bingo operations a week on one premises; week %(week)s of %(year)s already has "
             "%(count)s there (30 DCMR 1400.5).") % {
@@ -245,6 +253,42 @@ def program_sheet_complete(*, member_in_charge: str, games: int) -> list[Finding
     return findings
 
 
+@dataclass(frozen=True)
+class Declarations:
+    """What the organization declares of the operation's room and prizes (bingo.models.Operation)."""
+
+    rooms: int
+    caller_in_largest_room: bool
+    caller_visible: bool
+    cash_prizes_only: bool
+
+
+def declaration_findings(declared: Declarations, *, class_c_multi_hall_only: bool, blocking: bool) -> list[Finding]:
+    """Checked before the first game, declared on the plan (the program sheet):
+    - 30 DCMR 1405.12: with more than one room, the receptacle, the caller and any helper are in the room with the
+      most players, and every number is called clearly audible in each room;
+    - 30 DCMR 1405.15: the receptacle and the caller are visible to most players at all times, except at a Class C
+      multi-hall game;
+    - 30 DCMR 1408.4: every prize is cash (a multi-hall prize may be paid as 1408.6 allows, a door prize may be
+      merchandise, 1408.11)."""
+    findings = []
+    if declared.rooms > 1 and not declared.caller_in_largest_room:
+        findings.append(Finding("30 DCMR 1405.12", _(
+            "Play uses %(rooms)s rooms: declare that the receptacle and the caller are in the room with the most "
+            "players and that every call is clearly audible in each room (30 DCMR 1405.12).")
+            % {"rooms": declared.rooms},
+            field="caller_in_largest_room", blocking=blocking))
+    if not declared.caller_visible and not class_c_multi_hall_only:
+        findings.append(Finding("30 DCMR 1405.15", _(
+            "Declare that the receptacle and the caller are visible to most of the players at all times "
+            "(30 DCMR 1405.15)."), field="caller_visible", blocking=blocking))
+    if not declared.cash_prizes_only:
+        findings.append(Finding("30 DCMR 1408.4", _(
+            "Declare that every game prize is paid in cash; only door prizes may be merchandise (30 DCMR 1408.4)."),
+            field="cash_prizes_only", blocking=blocking))
+    return findings
+
+
 def game_findings(games: list[GamePlan], license: LicenseFacts, has_multihall_license: bool) -> list[Finding]:
     """Every check of the game list: prices, prizes, early birds and multi-hall games."""
     findings = []
@@ -260,3 +304,94 @@ def game_findings(games: list[GamePlan], license: LicenseFacts, has_multihall_li
 def person_key(name: str) -> str:
     """A name as the duty list and the sales register compare it: case and spacing do not count."""
     return " ".join((name or "").split()).casefold()
+
+
+# --- 30 DCMR 1401.7-1401.11: the written agreement of a multi-hall game's service providers ---
+
+
+@dataclass(frozen=True)
+class AgreementFacts:
+    provider: str
+    approved: bool
+    audit_clause: bool
+    signed_on: dt.date
+    ends_on: dt.date | None
+
+
+def multi_hall_agreement(games: Iterable[GamePlan], agreements: Iterable[AgreementFacts], on: dt.date, *,
+                         blocking: bool = True) -> list[Finding]:
+    """30 DCMR 1401.8: the services of a multi-hall game (1401.7) are given under a written agreement approved by the
+    Agency, which lets it review, inspect and audit the books, records and operations of the organization and the
+    provider. A multi-hall game is planned or played only with such an agreement in force on the day; breaking it
+    is a ground for denial, suspension or revocation (1401.11)."""
+    if not any(g.game_type == MULTI_HALL for g in games):
+        return []
+    in_force = [a for a in agreements if a.signed_on <= on and (a.ends_on is None or on <= a.ends_on)]
+    if any(a.approved and a.audit_clause for a in in_force):
+        return []
+    if any(a.approved for a in in_force):
+        message = _("The multi-hall service agreement in force has no clause letting the Agency review, inspect and "
+                    "audit the books, records and operations of the organization and the provider (30 DCMR 1401.8).")
+    elif in_force:
+        message = _("The multi-hall service agreement of %(provider)s is not yet approved by the Agency: a multi-hall "
+                    "game needs an approved written agreement (30 DCMR 1401.8).") % {"provider": in_force[0].provider}
+    else:
+        message = _("A multi-hall game needs a written agreement with its service providers, approved by the Agency "
+                    "and in force on %(date)s (30 DCMR 1401.7, 1401.8).") % {"date": on.isoformat()}
+    return [Finding("30 DCMR 1401.8", message, field="game_type", blocking=blocking)]
+
+
+# --- 30 DCMR 1408.6-1408.9: a multi-hall prize paid by annuity ---
+
+ANNUITY_PRIZE_FLOOR = Decimal("10000.00")  # 30 DCMR 1408.6
+ANNUITY_MAX_YEARS = 25  # 30 DCMR 1408.6
+ANNUITY_PURCHASE_DAYS = 30  # 30 DCMR 1408.7
+
+
+@dataclass(frozen=True)
+class AnnuityPlan:
+    game_type: str
+    prize: Decimal
+    years: int | None
+    amount: Decimal | None
+    insurer: str
+    insurer_dc_licensed: bool
+
+
+def annuity_plan(plan: AnnuityPlan) -> list[Finding]:
+    """30 DCMR 1408.6: only a multi-hall prize of $10,000 or more may be paid, in whole or in part, by an annuity, of at
+    most 25 years; 1408.8: bought from a nationally recognized insurer licensed to operate in DC. The rest is paid in
+    cash or by check (1408.9)."""
+    if plan.years is None:
+        return []
+    findings = []
+    if plan.game_type != MULTI_HALL or plan.prize < ANNUITY_PRIZE_FLOOR:
+        findings.append(Finding("30 DCMR 1408.6", _(
+            "Only a multi-hall prize of %(floor)s or more may be paid by an annuity (30 DCMR 1408.6); every other "
+            "prize is paid in cash (30 DCMR 1408.4).") % {"floor": money(ANNUITY_PRIZE_FLOOR)},
+            field="annuity_years"))
+    if not 1 <= plan.years <= ANNUITY_MAX_YEARS:
+        findings.append(Finding("30 DCMR 1408.6", _(
+            "An annuity runs at most %(max)s years, not %(years)s (30 DCMR 1408.6).") % {
+            "max": ANNUITY_MAX_YEARS, "years": plan.years}, field="annuity_years"))
+    if plan.amount is None or not Decimal("0") < plan.amount <= plan.prize:
+        findings.append(Finding("30 DCMR 1408.6", _(
+            "Give the part of the prize paid by the annuity, more than $0.00 and at most the prize; the rest is paid "
+            "in cash or by check (30 DCMR 1408.6, 1408.9)."), field="annuity_amount"))
+    if not plan.insurer.strip() or not plan.insurer_dc_licensed:
+        findings.append(Finding("30 DCMR 1408.8", _(
+            "Name the insurer the annuity is bought from: a nationally recognized insurer licensed to operate in DC "
+            "(30 DCMR 1408.8)."), field="annuity_insurer"))
+    return findings
+
+
+def annuity_purchase(*, won_on: dt.date, purchased_on: dt.date, today: dt.date) -> list[Finding]:
+    """30 DCMR 1408.7: the annuity contract is bought within 30 days of the win, for the winner."""
+    if purchased_on > today:
+        return [Finding("30 DCMR 1408.7", _("The purchase date is in the future."), field="annuity_purchased_on")]
+    if purchased_on < won_on or (purchased_on - won_on).days > ANNUITY_PURCHASE_DAYS:
+        return [Finding("30 DCMR 1408.7", _(
+            "The annuity must be bought within %(days)s days of the win on %(won)s, not on %(date)s "
+            "(30 DCMR 1408.7).") % {"days": ANNUITY_PURCHASE_DAYS, "won": won_on.isoformat(),
+                                    "date": purchased_on.isoformat()}, field="annuity_purchased_on")]
+    return []

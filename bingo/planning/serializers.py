@@ -70,8 +70,11 @@ class OperationSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Operation
+        # The declarations checked before play: 30 DCMR 1405.12 (rooms, caller_in_largest_room), 1405.15
+        # (caller_visible), 1408.4 (cash_prizes_only).
         fields = ["id", "license", "premises", "date", "starts_at", "ends_at", "house_rules", "door_prizes_value",
-                  "member_in_charge", "games", "workers", "halls"]
+                  "member_in_charge", "rooms", "caller_in_largest_room", "caller_visible", "cash_prizes_only",
+                  "games", "workers", "halls"]
         read_only_fields = ["id", "games", "workers", "halls"]
 
 

@@ -56,7 +56,8 @@ def _new_hall_key() -> str:
 @transaction.atomic
 def operation_create(*, actor, license: License, premises: Premises | None, date: dt.date, starts_at: dt.time,
                      ends_at: dt.time, house_rules: str = "", door_prizes_value=Decimal("0"),
-                     member_in_charge: str = "") -> Operation:
+                     member_in_charge: str = "", rooms: int = 1, caller_in_largest_room: bool = False,
+                     caller_visible: bool = False, cash_prizes_only: bool = False) -> Operation:
     _require_planner(actor, license.organization_id)
     door_prizes_value = parse_money(door_prizes_value, field="door_prizes_value")
     if premises is not None:
@@ -65,10 +66,15 @@ def operation_create(*, actor, license: License, premises: Premises | None, date
     facts = rules.OperationFacts(date=date, starts_at=starts_at, ends_at=ends_at,
                                  premises_id=premises.pk if premises else None)
     _raise_blocking(checks.operation_findings(license=license, facts=facts))
+    if isinstance(rooms, bool) or not isinstance(rooms, int) or not 1 <= rooms <= MAX_ROOMS:
+        raise ValidationError({"rooms": _("Give the rooms used for play, 1 to %(max)s (30 DCMR 1405.12).")
+                               % {"max": MAX_ROOMS}}, code="invalid")
     operation = Operation.objects.create(
         license=license, premises=premises, date=date, starts_at=starts_at, ends_at=ends_at,
         house_rules=house_rules.strip(), door_prizes_value=door_prizes_value,
-        member_in_charge=member_in_charge.strip(), created_by=actor,
+        member_in_charge=member_in_charge.strip(), created_by=actor, rooms=rooms,
+        caller_in_largest_room=bool(caller_in_largest_room), caller_visible=bool(caller_visible),
+        cash_prizes_only=bool(cash_prizes_only),
     )
     # The drawing location's hall: its flashboard shows every call (30 DCMR 1405.9, 1405.13).
     Hall.objects.create(operation=operation, premises=premises, name=premises.name, is_drawing_location=True,
@@ -79,7 +85,10 @@ def operation_create(*, actor, license: License, premises: Premises | None, date
     return operation
 
 
-EDITABLE = ("premises", "date", "starts_at", "ends_at", "house_rules", "door_prizes_value", "member_in_charge")
+MAX_ROOMS = 50
+# The declarations (rooms .. cash_prizes_only) are checked before the first game (checks.operation_ready).
+EDITABLE = ("premises", "date", "starts_at", "ends_at", "house_rules", "door_prizes_value", "member_in_charge",
+            "rooms", "caller_in_largest_room", "caller_visible", "cash_prizes_only")
 
 
 @transaction.atomic
@@ -90,6 +99,10 @@ def operation_update(*, actor, operation: Operation, **changes) -> Operation:
         raise ValidationError(_("Unknown fields: %(names)s") % {"names": ", ".join(sorted(unknown))})
     operation = Operation.objects.select_for_update().select_related("license").get(pk=operation.pk)
     _require_not_started(operation, _("the operation"))
+    rooms = changes.get("rooms", 1)
+    if isinstance(rooms, bool) or not isinstance(rooms, int) or not 1 <= rooms <= MAX_ROOMS:
+        raise ValidationError({"rooms": _("Give the rooms used for play, 1 to %(max)s (30 DCMR 1405.12).")
+                               % {"max": MAX_ROOMS}}, code="invalid")
     if "door_prizes_value" in changes:
         changes["door_prizes_value"] = parse_money(changes["door_prizes_value"], field="door_prizes_value")
     for name in ("house_rules", "member_in_charge"):
@@ -278,6 +291,10 @@ def game_update(*, actor, game: Game, **changes) -> Game:
                             prize=data["prize"]) if plan.number == game.number else plan
              for plan in checks.game_plans(operation)]
     _check_games(operation, plans)
+    if game.annuity_years is not None:  # 30 DCMR 1408.6: the annuity planned must still fit the game
+        _raise_blocking(rules.annuity_plan(rules.AnnuityPlan(
+            game_type=data["game_type"], prize=data["prize"], years=game.annuity_years, amount=game.annuity_amount,
+            insurer=game.annuity_insurer, insurer_dc_licensed=game.annuity_insurer_dc_licensed)))
     before = {name: str(getattr(value, "slug", value)) for name, value in current.items()}
     for name, value in data.items():
         setattr(game, name, value)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from bingo.planning import views
+from bingo.planning import multihall_api, views
 from bingo.planning.api import CustomPatternViewSet, OperationViewSet
 
 urlpatterns = [
@@ -38,6 +38,12 @@ api_urlpatterns = [
     path("bingo/operations/", ops.as_view({"get": "list", "post": "create"}), name="bingo-operation-list"),
     path(BASE, ops.as_view({"get": "retrieve", "patch": "partial_update"}), name="bingo-operation-detail"),
     path(BASE + "findings/", _sub_list({"get": "findings"}), name="bingo-operation-findings"),
+    path("bingo/multihall-agreements/", multihall_api.AgreementListApi.as_view(), name="bingo-multihall-agreements"),
+    path("bingo/multihall-agreements/<int:pk>/approve/", multihall_api.AgreementApproveApi.as_view(),
+         name="bingo-multihall-agreement-approve"),
+    path("bingo/games/<int:pk>/annuity/", multihall_api.AnnuityApi.as_view(), name="bingo-game-annuity"),
+    path("bingo/games/<int:pk>/annuity/purchase/", multihall_api.AnnuityPurchaseApi.as_view(),
+         name="bingo-game-annuity-purchase"),
     path(BASE + "ready/", _sub_list({"get": "ready"}), name="bingo-operation-ready"),
     path(BASE + "games/", _sub_list({"get": "games", "post": "game_create"}), name="bingo-operation-games"),
     path(BASE + "games/reorder/", _sub_list({"post": "game_reorder"}), name="bingo-operation-games-reorder"),

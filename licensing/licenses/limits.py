@@ -96,11 +96,21 @@ def card_price_cap(game_type: str, license_class: str) -> tuple[Decimal | None, 
 
 
 def card_price(game: GamePlan, license_class: str) -> list[Finding]:
-    """30 DCMR 1402.1-1402.6: card and admission prices by game type and class."""
-    found = card_price_cap(game.game_type, license_class)
+    """30 DCMR 1402.1-1402.6: the price of a card for each game on the program, by game type and class.
+    Only the card that comes with the admission is "regular" (1402.1/1402.2, the admission's cap); any other card
+    sold for a regular game is an extra regular card, at most $2 ($0.15 at Class D) (1402.3/1402.4). So a regular
+    game's card price, the price of a card bought for it beyond the admission, is held to the extra regular cap."""
+    kind = EXTRA_REGULAR if game.game_type == REGULAR else game.game_type
+    found = card_price_cap(kind, license_class)
     if found is None or found[0] is None or game.card_price <= found[0]:
         return []
     cap, rule = found
+    if kind == EXTRA_REGULAR:
+        return [Finding(rule, _(
+            "Game %(number)s: a card sold for a regular game beyond the one that comes with the admission is an extra "
+            "regular card, and a Class %(cls)s extra regular card costs at most %(cap)s, not %(price)s (%(rule)s).")
+            % {"number": game.number, "price": money(game.card_price), "cap": money(cap), "cls": license_class,
+               "rule": rule}, field="card_price")]
     return [Finding(rule, _(
         "Game %(number)s: the card price %(price)s is over the %(cap)s a Class %(cls)s %(type)s game may charge "
         "(%(rule)s).") % {"number": game.number, "price": money(game.card_price), "cap": money(cap),

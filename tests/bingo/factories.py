@@ -28,6 +28,7 @@ from bingo.models import (
     GameStatus,
     GameType,
     Hall,
+    MultiHallAgreement,
     Operation,
     Pattern,
     WorkerDuty,
@@ -66,6 +67,8 @@ class OperationFactory(factory.django.DjangoModelFactory):
     date = factory.LazyFunction(timezone.localdate)
     starts_at = dt.time(18, 0)
     ends_at = dt.time(22, 0)
+    caller_visible = True  # declared before play (30 DCMR 1405.15)
+    cash_prizes_only = True  # 30 DCMR 1408.4
 
 
 class GameFactory(factory.django.DjangoModelFactory):
@@ -168,16 +171,32 @@ def bingo_license(*, license_class="B", period=Period.REGULAR, dates=None, **fie
                        dates=dates or [monday()], **fields)
 
 
-def multihall_license(base, **extra):
+def multihall_license(base, *, agreement=True, **extra):
+    """The multi-hall add-on license, and (unless `agreement` is False) the Agency-approved service agreement with
+    its audit clause that a multi-hall game needs (30 DCMR 1401.8)."""
+    if agreement:
+        approved_agreement(base.organization)
     return license_for(license_type=LicenseType.MULTIHALL, license_class=base.license_class,
                        organization=base.organization, premises=base.premises, parent=base, **extra)
+
+
+def approved_agreement(organization, **fields):
+    """A multi-hall service agreement, approved by the Agency, with its audit clause (30 DCMR 1401.8)."""
+    values = {"provider": "Capitol Link Services", "services": "Advertising and the prize account",
+              "signed_on": timezone.localdate() - dt.timedelta(days=400), "audit_clause": True,
+              "approved_at": timezone.now()}
+    return MultiHallAgreement.objects.create(organization=organization, **{**values, **fields})
 
 
 def plan(license, *, actor=None, date=None, starts=dt.time(18, 0), ends=dt.time(22, 0), premises=None, **extra):
     return planning_services.operation_create(
         actor=actor or planner(license.organization), license=license, premises=premises or license.premises,
         date=date or dt.date.fromisoformat(license.schedule[0]["date"]), starts_at=starts, ends_at=ends,
-        member_in_charge=extra.pop("member_in_charge", "Ana Gómez"), **extra)
+        member_in_charge=extra.pop("member_in_charge", "Ana Gómez"), **{**DECLARED, **extra})
+
+
+# What an operation declares before play (30 DCMR 1405.12, 1405.15, 1408.4): one room, the caller in view, cash prizes.
+DECLARED = {"caller_visible": True, "cash_prizes_only": True}
 
 
 def pattern(slug="any-line"):
@@ -295,6 +314,8 @@ def live_world(*, pattern_slug="any-line", prize=Decimal("100.00"), license_clas
     others = [HallFactory(operation=operation, premises=PremisesFactory(), name=f"Hall {i + 2}")
               for i in range(extra_halls)]
     staff_on_duty(operation, checker=checker)
+    if game_type == GameType.MULTI_HALL:
+        approved_agreement(organization)
     game = GameFactory(operation=operation, number=number, pattern=standard_pattern(pattern_slug), prize=prize,
                        game_type=game_type)
     series = CardSeriesFactory(organization=organization, code=f"S{secrets.randbelow(10**6)}",
@@ -318,3 +339,17 @@ def bingo_calls(card, *, row: int = 0) -> list[int]:
 
 def record(world: World, numbers) -> None:
     record_all(world.game, world.caller, numbers)
+
+
+def vendor_license(*, number: str = "VD-2026-00501", **fields):
+    """A vendor's license in force (the seller of bingo paper, 30 DCMR 1403.1)."""
+    today = timezone.localdate()
+    defaults = {"effective_on": today - dt.timedelta(days=100), "expires_on": today + dt.timedelta(days=265)}
+    return LicenseFactory(application__license_type="vendor", application__license_class="", number=number,
+                          **{**defaults, **fields})
+
+
+def bought(license=None) -> dict:
+    """The source of a series bought from a licensed vendor today (series_create's keywords)."""
+    license = license or vendor_license()
+    return {"seller_license_number": license.number, "invoice_number": "INV-1", "invoice_date": timezone.localdate()}

@@ -3,10 +3,11 @@ the form with the citation), void one and see it kept in the register."""
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from bingo.cards import sales
 from bingo.models import CardSale, CardSeries
-from tests.bingo.factories import CardSeriesFactory, operation_with_games, staff
+from tests.bingo.factories import CardSeriesFactory, bought, operation_with_games, staff, vendor_license
 
 pytestmark = pytest.mark.django_db
 
@@ -22,8 +23,9 @@ def setup(client):
 def test_planner_creates_a_series_and_looks_up_a_face(client, setup):
     operation, people = setup
     client.force_login(people["planner"])
+    source = {**bought(vendor_license()), "invoice_date": timezone.localdate().isoformat(), "source": "vendor"}
     response = client.post(reverse("bingo:series_create"), {
-        "organization": operation.license.organization.pk, "code": "GRN", "size": 50})
+        "organization": operation.license.organization.pk, "code": "GRN", "size": 50, **source})
     series = CardSeries.objects.get(code="GRN")
     assert response.status_code == 302 and response["Location"] == reverse("bingo:series_detail", args=[series.pk])
     page = client.get(reverse("bingo:series_detail", args=[series.pk]), {"face": 17}).content.decode()
@@ -31,7 +33,7 @@ def test_planner_creates_a_series_and_looks_up_a_face(client, setup):
     assert "Face 17, series GRN" in page
     assert all(f"<td>{n}</td>" in page for n in card.numbers)
     again = client.post(reverse("bingo:series_create"), {
-        "organization": operation.license.organization.pk, "code": "GRN", "size": 50})
+        "organization": operation.license.organization.pk, "code": "GRN", "size": 50, **source})
     assert again.status_code == 400 and "already has a series GRN" in again.content.decode()
     listing = client.get(reverse("bingo:series_list")).content.decode()
     assert "GRN" in listing
@@ -43,10 +45,12 @@ def test_checker_records_voids_and_sees_the_register(client, setup):
     client.force_login(people["checker"])
     url = reverse("bingo:sales_register", args=[operation.pk])
     games = [g.pk for g in operation.games.all()]
-    response = client.post(url, {"series": series.pk, "first_face": 1, "last_face": 12, "colour": "regular",
+    response = client.post(url, {"age_declared": True,
+                                 "series": series.pk, "first_face": 1, "last_face": 12, "colour": "regular",
                                  "games": games, "price_each": "1.00"})
     assert response.status_code == 302
-    refused = client.post(url, {"series": series.pk, "first_face": 12, "colour": "regular", "price_each": "1.00"})
+    refused = client.post(url, {"age_declared": True,
+                                "series": series.pk, "first_face": 12, "colour": "regular", "price_each": "1.00"})
     body = refused.content.decode()
     assert refused.status_code == 400 and "30 DCMR 1404.1(h)" in body and "already sold" in body
     sale = CardSale.objects.get()

@@ -25,7 +25,8 @@ def world():
 
 
 def sell(operation, series, checker, first, **kwargs):
-    return services_cards.sale_record(actor=checker, operation=operation, series=series, first_face=first,
+    return services_cards.sale_record(
+        age_declared=True, actor=checker, operation=operation, series=series, first_face=first,
                                       price_each=Decimal("1.00"), **kwargs)
 
 
@@ -87,7 +88,7 @@ def test_the_portal_refuses_a_regular_card_for_part_of_the_regular_games(client,
     first, second = games(operation, GameType.REGULAR)
     client.force_login(checker)
     url = reverse("bingo:sales_register", args=[operation.pk])
-    form = {"series": series.pk, "first_face": 1, "colour": "regular", "price_each": "1.00"}
+    form = {"age_declared": True, "series": series.pk, "first_face": 1, "colour": "regular", "price_each": "1.00"}
     response = client.post(url, {**form, "games": [first.pk]})
     assert response.status_code == 400 and "30 DCMR 1405.2" in response.context["form"].errors["games"][0]
     assert not CardSale.objects.exists()
@@ -99,7 +100,7 @@ def test_the_api_refuses_an_extra_regular_card_for_part_of_its_games(client, wor
     first, second = games(operation, GameType.REGULAR)
     client.force_login(checker)
     url = reverse("bingo-operation-sales", args=[operation.pk])
-    body = {"series": series.pk, "first_face": 1, "colour": "extra_regular", "price_each": "1.00"}
+    body = {"age_declared": True, "series": series.pk, "first_face": 1, "colour": "extra_regular", "price_each": "1.00"}
     response = client.post(url, {**body, "games": [second.pk]}, content_type="application/json")
     [error] = response.json()["errors"]
     assert response.status_code == 400 and (error["field"], error["rule"]) == ("games", "30 DCMR 1405.4")

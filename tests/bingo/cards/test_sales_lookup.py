@@ -26,7 +26,8 @@ def setup():
 
 
 def sell(checker, operation, series, first, last=None, price_each=Decimal("1.00"), **kwargs):
-    return services_cards.sale_record(actor=checker, operation=operation, series=series, first_face=first,
+    return services_cards.sale_record(
+        age_declared=True, actor=checker, operation=operation, series=series, first_face=first,
                                       last_face=last, price_each=price_each, **kwargs)
 
 

@@ -25,7 +25,8 @@ def world():
 
 
 def sell(operation, series, checker, first, price, **kwargs):
-    return services_cards.sale_record(actor=checker, operation=operation, series=series, first_face=first,
+    return services_cards.sale_record(
+        age_declared=True, actor=checker, operation=operation, series=series, first_face=first,
                                       price_each=Decimal(price), **kwargs)
 
 
@@ -57,7 +58,8 @@ def test_the_issues_sales_are_refused(world):
     assert refused(operation, series, checker, 3, "0.00") == ["30 DCMR 1408.10"]
     assert sell(operation, series, checker, 3, "0.01").price_each == Decimal("0.01")
     with pytest.raises(TypeError):
-        services_cards.sale_record(actor=checker, operation=operation, series=series, first_face=4)  # no price
+        services_cards.sale_record(
+            age_declared=True, actor=checker, operation=operation, series=series, first_face=4)  # no price
     assert CardSale.objects.count() == 1
 
 
@@ -85,7 +87,7 @@ def test_the_portal_refuses_a_price_over_the_cap_or_missing(client, world):
     operation, series, checker = world
     client.force_login(checker)
     url = reverse("bingo:sales_register", args=[operation.pk])
-    form = {"series": series.pk, "first_face": 1, "colour": "extra_regular"}
+    form = {"age_declared": True, "series": series.pk, "first_face": 1, "colour": "extra_regular"}
     over = client.post(url, {**form, "price_each": "2.01"})
     assert over.status_code == 400 and "30 DCMR 1402.3" in over.context["form"].errors["price_each"][0]
     free = client.post(url, {**form, "price_each": "0"})
@@ -101,7 +103,7 @@ def test_the_api_refuses_a_price_over_the_cap_or_missing(client, world):
     operation, series, checker = world
     client.force_login(checker)
     url = reverse("bingo-operation-sales", args=[operation.pk])
-    body = {"series": series.pk, "first_face": 1, "colour": "regular"}
+    body = {"age_declared": True, "series": series.pk, "first_face": 1, "colour": "regular"}
     over = client.post(url, {**body, "price_each": "4.01"}, content_type="application/json")
     [error] = over.json()["errors"]
     assert over.status_code == 400 and (error["field"], error["rule"]) == ("price_each", "30 DCMR 1402.1")

@@ -25,7 +25,7 @@ def setup():
 
 def sell(*, price_each=Decimal("1.00"), **kwargs):
     """A sale at a price within every cap of the tests' classes (30 DCMR 1402)."""
-    return services_cards.sale_record(price_each=price_each, **kwargs)
+    return services_cards.sale_record(age_declared=True, price_each=price_each, **kwargs)
 
 
 def rules(exc) -> set[str]:

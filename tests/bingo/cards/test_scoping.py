@@ -6,14 +6,21 @@ from decimal import Decimal
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from bingo.cards import sales
 from bingo.cards import services as services_cards
 from bingo.models import CardSale, CardSeries
 from bingo.selectors import CHECKER_ROLES, PLANNER_ROLES, READER_ROLES
 from licensing.models import Role
-from tests.bingo.factories import CardSeriesFactory, operation_with_games, staff
+from tests.bingo.factories import CardSeriesFactory, bought, operation_with_games, staff, vendor_license
 from tests.licensing.factories import board_member, board_staff, member
+
+
+def source() -> dict:
+    """A vendor's license in force and its invoice (30 DCMR 1403.1), as the API takes them."""
+    return {**bought(vendor_license()), "invoice_date": timezone.localdate().isoformat()}
+
 
 pytestmark = pytest.mark.django_db
 SELLERS = PLANNER_ROLES | CHECKER_ROLES
@@ -27,9 +34,10 @@ def world():
     own, other = own_operation.license.organization, other_operation.license.organization
     own_series = CardSeriesFactory(organization=own, code="OWN", size=30)
     other_series = CardSeriesFactory(organization=other, code="OTHER", size=30)
-    own_sale = services_cards.sale_record(actor=staff(own)["checker"], operation=own_operation, series=own_series,
+    own_sale = services_cards.sale_record(
+        age_declared=True, actor=staff(own)["checker"], operation=own_operation, series=own_series,
                                           first_face=1, last_face=5, price_each=Decimal("1.00"))
-    other_sale = services_cards.sale_record(actor=staff(other)["checker"], operation=other_operation,
+    other_sale = services_cards.sale_record(age_declared=True, actor=staff(other)["checker"], operation=other_operation,
                                             series=other_series, first_face=1, last_face=5,
                                             price_each=Decimal("1.00"))
     return {"own": own, "own_operation": own_operation, "own_series": own_series, "own_sale": own_sale,
@@ -51,7 +59,8 @@ def api_reads(w, side):
 
 
 def sale_body(w, side, first=10):
-    return {"series": w[f"{side}_series"].pk, "first_face": first, "last_face": first + 1, "price_each": "1.00"}
+    return {"age_declared": True,
+            "series": w[f"{side}_series"].pk, "first_face": first, "last_face": first + 1, "price_each": "1.00"}
 
 
 @pytest.mark.parametrize("role", list(Role))
@@ -72,7 +81,7 @@ def test_organization_roles(client, world, role):
 
     # Planners create series; everyone else is refused (403 inside the organization).
     created = client.post(reverse("bingo-series-list"), {"organization": w["own"].pk, "code": f"N-{role}",
-                                                           "size": 10}, content_type="application/json")
+                                                           "size": 10, **source()}, content_type="application/json")
     assert created.status_code == (201 if role in PLANNER_ROLES else 403)
     assert client.get(reverse("bingo:series_create")).status_code == (200 if role in PLANNER_ROLES else 403)
 
@@ -81,7 +90,8 @@ def test_organization_roles(client, world, role):
                        content_type="application/json")
     assert sold.status_code == (201 if role in SELLERS else 404 if not reader else 403)
     portal = client.post(reverse("bingo:sales_register", args=[w["own_operation"].pk]),
-                         {"series": w["own_series"].pk, "first_face": 20, "colour": "regular", "price_each": "1.00"})
+                         {"age_declared": True,
+                          "series": w["own_series"].pk, "first_face": 20, "colour": "regular", "price_each": "1.00"})
     assert portal.status_code == (302 if role in SELLERS else 404)
     assert client.post(reverse("bingo-operation-sales", args=[w["other_operation"].pk]), sale_body(w, "other"),
                        content_type="application/json").status_code == 404
@@ -109,7 +119,8 @@ def test_board_reads_everything_and_writes_nothing(client, world, make_user):
     assert client.post(reverse("bingo-operation-sales", args=[w["own_operation"].pk]), sale_body(w, "own"),
                        content_type="application/json").status_code == 403
     assert client.post(reverse("bingo:sales_register", args=[w["own_operation"].pk]),
-                       {"series": w["own_series"].pk, "first_face": 20, "colour": "regular"}).status_code == 403
+                       {"age_declared": True,
+                        "series": w["own_series"].pk, "first_face": 20, "colour": "regular"}).status_code == 403
     assert client.post(reverse("bingo-sale-void", args=[w["own_sale"].pk]), {"reason": "x"},
                        content_type="application/json").status_code == 403
     assert CardSale.objects.filter(voided_at__isnull=False).count() == 0
@@ -132,17 +143,20 @@ def test_api_sale_errors_carry_the_rule(client, world):
     w = world
     client.force_login(staff(w["own"])["checker"])
     url = reverse("bingo-operation-sales", args=[w["own_operation"].pk])
-    response = client.post(url, {"series": w["own_series"].pk, "first_face": 3, "last_face": 8, "price_each": "1.00"},
+    response = client.post(url, {"age_declared": True,
+                                 "series": w["own_series"].pk, "first_face": 3, "last_face": 8, "price_each": "1.00"},
                            content_type="application/json")
     assert response.status_code == 400
     error = response.json()["errors"][0]
     assert error["field"] == "first_face" and error["rule"] == "30 DCMR 1404.1(h)"
     # A series of another organization is not even named.
-    response = client.post(url, {"series": w["other_series"].pk, "first_face": 3, "price_each": "1.00"},
+    response = client.post(url, {"age_declared": True,
+                                 "series": w["other_series"].pk, "first_face": 3, "price_each": "1.00"},
                            content_type="application/json")
     assert response.status_code == 400 and response.json()["errors"][0]["field"] == "series"
     game_elsewhere = w["other_operation"].games.first().pk
-    response = client.post(url, {"series": w["own_series"].pk, "first_face": 9, "games": [game_elsewhere],
+    response = client.post(url, {"age_declared": True,
+                                 "series": w["own_series"].pk, "first_face": 9, "games": [game_elsewhere],
                                  "price_each": "1.00"},
                            content_type="application/json")
     assert response.status_code == 400 and response.json()["errors"][0]["field"] == "games"

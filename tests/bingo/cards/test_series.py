@@ -10,7 +10,7 @@ from bingo.cards import services as services_cards
 from bingo.engine import FREE_SQUARE, column_range
 from bingo.models import CardSeries
 from licensing.models import AuditEvent, Role
-from tests.bingo.factories import CardSeriesFactory
+from tests.bingo.factories import CardSeriesFactory, bought, vendor_license
 from tests.licensing.factories import member
 
 pytestmark = pytest.mark.django_db
@@ -47,8 +47,9 @@ def test_cache_key_includes_the_seed(organization):
 
 def test_planner_creates_a_series_with_a_secret_seed_and_audit(organization):
     planner = member(organization, Role.OFFICER)
-    one = services_cards.series_create(actor=planner, organization=organization, code="X1", size=30)
-    two = services_cards.series_create(actor=planner, organization=organization, code="X2", size=30)
+    vendor = vendor_license()
+    one = services_cards.series_create(actor=planner, organization=organization, code="X1", size=30, **bought(vendor))
+    two = services_cards.series_create(actor=planner, organization=organization, code="X2", size=30, **bought(vendor))
     assert one.size == 30 and one.seed != two.seed and 0 <= one.seed < 2**62
     assert AuditEvent.objects.filter(event_type="bingo.series_created", object_id=str(one.pk)).exists()
 
@@ -56,13 +57,13 @@ def test_planner_creates_a_series_with_a_secret_seed_and_audit(organization):
 @override_settings(BINGO_SERIES_SIZE=25)
 def test_size_defaults_to_the_setting(organization):
     series = services_cards.series_create(actor=member(organization, Role.OFFICER), organization=organization,
-                                          code="D")
+                                          code="D", **bought())
     assert series.size == 25
 
 
 def test_duplicate_code_empty_code_and_bad_size_refused(organization):
     planner = member(organization, Role.OFFICER)
-    services_cards.series_create(actor=planner, organization=organization, code="A", size=10)
+    services_cards.series_create(actor=planner, organization=organization, code="A", size=10, **bought())
     with pytest.raises(ValidationError) as exc:
         services_cards.series_create(actor=planner, organization=organization, code="A", size=0)
     assert set(exc.value.error_dict) == {"code", "size"}

@@ -61,7 +61,8 @@ class Night:
         self.series = CardSeriesFactory(organization=organization, code="R", size=120, seed=20270301)
 
     def sell(self, first, last, *, price="1.00", colour=CardColour.REGULAR):
-        return cards.sale_record(actor=self.checker, operation=self.operation, series=self.series, first_face=first,
+        return cards.sale_record(
+            age_declared=True, actor=self.checker, operation=self.operation, series=self.series, first_face=first,
                                  last_face=last, price_each=Decimal(price), colour=colour)
 
     def face(self, number):

@@ -76,7 +76,8 @@ def test_a_training_game_still_needs_a_license_in_force():
 def test_no_card_is_sold_for_a_training_operation():
     game, _caller, checker, _officer, series = practice()
     with pytest.raises(RuleViolation) as caught:
-        services_cards.sale_record(actor=checker, operation=game.operation, series=series, first_face=1,
+        services_cards.sale_record(
+            age_declared=True, actor=checker, operation=game.operation, series=series, first_face=1,
                                    last_face=6, games=[game], price_each=Decimal("1.00"))
     [finding] = [f for f in caught.value.findings if f.field == "operation"]
     assert finding.rule == "30 DCMR 1200.1" and "training operation sells no cards" in finding.message

@@ -28,7 +28,8 @@ def test_planning_flow():
     multihall_license(license)
     client = api(planner(license.organization))
     body = {"license": license.pk, "premises": license.premises_id, "date": license.schedule[0]["date"],
-            "starts_at": "18:00", "ends_at": "22:00", "member_in_charge": "Ana Gómez", "door_prizes_value": "50.00"}
+            "starts_at": "18:00", "ends_at": "22:00", "member_in_charge": "Ana Gómez", "door_prizes_value": "50.00",
+            "caller_visible": True, "cash_prizes_only": True}  # declared before play (30 DCMR 1405.15, 1408.4)
     created = client.post(OPS, body, format="json")
     assert created.status_code == 201, created.json()
     pk = created.json()["id"]
@@ -36,7 +37,7 @@ def test_planning_flow():
     assert hall["is_drawing_location"] and len(hall["key"]) == 22
 
     games = f"{OPS}{pk}/games/"
-    first = client.post(games, {"pattern": "any-line", "card_price": "4.00", "prize": "100.00"}, format="json")
+    first = client.post(games, {"pattern": "any-line", "card_price": "2.00", "prize": "100.00"}, format="json")
     assert first.status_code == 201 and first.json()["number"] == 1 and first.json()["license_class"] == "B"
     second = client.post(games, {"pattern": "blackout", "game_type": "multi_hall", "card_price": "15.00",
                                  "prize": "12000.00"}, format="json")
@@ -71,12 +72,12 @@ def test_planning_flow():
 def test_rule_errors_use_the_house_shape():
     operation = plan(bingo_license())
     client = api(planner(operation.license.organization))
-    response = client.post(f"{OPS}{operation.pk}/games/", {"pattern": "x", "card_price": "4.01", "prize": "10"},
+    response = client.post(f"{OPS}{operation.pk}/games/", {"pattern": "x", "card_price": "2.01", "prize": "10"},
                            format="json")
     assert response.status_code == 400
     [error] = response.json()["errors"]
-    assert error["field"] == "card_price" and error["rule"] == "30 DCMR 1402.1"
-    assert "30 DCMR 1402.1" in error["message"]
+    assert error["field"] == "card_price" and error["rule"] == "30 DCMR 1402.3"
+    assert "30 DCMR 1402.3" in error["message"]
     for _ in range(6):
         assert client.post(f"{OPS}{operation.pk}/games/", {"pattern": "x", "game_type": "early_bird",
                                                            "card_price": "1", "prize": "10"}, format="json"

@@ -153,7 +153,8 @@ def test_a_worker_on_duty_is_not_sold_cards(sale_world):
     operation, series, checker, _workers = sale_world
 
     def sell(first, buyer):
-        return services_cards.sale_record(actor=checker, operation=operation, series=series, first_face=first,
+        return services_cards.sale_record(
+            age_declared=True, actor=checker, operation=operation, series=series, first_face=first,
                                           price_each=Decimal("1.00"), buyer=buyer)
 
     with pytest.raises(RuleViolation) as exc:
@@ -167,7 +168,7 @@ def test_a_worker_on_duty_is_not_sold_cards(sale_world):
 
 def test_a_player_who_bought_cards_is_not_put_on_duty(sale_world):
     operation, series, checker, _workers = sale_world
-    services_cards.sale_record(actor=checker, operation=operation, series=series, first_face=1,
+    services_cards.sale_record(age_declared=True, actor=checker, operation=operation, series=series, first_face=1,
                                price_each=Decimal("1.00"), buyer="Marta Player")
     with pytest.raises(RuleViolation) as exc:
         add(operation, "marta player", CALLER, date_of_birth=ADULT)
@@ -216,7 +217,8 @@ def test_the_api_refuses_a_sale_to_a_worker_on_duty(client, sale_world):
     operation, series, checker, workers = sale_world
     client.force_login(checker)
     url = reverse("bingo-operation-sales", args=[operation.pk])
-    body = {"series": series.pk, "first_face": 1, "price_each": "1.00", "colour": CardColour.REGULAR}
+    body = {"age_declared": True,
+            "series": series.pk, "first_face": 1, "price_each": "1.00", "colour": CardColour.REGULAR}
     refused = client.post(url, {**body, "buyer": workers["security"].name}, content_type="application/json")
     [error] = refused.json()["errors"]
     assert refused.status_code == 400 and (error["field"], error["rule"]) == ("buyer", "30 DCMR 1401.2")
@@ -228,7 +230,7 @@ def test_the_portal_refuses_a_sale_to_a_worker_on_duty(client, sale_world):
     operation, series, checker, workers = sale_world
     client.force_login(checker)
     url = reverse("bingo:sales_register", args=[operation.pk])
-    form = {"series": series.pk, "first_face": 1, "price_each": "1.00", "colour": "regular"}
+    form = {"age_declared": True, "series": series.pk, "first_face": 1, "price_each": "1.00", "colour": "regular"}
     refused = client.post(url, {**form, "buyer": workers["in_charge"].name})
     assert refused.status_code == 400 and "30 DCMR 1401.2" in refused.context["form"].errors["buyer"][0]
     assert not CardSale.objects.exists()

@@ -21,7 +21,7 @@ def operation():
 
 
 def game_data(**overrides):
-    data = {"game-game_type": "regular", "game-pattern": pattern("four-corners").pk, "game-card_price": "4.00",
+    data = {"game-game_type": "regular", "game-pattern": pattern("four-corners").pk, "game-card_price": "2.00",
             "game-prize": "150.00"}
     data.update({f"game-{k}": v for k, v in overrides.items()})
     return data
@@ -84,7 +84,7 @@ def test_create_flow(client):
 def test_htmx_game_entry_shows_cited_errors_and_reorders(client, operation):
     client.force_login(planner(operation.license.organization))
     add = reverse("bingo:game_add", args=[operation.pk])
-    refused = client.post(add, game_data(card_price="4.01"), headers=HTMX)
+    refused = client.post(add, game_data(card_price="2.01"), headers=HTMX)
     assert refused.status_code == 200
     body = refused.content.decode()
     assert "30 DCMR 1402" in body and 'id="plan"' in body and "<html" not in body

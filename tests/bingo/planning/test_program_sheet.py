@@ -24,7 +24,7 @@ def operation():
                      house_rules="Bingo is called at once; a missed bingo is lost.", door_prizes_value="325.00")
     actor = planner(operation.license.organization)
     add_game(operation, actor, game_type="early_bird", card_price="1.00", prize="75.00", slug="four-corners")
-    add_game(operation, actor, card_price="3.50", prize="1250.00", slug="blackout")
+    add_game(operation, actor, card_price="2.00", prize="1250.00", slug="blackout")
     services.worker_add(actor=actor, operation=operation, name="Luis Ortega", duty=WorkerDuty.Duty.CHECKER,
                         date_of_birth=dt.date(1980, 1, 1))
     return operation
@@ -39,9 +39,14 @@ def test_program_sheet_lists_what_1405_1_requires(client, operation):
     response = client.get(reverse("bingo:program_sheet_pdf", args=[operation.pk]))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     text = pdf_text(response.content).lower()  # headings are set in capitals
-    for expected in ("2 games", "Early bird", "Regular", "$75.00", "$1,250.00", "$3.50", "$1.00", "$325.00",
+    for expected in ("2 games", "Early bird", "Regular", "$75.00", "$1,250.00", "$2.00", "$1.00", "$325.00",
                      "Ana Gómez Rivera", "missed bingo is lost", "Blackout", "Four corners"):
         assert expected.lower() in text, expected
+    flat = " ".join(text.split())
+    # The door prizes' equal chance (30 DCMR 1408.11) and the declarations made before play: cash prizes
+    # (1408.4), the caller in view (1405.15), no player under 18 (1702.1).
+    for section in ("30 dcmr 1408.11", "30 dcmr 1408.4", "30 dcmr 1405.15", "30 dcmr 1702.1"):
+        assert section in flat, section
 
 
 def test_program_sheet_page_is_not_blank(tmp_path, operation):
@@ -69,3 +74,4 @@ def test_worker_posting_pdf(client, operation):
     assert response.status_code == 200
     text = pdf_text(response.content)
     assert "Luis Ortega" in text and "Checker" in text and "1401.1" in text
+    assert "name tags (30 DCMR 1401.6)" in " ".join(text.split())  # workers on duty wear name tags

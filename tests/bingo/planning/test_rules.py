@@ -25,7 +25,8 @@ def rules_of(findings):
 
 
 @pytest.mark.parametrize("game_type, ok, over, rule", [
-    ("regular", "4.00", "4.01", "30 DCMR 1402.1"), ("extra_regular", "2.00", "2.01", "30 DCMR 1402.3"),
+    # Only the admission's card is regular: a card sold for a regular game is an extra regular card (1402.3).
+    ("regular", "2.00", "2.01", "30 DCMR 1402.3"), ("extra_regular", "2.00", "2.01", "30 DCMR 1402.3"),
     ("special", "1.00", "1.01", "30 DCMR 1402.5"), ("early_bird", "1.00", "1.01", "30 DCMR 1402.5"),
     ("multi_hall", "15.00", "15.01", "30 DCMR 1402.5"),
 ])
@@ -38,7 +39,7 @@ def test_card_price_caps_for_classes_a_b_c(game_type, ok, over, rule, license_cl
 
 
 @pytest.mark.parametrize("game_type, ok, over, rule", [
-    ("regular", "0.25", "0.26", "30 DCMR 1402.2"), ("extra_regular", "0.15", "0.16", "30 DCMR 1402.4"),
+    ("regular", "0.15", "0.16", "30 DCMR 1402.4"), ("extra_regular", "0.15", "0.16", "30 DCMR 1402.4"),
     ("special", "0.15", "0.16", "30 DCMR 1402.6"), ("early_bird", "0.15", "0.16", "30 DCMR 1402.6"),
 ])
 def test_card_price_caps_for_class_d(game_type, ok, over, rule):

@@ -150,10 +150,6 @@ def test_card_price_cap_by_kind_and_class(game_type, license_class, expected):
 
 
 @pytest.mark.parametrize("game_type, license_class, over, cap, label, rule", [
-    ("regular", "A", "4.01", "$4.00", "regular", "30 DCMR 1402.1"),
-    ("regular", "D", "0.26", "$0.25", "regular", "30 DCMR 1402.2"),
-    ("extra_regular", "B", "2.01", "$2.00", "extra regular", "30 DCMR 1402.3"),
-    ("extra_regular", "D", "0.16", "$0.15", "extra regular", "30 DCMR 1402.4"),
     ("special", "C", "1.01", "$1.00", "special", "30 DCMR 1402.5"),
     ("special", "D", "0.16", "$0.15", "special", "30 DCMR 1402.6"),
     ("early_bird", "A", "1.01", "$1.00", "early bird", "30 DCMR 1402.5"),
@@ -167,8 +163,22 @@ def test_card_price_over_the_cap_1402(game_type, license_class, over, cap, label
               f"({rule}).", field="card_price")]
 
 
+@pytest.mark.parametrize("game_type, license_class, over, cap, rule", [
+    ("regular", "A", "2.01", "$2.00", "30 DCMR 1402.3"), ("regular", "D", "0.16", "$0.15", "30 DCMR 1402.4"),
+    ("regular", "B", "4.00", "$2.00", "30 DCMR 1402.3"),  # the admission's cap was accepted for a regular game
+    ("extra_regular", "B", "2.01", "$2.00", "30 DCMR 1402.3"),
+    ("extra_regular", "D", "0.16", "$0.15", "30 DCMR 1402.4"),
+])
+def test_a_card_for_a_regular_game_is_an_extra_regular_card_1402_3(game_type, license_class, over, cap, rule):
+    price = f"${D(over):,.2f}"
+    assert rules.card_price(game(game_type, over, number=3), license_class) == [Finding(
+        rule, f"Game 3: a card sold for a regular game beyond the one that comes with the admission is an extra "
+              f"regular card, and a Class {license_class} extra regular card costs at most {cap}, not {price} "
+              f"({rule}).", field="card_price")]
+
+
 @pytest.mark.parametrize("game_type, license_class, price", [
-    ("regular", "A", "4.00"), ("regular", "D", "0.25"), ("multi_hall", "B", "15.00"),
+    ("regular", "A", "2.00"), ("regular", "D", "0.15"), ("multi_hall", "B", "15.00"),
     # Class D has no multi-hall price (1414 forbids the game, see multi_hall), and a kind the caps do not
     # name has no cap: neither is a card price finding.
     ("multi_hall", "D", "99.00"), ("bonanza", "A", "99.00"),
@@ -472,11 +482,13 @@ def card_over(number, price, cap, license_class, label, rule):
 
 def test_game_findings_in_order_for_a_class_b_regular_period():
     """Per game (card price, then prize) in list order, then the operation's total, early birds, multi-hall."""
-    games = [game("regular", "4.50", "2100.00", number=1), game("special", "1.00", "1500.00", number=2),
+    games = [game("regular", "2.50", "2100.00", number=1), game("special", "1.00", "1500.00", number=2),
              *[game("early_bird", "1.25", "1000.00", number=n) for n in range(3, 10)],
              game("multi_hall", "15.00", "30000.00", number=10)]
     assert rules.game_findings(games, lic("B"), has_multihall_license=False) == [
-        card_over(1, "$4.50", "$4.00", "B", "regular", "30 DCMR 1402.1"),
+        Finding("30 DCMR 1402.3", "Game 1: a card sold for a regular game beyond the one that comes with the admission "
+                "is an extra regular card, and a Class B extra regular card costs at most $2.00, not $2.50 "
+                "(30 DCMR 1402.3).", field="card_price"),
         regular_game_prize("B", "$2,100.00", 1),
         *[card_over(n, "$1.25", "$1.00", "B", "early bird", "30 DCMR 1402.5") for n in range(3, 10)],
         operation_total("$10,600.00", "B", "$10,000.00", "30 DCMR 1408.1"),
@@ -487,7 +499,7 @@ def test_game_findings_in_order_for_a_class_b_regular_period():
 
 
 def test_game_findings_use_the_license_class_period_and_multi_hall_license():
-    games = [game("regular", "4.00", "3000.00", number=1), game("special", "1.00", "8000.00", number=2),
+    games = [game("regular", "2.00", "3000.00", number=1), game("special", "1.00", "8000.00", number=2),
              game("multi_hall", "15.00", "9000.00", number=3)]
     # A limited period has no prize limit, per game or per operation, and the multi-hall license allows the
     # multi-hall game.
@@ -497,7 +509,9 @@ def test_game_findings_use_the_license_class_period_and_multi_hall_license():
         operation_total("$11,000.00", "A", "$10,000.00", "30 DCMR 1408.1")]
     # Class D: its own caps on every game, its own operation cap, and no multi-hall game at all.
     assert rules.game_findings(games, lic("D", "limited"), has_multihall_license=True) == [
-        card_over(1, "$4.00", "$0.25", "D", "regular", "30 DCMR 1402.2"),
+        Finding("30 DCMR 1402.4", "Game 1: a card sold for a regular game beyond the one that comes with the admission "
+                "is an extra regular card, and a Class D extra regular card costs at most $0.15, not $2.00 "
+                "(30 DCMR 1402.4).", field="card_price"),
         class_d_game_prize("$3,000.00", 1),
         card_over(2, "$1.00", "$0.15", "D", "special", "30 DCMR 1402.6"),
         class_d_game_prize("$8,000.00", 2),

@@ -90,12 +90,12 @@ def test_card_price_boundary_through_the_service():
     license = bingo_license(license_class="B")
     operation = plan(license)
     actor = planner(license.organization)
-    game = add_game(operation, actor, card_price="4.00")
-    assert (game.number, game.license_class, game.card_price) == (1, "B", Decimal("4.00"))
-    with pytest.raises(RuleViolation) as exc:
-        add_game(operation, actor, card_price="4.01")
-    assert rules_of(exc) == ["30 DCMR 1402.1"]
-    assert exc.value.error_dict["card_price"][0].rule == "30 DCMR 1402.1"
+    game = add_game(operation, actor, card_price="2.00")
+    assert (game.number, game.license_class, game.card_price) == (1, "B", Decimal("2.00"))
+    with pytest.raises(RuleViolation) as exc:  # a card for a regular game is an extra regular card: $2 (1402.3)
+        add_game(operation, actor, card_price="2.01")
+    assert rules_of(exc) == ["30 DCMR 1402.3"]
+    assert exc.value.error_dict["card_price"][0].rule == "30 DCMR 1402.3"
     assert operation.games.count() == 1
 
 
@@ -103,9 +103,9 @@ def test_class_d_caps_through_the_service():
     license = bingo_license(license_class="D", application__organization__is_senior_group=True)
     operation = plan(license)
     actor = planner(license.organization)
-    add_game(operation, actor, card_price="0.25", prize="5.00")
+    add_game(operation, actor, card_price="0.15", prize="5.00")
     with pytest.raises(RuleViolation) as exc:
-        add_game(operation, actor, card_price="0.25", prize="5.01")
+        add_game(operation, actor, card_price="0.15", prize="5.01")
     assert rules_of(exc) == ["30 DCMR 1408.3"]
     with pytest.raises(RuleViolation) as exc:
         add_game(operation, actor, game_type="multi_hall", card_price="0.10", prize="1.00")
@@ -252,3 +252,16 @@ def test_a_pattern_of_another_organization_is_refused():
         services.game_add(actor=actor, operation=operation, pattern=foreign, card_price=1, prize=1)
     assert "pattern" in exc.value.error_dict
     assert services.game_add(actor=actor, operation=operation, pattern=pattern("x"), card_price=1, prize=1)
+
+
+def test_one_organization_holds_at_most_two_operations_a_week_on_one_premises_1400_6():
+    hall = PremisesFactory()
+    week = monday()
+    days = [week, week + dt.timedelta(days=2), week + dt.timedelta(days=4)]
+    license = bingo_license(premises=hall, dates=days)
+    plan(license, date=days[0])
+    plan(license, date=days[1])  # two: allowed
+    with pytest.raises(RuleViolation) as exc:
+        plan(license, date=days[2])
+    assert rules_of(exc) == ["30 DCMR 1400.6"]
+    assert "30 DCMR 1400.6" in str(exc.value.messages)
