@@ -14,6 +14,7 @@ from licensing.reports.drawings.selectors import (
     license_for_drawing_get,
 )
 from licensing.reports.drawings.serializers import (
+    DrawingDrawSerializer,
     DrawingSalesCloseSerializer,
     DrawingScheduleSerializer,
     DrawingSerializer,
@@ -73,11 +74,12 @@ class DrawingDrawApi(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(operation_id="raffle_drawings_draw", request=None, responses={200: DrawingSerializer, **RESPONSES},
-                   tags=["raffle drawings"])
+    @extend_schema(operation_id="raffle_drawings_draw", request=DrawingDrawSerializer,
+                   responses={200: DrawingSerializer, **RESPONSES}, tags=["raffle drawings"])
     def post(self, request, pk: int):
         drawing = drawing_get(user=request.user, pk=pk)
-        return service_answer(request, answer=_answer, call=lambda: drawing_draw(actor=request.user, drawing=drawing))
+        return service_answer(request, serializer_class=DrawingDrawSerializer, answer=_answer,
+                              call=lambda **data: drawing_draw(actor=request.user, drawing=drawing, **data))
 
 
 class PublicDrawingApi(APIView):

@@ -16,6 +16,7 @@ from licensing.reports import content, services
 from licensing.reports.drawings.services import drawing_draw, drawing_sales_close, drawing_schedule
 from licensing.reports.handover import montecarlo_night_recorded, montecarlo_tournament_prizes_recorded
 from tests.licensing.factories import license_for, member
+from tests.licensing.raffles import in_charge, raffle_ready
 
 pytestmark = pytest.mark.django_db
 SEED = bytes(range(32))
@@ -23,15 +24,17 @@ SEED = bytes(range(32))
 
 @pytest.fixture
 def raffle():
-    return license_for(license_type=LicenseType.RAFFLE, license_class="2", number="RF-2027-00031",
-                       application__first_ticket_number=100, application__last_ticket_number=199,
-                       application__tickets_printed=100, application__ticket_price=Decimal("5.00"))
+    return raffle_ready(license_for(
+        license_type=LicenseType.RAFFLE, license_class="2", number="RF-2027-00031",
+        application__first_ticket_number=100, application__last_ticket_number=199,
+        application__tickets_printed=100, application__ticket_price=Decimal("5.00")))
 
 
 def drawn(raffle, officer, *, prizes=2):
     drawing = drawing_schedule(actor=officer, license=raffle, prizes=prizes, seed_source=lambda: SEED)
-    drawing = drawing_sales_close(actor=officer, drawing=drawing, sold=list(range(100, 160)), returned=[101, 102])
-    return drawing_draw(actor=officer, drawing=drawing)
+    drawing = drawing_sales_close(actor=officer, drawing=drawing, sold=list(range(100, 160)), returned=[101, 102],
+                                  buyers_age_declared=True)
+    return drawing_draw(actor=officer, drawing=drawing, in_charge=in_charge(raffle))
 
 
 def test_the_drawing_prefills_the_raffle_report(raffle):
