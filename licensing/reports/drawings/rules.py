@@ -7,6 +7,8 @@ their section; the services gather the facts and refuse on any.
 - 30 DCMR 1202.2(n): the drawing is held at the date, time and place the application states, not before.
 - 30 DCMR 1301.5: the member in charge or the alternate is present at the drawing, named on its record.
 - 30 DCMR 1702.1: no raffle ticket is sold to anyone under 18: the sellers' declaration is given when sales close.
+- 30 DCMR 1413.1: a report accounts for a drawing that took place: the raffle's report is submitted only once
+  the time of its drawing has come (the drawing's record hands its figures to the report when it is held).
 - 30 DCMR 1502.5, 1502.6: after the license is approved and before any ticket is issued, the printer's statement
   (tickets printed, first and last number) and a proof of the ticket are filed with the Board.
 """
@@ -42,6 +44,15 @@ def drawing_time_findings(*, now: dt.datetime, drawing_at: dt.datetime | None) -
         return [Finding(TIME_RULE, _(
             "the drawing is held at the time the license states, %(time)s, not before (30 DCMR 1202.2(n)).")
             % {"time": when(drawing_at)}, field="drawing_at")]
+    return []
+
+
+def report_after_drawing_findings(*, now: dt.datetime, drawing_at: dt.datetime | None) -> list[Finding]:
+    """30 DCMR 1413.1: a raffle's financial report is submitted after its drawing, not before it."""
+    if drawing_at is not None and now < drawing_at:
+        return [Finding("30 DCMR 1413.1", _(
+            "the raffle's drawing is at %(time)s: its financial report is submitted after the drawing, not "
+            "before (30 DCMR 1413.1).") % {"time": when(drawing_at)}, field="event_date")]
     return []
 
 
