@@ -111,12 +111,17 @@ def _in_force_clean(license: License, *, action: str) -> None:
         raise RuleViolation(findings)
 
 
-def _printer_documents_clean(license: License) -> None:
-    """30 DCMR 1502.5, 1502.6: the printer's statement and a ticket proof are on file before tickets issue."""
+def printer_documents_missing(license: License) -> list:
+    """30 DCMR 1502.5, 1502.6: the findings for the printer's statement or the ticket proof not on file."""
     kinds = set(license.organization.documents.filter(
         kind__in=[DocumentKind.PRINTERS_AFFIDAVIT, DocumentKind.TICKET_PROOF]).values_list("kind", flat=True))
-    findings = rules.printer_documents_findings(has_statement=DocumentKind.PRINTERS_AFFIDAVIT in kinds,
-                                                has_proof=DocumentKind.TICKET_PROOF in kinds)
+    return rules.printer_documents_findings(has_statement=DocumentKind.PRINTERS_AFFIDAVIT in kinds,
+                                            has_proof=DocumentKind.TICKET_PROOF in kinds)
+
+
+def _printer_documents_clean(license: License) -> None:
+    """30 DCMR 1502.5, 1502.6: the printer's statement and a ticket proof are on file before tickets issue."""
+    findings = printer_documents_missing(license)
     if findings:
         raise RuleViolation(findings)
 

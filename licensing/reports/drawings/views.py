@@ -27,6 +27,7 @@ from licensing.reports.drawings.services import (
     drawing_sales_close,
     drawing_schedule,
     in_charge_choices,
+    printer_documents_missing,
 )
 from licensing.selectors import has_role
 
@@ -123,5 +124,9 @@ def license_drawing(request, pk: int):
         "can_act": can_act,
         "step": step,
         "form": form,
+        # What stops the next step, with the page where it is fixed (1502.5, 1502.6 documents; 1301.5 people).
+        "missing_documents": printer_documents_missing(license) if can_act and step in ("schedule", "close_sales")
+        else [],
+        "no_one_in_charge": can_act and step == "draw" and not in_charge_choices(license),
     }
     return render(request, "licensing/reports/drawings/license_drawing.html", context, status=status)

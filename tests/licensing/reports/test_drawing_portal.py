@@ -266,3 +266,33 @@ def test_the_board_sees_a_license_with_no_drawing_yet_without_the_form(client, r
     response = client.get(page(raffle))
     assert response.status_code == 200
     assert "No drawing is scheduled" in text(response) and 'name="prizes"' not in text(response)
+
+
+# --- a blocking check says where to fix it (issue 26) ---
+
+
+def test_missing_printer_documents_are_named_with_the_page_to_file_them(client):
+    bare = raffle_ready(license_for(license_type=LicenseType.RAFFLE, license_class="2",
+                                    application__first_ticket_number=1, application__last_ticket_number=10),
+                        documents=False)
+    organization, officer = bare.organization, member(bare.organization, Role.OFFICER)
+    signed_in(client, officer)
+    body = text(client.get(page(bare)))
+    assert "30 DCMR 1502.5" in body and "30 DCMR 1502.6" in body
+    assert reverse("portal:organization_documents", args=[organization.pk]) in body
+    response = client.post(page(bare), {"action": "schedule", "prizes": "1"})
+    assert response.status_code == 400 and "30 DCMR 1502.6" in text(response)
+    assert not RaffleDrawing.objects.filter(license=bare).exists()
+
+
+def test_the_draw_step_gives_the_time_and_where_to_name_the_member_in_charge(client):
+    license = raffle_ready(license_for(license_type=LicenseType.RAFFLE, license_class="2",
+                                       application__first_ticket_number=1, application__last_ticket_number=10),
+                           people=False)
+    organization, officer = license.organization, member(license.organization, Role.OFFICER)
+    drawing = drawing_schedule(actor=officer, license=license, prizes=1, seed_source=lambda: SEED)
+    drawing_sales_close(actor=officer, drawing=drawing, sold=[1, 2], returned=[], buyers_age_declared=True)
+    signed_in(client, officer)
+    body = text(client.get(page(license)))
+    assert "not before (30 DCMR 1202.2(n))" in body
+    assert reverse("portal:organization_responsible_people", args=[organization.pk]) in body
