@@ -56,7 +56,8 @@ class DrawingDetailApi(APIView):
 
 
 class DrawingSalesCloseApi(APIView):
-    """Close ticket sales: the eligible tickets are those sold less those returned; publishes their hash."""
+    """Close ticket sales: the eligible tickets are those sold less those returned; publishes their hash. The
+    sellers declare every buyer 18 or older (`buyers_age_declared`, 30 DCMR 1702.1)."""
 
     permission_classes = [permissions.IsAuthenticated]
 
@@ -70,7 +71,9 @@ class DrawingSalesCloseApi(APIView):
 
 
 class DrawingDrawApi(APIView):
-    """Hold the drawing: draws the winners with the secret seed and reveals it."""
+    """Hold the drawing: draws the winners with the secret seed and reveals it. Refused while the license is not
+    in force (30 DCMR 1200.1), before the time it states (1202.2(n)), and unless `in_charge` names the member in
+    charge or the alternate present (1301.5)."""
 
     permission_classes = [permissions.IsAuthenticated]
 
