@@ -24,7 +24,13 @@ from licensing.review.services import vote_cast
 
 # Bond amounts are board data that no regulation text gives (RULES.md); these are for the demo only.
 DEMO_BONDS = [("bingo", "A", "5000.00"), ("bingo", "B", "2500.00"), ("bingo", "C", "1000.00"),
-              ("montecarlo", "1", "1000.00"), ("montecarlo", "2", "2500.00")]
+              ("montecarlo", "1", "1000.00"), ("montecarlo", "2", "2500.00"),
+              ("raffle", "1", "500.00"), ("raffle", "2", "1000.00"), ("raffle", "3", "2500.00"),
+              ("raffle", "4", "5000.00"), ("raffle", "5", "10000.00")]
+# Raffle classes 1-5 and their fees are board data too (RULES.md: "Raffle classes 1-5 and their fees: (board
+# data)"; 1202.2(r): the fees the Board requires): demo figures, so a raffle can be licensed out of the box. A
+# renewal costs what the original does; an amendment costs nothing (as 1204.4-1204.5 have it for bingo).
+DEMO_RAFFLE_FEES = [("1", "25.00"), ("2", "50.00"), ("3", "100.00"), ("4", "200.00"), ("5", "300.00")]
 # The original vendor fee (and an amendment's) is board data too (30 DCMR 1208.4 gives only the renewal bands).
 DEMO_VENDOR_FEES = [("original", "300.00"), ("amendment", "0.00")]
 PDF = b"%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n"
@@ -50,6 +56,24 @@ def _vendor_fees() -> None:
         )
 
 
+def _raffle_fees() -> None:
+    for license_class, amount in DEMO_RAFFLE_FEES:
+        for kind, price in (("original", amount), ("renewal", amount), ("amendment", "0.00")):
+            FeeScheduleRow.objects.get_or_create(
+                license_type="raffle", license_class=license_class, kind=kind, effective_from=dt.date(2000, 1, 1),
+                defaults={"amount": Decimal(price), "rule": "30 DCMR 1202.2(r)",
+                          "notes": "Demo board data: not from any regulation text"},
+            )
+
+
+def schedules() -> None:
+    """Every fee and bond row the rules leave to the Board, with demo figures, so that every license type and
+    class can be applied for in the demo (a row the Board already set is kept)."""
+    _bonds()
+    _vendor_fees()
+    _raffle_fees()
+
+
 def _eligible(organization: Organization, officer: User, *, senior: bool) -> None:
     today = timezone.localdate()
     organization_profile_update(
@@ -73,11 +97,11 @@ def _eligible(organization: Organization, officer: User, *, senior: bool) -> Non
 
 def build(*, officers: dict[str, User], board_members: list[User]) -> bool:
     """officers: organization name -> its officer. Returns False when the demo applications already exist."""
+    # Before anything else: a demo database seeded before these rows existed gets them on the next `make run`.
+    schedules()
     organizations = {o.name: o for o in Organization.objects.filter(name__in=officers)}
     if any(o.applications.exists() for o in organizations.values()):
         return False
-    _bonds()
-    _vendor_fees()
     today = timezone.localdate()
     for name, organization in organizations.items():
         _eligible(organization, officers[name], senior=organization.is_senior_group)

@@ -63,7 +63,8 @@ class DocumentKind(models.TextChoices):
     DETERMINATION_LETTER = "determination_letter", _("Tax determination letter")  # 1202.2(f)
     LEASE = "lease", _("Lease")  # 1400.4
     CERTIFICATE_OF_OCCUPANCY = "certificate_of_occupancy", _("Certificate of occupancy")  # 1400.8
-    PRINTERS_AFFIDAVIT = "printers_affidavit", _("Printer's affidavit")  # 1202.2(n)
+    PRINTERS_AFFIDAVIT = "printers_affidavit", _("Printer's affidavit")  # 1202.2(n), the statement of 1502.5
+    TICKET_PROOF = "ticket_proof", _("Raffle ticket proof")  # 1502.6
     POLICE_CLEARANCE = "police_clearance", _("Police clearance report")  # 1207.2(l), a vendor's owners and officers
 
 

@@ -23,6 +23,7 @@ from licensing.models.choices import LicenseStatus
 from licensing.models.organizations import FILING_ROLES
 from licensing.reports import content, event_end, rules
 from licensing.reports.deadlines import deadlines
+from licensing.reports.drawings.rules import report_after_drawing_findings
 from licensing.reports.month_totals import month_total_add
 from licensing.selectors import has_role
 
@@ -247,7 +248,11 @@ def report_submit(*, actor: User, report: Report, now: dt.datetime | None = None
     report = _lock(report)
     _require_officer(actor, report.license)
     _require_draft(report)
-    problems = event_end.refusal(report, now=now) or submission_problems(report)
+    problems = event_end.refusal(report, now=now)
+    if not problems and report.kind == content.RAFFLE:  # not before the drawing (30 DCMR 1413.1)
+        problems = report_after_drawing_findings(now=now or timezone.now(),
+                                                 drawing_at=report.license.application.drawing_at)
+    problems = problems or submission_problems(report)
     if problems:
         raise RuleViolation(problems)
     report.submitted_at = now or timezone.now()

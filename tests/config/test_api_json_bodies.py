@@ -35,6 +35,7 @@ from licensing.reports import overdue
 from licensing.reports.drawings.services import drawing_schedule
 from montecarlo.models import GameApproval, GameTable, Night, Tournament
 from tests.licensing.factories import board_admin, board_staff, license_for, member
+from tests.licensing.raffles import raffle_ready
 from tests.licensing.reports.reporting import bingo_license
 from tests.montecarlo.factories import night_for, table_for
 from vendors.models import Owner, Vendor
@@ -102,9 +103,9 @@ def world(django_capture_on_commit_callbacks):
             call_command(command, stdout=io.StringIO())
         organization = Organization.objects.filter(vendor__isnull=True).order_by("pk").first()
         officer = member(organization, Role.OFFICER)
-        raffle = license_for(license_type=LicenseType.RAFFLE, license_class="2", organization=organization,
-                             number="RF-2099-00001", application__first_ticket_number=1,
-                             application__last_ticket_number=100, application__tickets_printed=100)
+        raffle = raffle_ready(license_for(
+            license_type=LicenseType.RAFFLE, license_class="2", organization=organization, number="RF-2099-00001",
+            application__first_ticket_number=1, application__last_ticket_number=100, application__tickets_printed=100))
         drawing_schedule(actor=officer, license=raffle, prizes=1, seed_source=lambda: bytes(32))
         played = timezone.localdate() - dt.timedelta(days=60)
         bingo_license(dates=[played], organization=organization, number="BG-2099-00001")

@@ -14,6 +14,7 @@ from licensing.reports.drawings.selectors import (
     license_for_drawing_get,
 )
 from licensing.reports.drawings.serializers import (
+    DrawingDrawSerializer,
     DrawingSalesCloseSerializer,
     DrawingScheduleSerializer,
     DrawingSerializer,
@@ -55,7 +56,8 @@ class DrawingDetailApi(APIView):
 
 
 class DrawingSalesCloseApi(APIView):
-    """Close ticket sales: the eligible tickets are those sold less those returned; publishes their hash."""
+    """Close ticket sales: the eligible tickets are those sold less those returned; publishes their hash. The
+    sellers declare every buyer 18 or older (`buyers_age_declared`, 30 DCMR 1702.1)."""
 
     permission_classes = [permissions.IsAuthenticated]
 
@@ -69,15 +71,18 @@ class DrawingSalesCloseApi(APIView):
 
 
 class DrawingDrawApi(APIView):
-    """Hold the drawing: draws the winners with the secret seed and reveals it."""
+    """Hold the drawing: draws the winners with the secret seed and reveals it. Refused while the license is not
+    in force (30 DCMR 1200.1), before the time it states (1202.2(n)), and unless `in_charge` names the member in
+    charge or the alternate present (1301.5)."""
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(operation_id="raffle_drawings_draw", request=None, responses={200: DrawingSerializer, **RESPONSES},
-                   tags=["raffle drawings"])
+    @extend_schema(operation_id="raffle_drawings_draw", request=DrawingDrawSerializer,
+                   responses={200: DrawingSerializer, **RESPONSES}, tags=["raffle drawings"])
     def post(self, request, pk: int):
         drawing = drawing_get(user=request.user, pk=pk)
-        return service_answer(request, answer=_answer, call=lambda: drawing_draw(actor=request.user, drawing=drawing))
+        return service_answer(request, serializer_class=DrawingDrawSerializer, answer=_answer,
+                              call=lambda **data: drawing_draw(actor=request.user, drawing=drawing, **data))
 
 
 class PublicDrawingApi(APIView):

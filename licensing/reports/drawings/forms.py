@@ -65,6 +65,8 @@ class DrawingSalesCloseForm(forms.Form):
         label=_("Returned ticket numbers"), widget=forms.Textarea(attrs={"rows": 2}), required=False,
         max_length=TICKETS_TEXT_MAX,
         help_text=_("Sold tickets given back before the drawing: they cannot win. Leave empty if none."))
+    buyers_age_declared = forms.BooleanField(
+        label=_("Every ticket was sold to a buyer who declared being 18 or older (30 DCMR 1702.1)"), required=False)
 
     def __init__(self, *args, first: int | None = None, last: int | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -78,5 +80,14 @@ class DrawingSalesCloseForm(forms.Form):
 
 
 class DrawingDrawForm(forms.Form):
+    # Not required here: the service refuses a drawing without them, citing 30 DCMR 1301.5.
+    in_charge = forms.TypedChoiceField(
+        label=_("Present at the drawing (30 DCMR 1301.5)"), coerce=int, required=False, empty_value=None,
+        help_text=_("The member in charge or the alternate, as the organization's records name them."))
     confirm = forms.BooleanField(label=_("I understand that the drawing is held once and cannot be undone: "
                                          "the seed is revealed and the winners are published."))
+
+    def __init__(self, *args, in_charge: dict | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["in_charge"].choices = [("", _("Choose who is present"))] + [
+            (pk, f"{person.full_name} ({person.get_role_display()})") for pk, person in (in_charge or {}).items()]

@@ -48,7 +48,7 @@ def license_for_drawing_get(*, user: User, pk: int) -> License:
 
 
 def drawing_public_get(*, pk: int) -> RaffleDrawing:
-    drawing = RaffleDrawing.objects.select_related("license").filter(pk=pk).first()
+    drawing = RaffleDrawing.objects.select_related("license__application").filter(pk=pk).first()
     if drawing is None:
         raise Http404("No such raffle drawing.")
     return drawing
@@ -76,11 +76,19 @@ def drawing_published(drawing: RaffleDrawing) -> dict | None:
     }
 
 
+def _times(drawing: RaffleDrawing) -> dict:
+    """When each step was recorded: the commitment published, sales closed, the drawing held."""
+    return dict(drawing.events.values_list("kind", "created_at"))
+
+
 def drawing_public(drawing: RaffleDrawing) -> dict:
     """What anyone may see of a drawing now: null for what is not published yet."""
     record = _record(drawing)
+    times = _times(drawing)
     closed = record.get(DrawingStatus.SALES_CLOSED, {})
     drawn = record.get(DrawingStatus.DRAWN, {})
+    application = drawing.license.application
+    in_charge = drawn.get("in_charge")
     return {
         "id": drawing.pk,
         "raffle": drawing.license.number,
@@ -93,6 +101,14 @@ def drawing_public(drawing: RaffleDrawing) -> dict:
         "seed": drawn.get("seed"),
         "winners": drawn.get("winners"),
         "published": drawing_published(drawing),
+        # 30 DCMR 1202.2(n): the time and place the license states; when each step was published.
+        "drawing_at": application.drawing_at,
+        "place": drawn.get("place") or application.drawing_place,
+        "committed_at": times.get(DrawingStatus.SCHEDULED),
+        "sales_closed_at": times.get(DrawingStatus.SALES_CLOSED),
+        "drawn_at": times.get(DrawingStatus.DRAWN),
+        # 30 DCMR 1301.5: who of the member in charge and the alternate was present at the drawing.
+        "in_charge": {"name": in_charge["name"], "role": in_charge["role"]} if in_charge else None,
     }
 
 

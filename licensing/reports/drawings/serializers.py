@@ -20,6 +20,13 @@ class DrawingSalesCloseSerializer(serializers.Serializer):
     returned = serializers.ListField(child=serializers.IntegerField(min_value=0), max_length=TICKETS_MAX,
                                      required=False, default=list, help_text=_(
                                          "Tickets sold and then returned: not eligible."))
+    buyers_age_declared = serializers.BooleanField(required=False, default=False, help_text=_(
+        "The sellers declare that every ticket was sold to a buyer 18 or older (30 DCMR 1702.1); required true."))
+
+
+class DrawingDrawSerializer(serializers.Serializer):
+    in_charge = serializers.IntegerField(required=False, allow_null=True, default=None, help_text=_(
+        "The id of the organization's member in charge or alternate present at the drawing (30 DCMR 1301.5)."))
 
 
 class PublishedDrawingSerializer(serializers.Serializer):
@@ -33,6 +40,11 @@ class PublishedDrawingSerializer(serializers.Serializer):
     seed = serializers.CharField()
     tickets = serializers.ListField(child=serializers.IntegerField())
     winners = serializers.ListField(child=serializers.IntegerField())
+
+
+class InChargeSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    role = serializers.CharField(help_text=_("member_in_charge or alternate."))
 
 
 class DrawingSerializer(serializers.Serializer):
@@ -50,3 +62,11 @@ class DrawingSerializer(serializers.Serializer):
     winners = serializers.ListField(child=serializers.IntegerField(), allow_null=True, help_text=_(
         "In prize order: the first wins the first prize."))
     published = PublishedDrawingSerializer(allow_null=True)
+    drawing_at = serializers.DateTimeField(allow_null=True, help_text=_(
+        "The date and time of the drawing the license states (30 DCMR 1202.2(n)); it is not held before."))
+    place = serializers.CharField(allow_blank=True, help_text=_("The place of the drawing (30 DCMR 1202.2(n))."))
+    committed_at = serializers.DateTimeField(allow_null=True, help_text=_("When the commitment was published."))
+    sales_closed_at = serializers.DateTimeField(allow_null=True, help_text=_("When ticket sales closed."))
+    drawn_at = serializers.DateTimeField(allow_null=True, help_text=_("When the drawing was held."))
+    in_charge = InChargeSerializer(allow_null=True, help_text=_(
+        "The member in charge or alternate present at the drawing (30 DCMR 1301.5)."))

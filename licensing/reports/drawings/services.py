@@ -3,7 +3,9 @@ runs in one transaction holding the drawing's row lock (appends to its log are s
 one event to the drawing's hash-chained record and records an audit event.
 
 Only the filing officers of the license's organization act (30 DCMR 1202.2: the organization conducts its
-raffle); the Board reads."""
+raffle); the Board reads. The rules a drawing is held to (the license in force at close of sales and draw, the
+stated time, the member in charge present, the buyers' age, the printer's statement and ticket proof) are in
+`licensing.reports.drawings.rules`."""
 
 from __future__ import annotations
 
@@ -19,10 +21,21 @@ from core.chain import head_of
 from core.findings import Finding, RuleViolation
 from licensing.audit.events import audit_event_record
 from licensing.audit.tasks import anchors_after_commit
-from licensing.models import AnchorReason, DrawingStatus, License, RaffleDrawing, RaffleDrawingEvent, User
-from licensing.models.choices import LicenseStatus, LicenseType
+from licensing.licenses.live import board_now, license_in_force
+from licensing.licenses.rules import in_force_findings
+from licensing.models import (
+    AnchorReason,
+    DrawingStatus,
+    License,
+    RaffleDrawing,
+    RaffleDrawingEvent,
+    ResponsiblePerson,
+    User,
+)
+from licensing.models.choices import DocumentKind, LicenseStatus, LicenseType, ResponsibleRole
 from licensing.models.organizations import FILING_ROLES
 from licensing.reports import raffle_draw
+from licensing.reports.drawings import rules
 from licensing.reports.services import report_recorded_handover
 from licensing.selectors import has_role
 
@@ -89,6 +102,41 @@ def _numbers_clean(numbers, *, field: str, first: int, last: int) -> list[int]:
     return sorted(numbers)
 
 
+def _in_force_clean(license: License, *, action: str) -> None:
+    """30 DCMR 1200.1, 1210.1: nothing is conducted under a license suspended, revoked or out of its term at
+    this moment: the same check as bingo and Monte Carlo live play."""
+    today = board_now().date()
+    findings = in_force_findings(license_in_force(license, today), today, action=action)
+    if findings:
+        raise RuleViolation(findings)
+
+
+def printer_documents_missing(license: License) -> list:
+    """30 DCMR 1502.5, 1502.6: the findings for the printer's statement or the ticket proof not on file."""
+    kinds = set(license.organization.documents.filter(
+        kind__in=[DocumentKind.PRINTERS_AFFIDAVIT, DocumentKind.TICKET_PROOF]).values_list("kind", flat=True))
+    return rules.printer_documents_findings(has_statement=DocumentKind.PRINTERS_AFFIDAVIT in kinds,
+                                            has_proof=DocumentKind.TICKET_PROOF in kinds)
+
+
+def _printer_documents_clean(license: License) -> None:
+    """30 DCMR 1502.5, 1502.6: the printer's statement and a ticket proof are on file before tickets issue."""
+    findings = printer_documents_missing(license)
+    if findings:
+        raise RuleViolation(findings)
+
+
+IN_CHARGE_ROLES = (ResponsibleRole.MEMBER_IN_CHARGE, ResponsibleRole.ALTERNATE)
+
+
+def in_charge_choices(license: License) -> dict[int, ResponsiblePerson]:
+    """Who may be the member in charge present at the drawing (30 DCMR 1301.5): the organization's current
+    member in charge and alternate (1202.2(j)), by id."""
+    people = ResponsiblePerson.objects.filter(organization_id=license.organization_id, is_current=True,
+                                              role__in=IN_CHARGE_ROLES).order_by("role", "full_name")
+    return {person.pk: person for person in people}
+
+
 def _status_clean(drawing: RaffleDrawing, expected: str, message: str) -> None:
     if drawing.status != expected:
         raise RuleViolation(Finding(DRAWING_RULE, message, field="status"))
@@ -126,6 +174,7 @@ def drawing_schedule(*, actor: User, license: License, prizes: int,
         raise RuleViolation(Finding(DRAWING_RULE, _(
             "a raffle license has one drawing, at the date, time and place it states (30 DCMR 1202.2(n)); this "
             "one is already scheduled"), field="license"))
+    _printer_documents_clean(license)
     prizes = _prizes_clean(prizes)
     seed = (seed_source or system_seed)()
     if not isinstance(seed, bytes) or len(seed) != raffle_draw.SEED_BYTES:
@@ -142,12 +191,15 @@ def drawing_schedule(*, actor: User, license: License, prizes: int,
 
 
 @transaction.atomic
-def drawing_sales_close(*, actor: User, drawing: RaffleDrawing, sold: list[int],
-                        returned: list[int]) -> RaffleDrawing:
-    """Close sales: the eligible tickets are those sold less those returned; publish their hash."""
+def drawing_sales_close(*, actor: User, drawing: RaffleDrawing, sold: list[int], returned: list[int],
+                        buyers_age_declared: bool = False) -> RaffleDrawing:
+    """Close sales: the eligible tickets are those sold less those returned; publish their hash. The sellers
+    declare that no ticket went to a buyer under 18 (30 DCMR 1702.1); the license is in force now (1200.1)."""
     drawing = _lock(drawing)
     _require_officer(actor, drawing.license)
     _status_clean(drawing, DrawingStatus.SCHEDULED, _("sales of this drawing are already closed"))
+    _in_force_clean(drawing.license, action=_("closing ticket sales"))
+    _printer_documents_clean(drawing.license)
     application = drawing.license.application
     bounds = {"first": application.first_ticket_number, "last": application.last_ticket_number}
     sold = _numbers_clean(sold, field="sold", **bounds)
@@ -161,10 +213,15 @@ def drawing_sales_close(*, actor: User, drawing: RaffleDrawing, sold: list[int],
         raise RuleViolation(Finding(DRAWING_RULE, _(
             "%(count)s eligible tickets cannot win %(prizes)s prizes: each prize goes to a different ticket"
         ) % {"count": len(tickets), "prizes": drawing.prizes}, field="sold"))
+    age = rules.buyers_age_findings(declared=buyers_age_declared)
+    if age:
+        raise RuleViolation(age)
     tickets_hash = raffle_draw.tickets_hash_of(tickets)
     _append(actor=actor, drawing=drawing, kind=DrawingStatus.SALES_CLOSED,
-            payload={"tickets": tickets, "returned": returned, "tickets_hash": tickets_hash},
-            audit={"tickets": len(tickets), "returned": len(returned), "tickets_hash": tickets_hash})
+            payload={"tickets": tickets, "returned": returned, "tickets_hash": tickets_hash,
+                     "buyers_age_declared": True},
+            audit={"tickets": len(tickets), "returned": len(returned), "tickets_hash": tickets_hash,
+                   "buyers_age_declared": True})
     # The eligible tickets are final: the record's head is anchored (and witnessed) once this commits.
     anchors_after_commit(reason=AnchorReason.CLOSE)
     return drawing
@@ -185,21 +242,33 @@ def drawing_recorded(drawing: RaffleDrawing, *, closed: RaffleDrawingEvent, draw
 
 
 @transaction.atomic
-def drawing_draw(*, actor: User, drawing: RaffleDrawing) -> RaffleDrawing:
+def drawing_draw(*, actor: User, drawing: RaffleDrawing, in_charge: int | None = None) -> RaffleDrawing:
     """Draw the winners among the eligible tickets with the stored seed, then reveal the seed; the record
-    prefills the raffle's financial report (the report of the drawing's date)."""
+    prefills the raffle's financial report (the report of the drawing's date). Held only while the license is
+    in force (30 DCMR 1200.1), at or after the time the application states (1202.2(n)), with the member in
+    charge or the alternate present, named on the record (1301.5)."""
     drawing = _lock(drawing)
     _require_officer(actor, drawing.license)
     _status_clean(drawing, DrawingStatus.SALES_CLOSED,
                   _("the drawing is held once, after sales close") if drawing.status == DrawingStatus.SCHEDULED
                   else _("this raffle has been drawn"))
+    _in_force_clean(drawing.license, action=_("the drawing"))
+    application = drawing.license.application
+    people = in_charge_choices(drawing.license)
+    findings = rules.drawing_time_findings(now=timezone.now(), drawing_at=application.drawing_at)
+    findings += rules.in_charge_findings(present=in_charge, in_charge={pk: p.full_name for pk, p in people.items()})
+    if findings:
+        raise RuleViolation(findings)
+    present = people[in_charge]
+    witness = {"name": present.full_name, "role": present.role, "responsible_person": present.pk}
     closed = drawing.events.get(kind=DrawingStatus.SALES_CLOSED)
     found = raffle_draw.draw(tickets=closed.payload["tickets"], prizes=drawing.prizes, seed=drawing.seed)
     if found.commitment != drawing.commitment or found.tickets_hash != closed.payload["tickets_hash"]:
         raise ValueError(f"raffle drawing {drawing.pk}: the stored seed or tickets no longer match what was published")
     drawn = _append(actor=actor, drawing=drawing, kind=DrawingStatus.DRAWN,
-                    payload={"seed": drawing.seed, "winners": found.winners},
-                    audit={"seed": drawing.seed, "winners": found.winners})
+                    payload={"seed": drawing.seed, "winners": found.winners, "in_charge": witness,
+                             "place": application.drawing_place},
+                    audit={"seed": drawing.seed, "winners": found.winners, "in_charge": witness})
     report_recorded_handover(license=drawing.license, event_date=timezone.localdate(drawn.created_at),
                              source=f"raffle.drawing:{drawing.pk}",
                              recorded=drawing_recorded(drawing, closed=closed, drawn=drawn))

@@ -22,7 +22,13 @@ from licensing.reports.drawings.selectors import (
     drawing_published,
     raffle_license_for_page_get,
 )
-from licensing.reports.drawings.services import drawing_draw, drawing_sales_close, drawing_schedule
+from licensing.reports.drawings.services import (
+    drawing_draw,
+    drawing_sales_close,
+    drawing_schedule,
+    in_charge_choices,
+    printer_documents_missing,
+)
 from licensing.selectors import has_role
 
 VERIFY_COMMAND = "python -m licensing.reports.raffle_draw verify {file}"
@@ -67,15 +73,16 @@ def _form_for(step: str, license, data=None):
         application = license.application
         return DrawingSalesCloseForm(data, first=application.first_ticket_number,
                                      last=application.last_ticket_number)
-    return DrawingDrawForm(data)
+    return DrawingDrawForm(data, in_charge=in_charge_choices(license))
 
 
 def _act(step: str, *, actor, license, drawing, data: dict):
     if step == "schedule":
         return drawing_schedule(actor=actor, license=license, prizes=data["prizes"])
     if step == "close_sales":
-        return drawing_sales_close(actor=actor, drawing=drawing, sold=data["sold"], returned=data["returned"])
-    return drawing_draw(actor=actor, drawing=drawing)
+        return drawing_sales_close(actor=actor, drawing=drawing, sold=data["sold"], returned=data["returned"],
+                                   buyers_age_declared=data["buyers_age_declared"])
+    return drawing_draw(actor=actor, drawing=drawing, in_charge=data["in_charge"])
 
 
 @login_required
@@ -117,5 +124,9 @@ def license_drawing(request, pk: int):
         "can_act": can_act,
         "step": step,
         "form": form,
+        # What stops the next step, with the page where it is fixed (1502.5, 1502.6 documents; 1301.5 people).
+        "missing_documents": printer_documents_missing(license) if can_act and step in ("schedule", "close_sales")
+        else [],
+        "no_one_in_charge": can_act and step == "draw" and not in_charge_choices(license),
     }
     return render(request, "licensing/reports/drawings/license_drawing.html", context, status=status)

@@ -24,6 +24,7 @@ from montecarlo.tournaments import services
 from tests.bingo.factories import live_game, record_all
 from tests.core.tamper import triggers_off
 from tests.licensing.factories import OrganizationFactory, license_for, member
+from tests.licensing.raffles import in_charge, raffle_ready
 from tests.montecarlo.factories import board_clock, play_to_one, running  # noqa: F401
 
 pytestmark = pytest.mark.django_db
@@ -127,17 +128,18 @@ def test_logs_that_grow_are_anchored_every_few_minutes():
 
 
 def test_closing_a_raffles_sales_and_drawing_it_anchor_its_record(django_capture_on_commit_callbacks):
-    raffle = license_for(license_type=LicenseType.RAFFLE, license_class="2", number="RF-2027-20001",
-                         application__first_ticket_number=100, application__last_ticket_number=199,
-                         application__tickets_printed=100)
+    raffle = raffle_ready(license_for(license_type=LicenseType.RAFFLE, license_class="2", number="RF-2027-20001",
+                                      application__first_ticket_number=100, application__last_ticket_number=199,
+                                      application__tickets_printed=100))
     officer = member(raffle.organization, Role.OFFICER)
     drawing = drawing_schedule(actor=officer, license=raffle, prizes=1, seed_source=lambda: bytes(32))
     with django_capture_on_commit_callbacks(execute=True):
-        drawing = drawing_sales_close(actor=officer, drawing=drawing, sold=[100, 101, 102], returned=[])
+        drawing = drawing_sales_close(actor=officer, drawing=drawing, sold=[100, 101, 102], returned=[],
+                                      buyers_age_declared=True)
     anchored = LogAnchor.objects.filter(log="licensing.raffledrawingevent", log_key=str(drawing.pk))
     assert list(anchored.values_list("head_seq", "reason")) == [(2, "close")]
     with django_capture_on_commit_callbacks(execute=True):
-        drawing = drawing_draw(actor=officer, drawing=drawing)
+        drawing = drawing_draw(actor=officer, drawing=drawing, in_charge=in_charge(raffle))
     assert list(anchored.order_by("seq").values_list("head_seq", "head_hash")) == [
         (2, drawing.events.get(seq=2).hash), (3, drawing.head_hash)]
 

@@ -37,6 +37,7 @@ from montecarlo.tables import services as table_services
 from tests.conftest import need
 from tests.core.tamper import WRONG_KEY, forge_from, triggers_off
 from tests.licensing.factories import OrganizationFactory, UserFactory, license_for, member
+from tests.licensing.raffles import in_charge, raffle_ready
 from tests.montecarlo.factories import admit, board_clock, night_for, table_for  # noqa: F401
 
 pytestmark = pytest.mark.django_db
@@ -132,17 +133,18 @@ def raffle_scene() -> Scene:
     """Two drawn raffles (scheduled, sales closed, drawn) and a third raffle license with no drawing yet."""
 
     def raffle(number: str):
-        return license_for(license_type=LicenseType.RAFFLE, license_class="2", number=number,
-                           application__first_ticket_number=100, application__last_ticket_number=199,
-                           application__tickets_printed=100)
+        return raffle_ready(license_for(license_type=LicenseType.RAFFLE, license_class="2", number=number,
+                                        application__first_ticket_number=100, application__last_ticket_number=199,
+                                        application__tickets_printed=100))
 
     drawings = []
     for number in ("RF-2027-10001", "RF-2027-10002"):
         license = raffle(number)
         officer = member(license.organization, Role.OFFICER)
         drawing = drawing_schedule(actor=officer, license=license, prizes=2, seed_source=lambda: SEED)
-        drawing = drawing_sales_close(actor=officer, drawing=drawing, sold=list(range(100, 120)), returned=[101])
-        drawings.append(drawing_draw(actor=officer, drawing=drawing))
+        drawing = drawing_sales_close(actor=officer, drawing=drawing, sold=list(range(100, 120)), returned=[101],
+                                      buyers_age_declared=True)
+        drawings.append(drawing_draw(actor=officer, drawing=drawing, in_charge=in_charge(license)))
     third = raffle("RF-2027-10003")
 
     def prizes_changed(scene, cursor):

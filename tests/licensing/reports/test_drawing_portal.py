@@ -13,6 +13,7 @@ from licensing.reports.drawings.forms import ticket_numbers_parse
 from licensing.reports.drawings.selectors import drawing_published
 from licensing.reports.drawings.services import drawing_sales_close, drawing_schedule
 from tests.licensing.factories import board_member, board_staff, license_for, member
+from tests.licensing.raffles import PLACE, in_charge, raffle_ready
 
 pytestmark = pytest.mark.django_db
 
@@ -21,9 +22,9 @@ SEED = bytes(range(32))
 
 @pytest.fixture
 def raffle():
-    return license_for(license_type=LicenseType.RAFFLE, license_class="2", number="RF-2027-00021",
-                       application__first_ticket_number=1, application__last_ticket_number=300,
-                       application__tickets_printed=300)
+    return raffle_ready(license_for(license_type=LicenseType.RAFFLE, license_class="2", number="RF-2027-00021",
+                                    application__first_ticket_number=1, application__last_ticket_number=300,
+                                    application__tickets_printed=300))
 
 
 @pytest.fixture
@@ -102,8 +103,11 @@ def test_the_whole_flow_through_the_portal(client, raffle, officer, seed):
     assert raffle_draw.commitment_of(SEED) in body and SEED.hex() not in body
     assert "Close sales" in body and "commitment is published" in body
 
-    response = client.post(page(raffle), {"action": "close_sales", "sold": "1-250, 260, 270-300",
-                                          "returned": "5 7-9"}, follow=True)
+    sales = {"action": "close_sales", "sold": "1-250, 260, 270-300", "returned": "5 7-9"}
+    response = client.post(page(raffle), sales)  # no declaration of the buyers' age: nothing closed
+    assert response.status_code == 400 and "30 DCMR 1702.1" in text(response)
+    assert 'id="id_buyers_age_declared_error"' in text(response)
+    response = client.post(page(raffle), {**sales, "buyers_age_declared": "on"}, follow=True)
     drawing.refresh_from_db()
     assert drawing.status == DrawingStatus.SALES_CLOSED
     eligible = sorted({*range(1, 251), 260, *range(270, 301)} - {5, 7, 8, 9})
@@ -117,7 +121,14 @@ def test_the_whole_flow_through_the_portal(client, raffle, officer, seed):
     drawing.refresh_from_db()
     assert drawing.status == DrawingStatus.SALES_CLOSED
 
-    response = client.post(page(raffle), {"action": "draw", "confirm": "on"}, follow=True)
+    response = client.post(page(raffle), {"action": "draw", "confirm": "on"})  # nobody in charge named
+    assert response.status_code == 400 and "30 DCMR 1301.5" in text(response)
+    assert 'id="id_in_charge_error"' in text(response)
+    drawing.refresh_from_db()
+    assert drawing.status == DrawingStatus.SALES_CLOSED
+
+    response = client.post(page(raffle), {"action": "draw", "confirm": "on", "in_charge": in_charge(raffle)},
+                           follow=True)
     drawing.refresh_from_db()
     assert drawing.status == DrawingStatus.DRAWN
     winners = drawing_published(drawing)["winners"]
@@ -129,6 +140,7 @@ def test_the_whole_flow_through_the_portal(client, raffle, officer, seed):
     assert reverse("public:raffle_drawing", args=[drawing.pk]) in body
     assert reverse("public:raffle_drawing_json", args=[drawing.pk]) in body
     assert 'name="action"' not in body  # nothing left to do
+    assert PLACE in body and "Member in charge" in body  # who was present (30 DCMR 1301.5), and where
 
     # Drawn once: a second draw or a second schedule is refused and changes nothing.
     assert client.post(page(raffle), {"action": "draw", "confirm": "on"}).status_code == 400
@@ -242,7 +254,7 @@ def test_the_board_reads_but_cannot_act(client, raffle, officer, board_user):
     drawing.refresh_from_db()
     assert drawing.status == DrawingStatus.SCHEDULED
 
-    drawing_sales_close(actor=officer, drawing=drawing, sold=[1, 2, 3], returned=[])
+    drawing_sales_close(actor=officer, drawing=drawing, sold=[1, 2, 3], returned=[], buyers_age_declared=True)
     assert client.post(page(raffle), {"action": "draw", "confirm": "on"}).status_code == 403
     drawing.refresh_from_db()
     assert drawing.status == DrawingStatus.SALES_CLOSED
@@ -254,3 +266,33 @@ def test_the_board_sees_a_license_with_no_drawing_yet_without_the_form(client, r
     response = client.get(page(raffle))
     assert response.status_code == 200
     assert "No drawing is scheduled" in text(response) and 'name="prizes"' not in text(response)
+
+
+# --- a blocking check says where to fix it (issue 26) ---
+
+
+def test_missing_printer_documents_are_named_with_the_page_to_file_them(client):
+    bare = raffle_ready(license_for(license_type=LicenseType.RAFFLE, license_class="2",
+                                    application__first_ticket_number=1, application__last_ticket_number=10),
+                        documents=False)
+    organization, officer = bare.organization, member(bare.organization, Role.OFFICER)
+    signed_in(client, officer)
+    body = text(client.get(page(bare)))
+    assert "30 DCMR 1502.5" in body and "30 DCMR 1502.6" in body
+    assert reverse("portal:organization_documents", args=[organization.pk]) in body
+    response = client.post(page(bare), {"action": "schedule", "prizes": "1"})
+    assert response.status_code == 400 and "30 DCMR 1502.6" in text(response)
+    assert not RaffleDrawing.objects.filter(license=bare).exists()
+
+
+def test_the_draw_step_gives_the_time_and_where_to_name_the_member_in_charge(client):
+    license = raffle_ready(license_for(license_type=LicenseType.RAFFLE, license_class="2",
+                                       application__first_ticket_number=1, application__last_ticket_number=10),
+                           people=False)
+    organization, officer = license.organization, member(license.organization, Role.OFFICER)
+    drawing = drawing_schedule(actor=officer, license=license, prizes=1, seed_source=lambda: SEED)
+    drawing_sales_close(actor=officer, drawing=drawing, sold=[1, 2], returned=[], buyers_age_declared=True)
+    signed_in(client, officer)
+    body = text(client.get(page(license)))
+    assert "not before (30 DCMR 1202.2(n))" in body
+    assert reverse("portal:organization_responsible_people", args=[organization.pk]) in body

@@ -22,6 +22,7 @@ from licensing.reports import raffle_draw
 from licensing.reports.drawings.selectors import drawing_published
 from licensing.reports.drawings.services import drawing_draw, drawing_sales_close, drawing_schedule
 from tests.licensing.factories import board_staff, license_for, member
+from tests.licensing.raffles import in_charge, raffle_ready
 
 pytestmark = pytest.mark.django_db
 
@@ -31,9 +32,9 @@ SEED_HEX = SEED.hex()
 
 @pytest.fixture
 def raffle():
-    return license_for(license_type=LicenseType.RAFFLE, license_class="2", number="RF-2027-00012",
-                       application__first_ticket_number=100, application__last_ticket_number=199,
-                       application__tickets_printed=100)
+    return raffle_ready(license_for(license_type=LicenseType.RAFFLE, license_class="2", number="RF-2027-00012",
+                                    application__first_ticket_number=100, application__last_ticket_number=199,
+                                    application__tickets_printed=100))
 
 
 @pytest.fixture
@@ -63,8 +64,9 @@ def test_the_whole_flow_publishes_a_drawing_that_verifies(officer, raffle, tmp_p
     drawing = schedule(officer, raffle)
     assert drawing.commitment == raffle_draw.commitment_of(SEED)
     sold = list(range(100, 150))
-    drawing = drawing_sales_close(actor=officer, drawing=drawing, sold=sold, returned=[101, 120])
-    drawing = drawing_draw(actor=officer, drawing=drawing)
+    drawing = drawing_sales_close(actor=officer, drawing=drawing, sold=sold, returned=[101, 120],
+                                  buyers_age_declared=True)
+    drawing = drawing_draw(actor=officer, drawing=drawing, in_charge=in_charge(raffle))
     assert drawing.status == DrawingStatus.DRAWN
     published = drawing_published(drawing)
     eligible = sorted(set(sold) - {101, 120})
@@ -109,8 +111,13 @@ def test_the_api_flow_and_the_public_page(officer, raffle, tmp_path):
     assert drawing.seed not in shown and drawing.commitment in shown and "Not drawn yet" in shown
     assert api().get(reverse("public:raffle_drawing_json", args=[pk])).status_code == 404
 
+    undeclared = client.post(f"/api/v1/raffle-drawings/{pk}/close-sales",
+                             {"sold": [100, 105, 110, 199], "returned": [105]}, format="json")
+    assert undeclared.status_code == 400
+    assert [(e["field"], e["rule"]) for e in undeclared.json()["errors"]] == [("buyers_age_declared",
+                                                                               "30 DCMR 1702.1")]
     answer = client.post(f"/api/v1/raffle-drawings/{pk}/close-sales",
-                         {"sold": [100, 105, 110, 199], "returned": [105]}, format="json")
+                         {"sold": [100, 105, 110, 199], "returned": [105], "buyers_age_declared": True}, format="json")
     assert answer.status_code == 200, answer.content
     assert answer.json()["tickets_hash"] == raffle_draw.tickets_hash_of([100, 110, 199])
     shown = seen_everywhere()
@@ -118,8 +125,13 @@ def test_the_api_flow_and_the_public_page(officer, raffle, tmp_path):
     # the audit trail does not hold the seed before the drawing either
     assert drawing.seed not in json.dumps(list(AuditEvent.objects.values_list("payload", flat=True)))
 
-    answer = client.post(f"/api/v1/raffle-drawings/{pk}/draw")
+    nobody = client.post(f"/api/v1/raffle-drawings/{pk}/draw")
+    assert nobody.status_code == 400
+    assert [(e["field"], e["rule"]) for e in nobody.json()["errors"]] == [("in_charge", "30 DCMR 1301.5")]
+    answer = client.post(f"/api/v1/raffle-drawings/{pk}/draw", {"in_charge": in_charge(raffle, "alternate")},
+                         format="json")
     assert answer.status_code == 200, answer.content
+    assert answer.json()["in_charge"]["role"] == "alternate" and answer.json()["drawn_at"]
     body = api().get(f"/api/v1/public/raffle-drawings/{pk}/").json()
     assert body["seed"] == drawing.seed and len(body["winners"]) == 2 and 105 not in body["winners"]
     page = api().get(reverse("public:raffle_drawing", args=[pk])).content.decode()
@@ -131,7 +143,7 @@ def test_the_api_flow_and_the_public_page(officer, raffle, tmp_path):
     assert json.loads(download.content) == body["published"]
     assert verify_cli(tmp_path, json.loads(download.content)).returncode == 0
 
-    again = client.post(f"/api/v1/raffle-drawings/{pk}/draw")
+    again = client.post(f"/api/v1/raffle-drawings/{pk}/draw", {"in_charge": in_charge(raffle)}, format="json")
     assert again.status_code == 400 and "status" in again.content.decode()
 
 
@@ -147,14 +159,14 @@ def test_the_api_flow_and_the_public_page(officer, raffle, tmp_path):
 def test_bad_tickets_are_refused_naming_the_field(officer, raffle, sold, returned, field, words):
     drawing = schedule(officer, raffle)
     with pytest.raises(ValidationError) as refused:
-        drawing_sales_close(actor=officer, drawing=drawing, sold=sold, returned=returned)
+        drawing_sales_close(actor=officer, drawing=drawing, sold=sold, returned=returned, buyers_age_declared=True)
     assert field in refused.value.message_dict
     assert words in str(refused.value.message_dict[field]) and "30 DCMR 1202.2(n)" in str(refused.value)
     drawing.refresh_from_db()
     assert drawing.status == DrawingStatus.SCHEDULED and drawing.events.count() == 1
 
     answer = api(officer).post(f"/api/v1/raffle-drawings/{drawing.pk}/close-sales",
-                               {"sold": sold, "returned": returned}, format="json")
+                               {"sold": sold, "returned": returned, "buyers_age_declared": True}, format="json")
     assert answer.status_code == 400
     assert any(error["field"] == field for error in answer.json()["errors"]), answer.json()
 
@@ -192,7 +204,8 @@ def test_only_the_organizations_officers_act_and_the_board_reads(officer, raffle
     with pytest.raises(PermissionDenied):
         drawing_schedule(actor=staff, license=raffle, prizes=1)
     with pytest.raises(PermissionDenied):
-        drawing_sales_close(actor=caller, drawing=drawing, sold=[100, 101, 102], returned=[])
+        drawing_sales_close(actor=caller, drawing=drawing, sold=[100, 101, 102], returned=[],
+                            buyers_age_declared=True)
     drawing.refresh_from_db()
     assert drawing.status == DrawingStatus.SCHEDULED
 
@@ -200,8 +213,9 @@ def test_only_the_organizations_officers_act_and_the_board_reads(officer, raffle
 def test_the_record_is_chained_verified_and_append_only(officer, raffle):
     assert RaffleDrawingEvent in chained_models()
     drawing = schedule(officer, raffle)
-    drawing = drawing_sales_close(actor=officer, drawing=drawing, sold=[100, 101, 102, 103], returned=[])
-    drawing = drawing_draw(actor=officer, drawing=drawing)
+    drawing = drawing_sales_close(actor=officer, drawing=drawing, sold=[100, 101, 102, 103], returned=[],
+                                  buyers_age_declared=True)
+    drawing = drawing_draw(actor=officer, drawing=drawing, in_charge=in_charge(raffle))
     assert verify_log(RaffleDrawingEvent, str(drawing.pk)).ok
     call_command("verify_logs", "--log", "raffle")
 

@@ -13,9 +13,11 @@ from django.utils import timezone
 from licensing.models import Report, ReportStatus, Role
 from licensing.models.choices import LicenseType
 from licensing.reports import content, services
+from licensing.reports.drawings import rules as drawing_rules
 from licensing.reports.drawings.services import drawing_draw, drawing_sales_close, drawing_schedule
 from licensing.reports.handover import montecarlo_night_recorded, montecarlo_tournament_prizes_recorded
 from tests.licensing.factories import license_for, member
+from tests.licensing.raffles import in_charge, raffle_ready
 
 pytestmark = pytest.mark.django_db
 SEED = bytes(range(32))
@@ -23,15 +25,17 @@ SEED = bytes(range(32))
 
 @pytest.fixture
 def raffle():
-    return license_for(license_type=LicenseType.RAFFLE, license_class="2", number="RF-2027-00031",
-                       application__first_ticket_number=100, application__last_ticket_number=199,
-                       application__tickets_printed=100, application__ticket_price=Decimal("5.00"))
+    return raffle_ready(license_for(
+        license_type=LicenseType.RAFFLE, license_class="2", number="RF-2027-00031",
+        application__first_ticket_number=100, application__last_ticket_number=199,
+        application__tickets_printed=100, application__ticket_price=Decimal("5.00")))
 
 
 def drawn(raffle, officer, *, prizes=2):
     drawing = drawing_schedule(actor=officer, license=raffle, prizes=prizes, seed_source=lambda: SEED)
-    drawing = drawing_sales_close(actor=officer, drawing=drawing, sold=list(range(100, 160)), returned=[101, 102])
-    return drawing_draw(actor=officer, drawing=drawing)
+    drawing = drawing_sales_close(actor=officer, drawing=drawing, sold=list(range(100, 160)), returned=[101, 102],
+                                  buyers_age_declared=True)
+    return drawing_draw(actor=officer, drawing=drawing, in_charge=in_charge(raffle))
 
 
 def test_the_drawing_prefills_the_raffle_report(raffle):
@@ -74,6 +78,27 @@ def test_a_raffle_without_a_ticket_price_hands_over_no_price(raffle):
     drawn(raffle, member(raffle.organization, Role.OFFICER), prizes=1)
     report = Report.objects.get(license=raffle)
     assert "price" not in report.recorded["tickets"] and report.data["tickets"]["price"] == "0.00"
+
+
+def test_a_raffle_report_is_not_submitted_before_its_drawing(raffle):
+    """Journey 2 (issue 26): a raffle's report is submitted after its drawing, not before (30 DCMR 1413.1); the
+    refusal gives the time of the drawing."""
+    officer = member(raffle.organization, Role.OFFICER)
+    drawing_at = (timezone.now() + dt.timedelta(days=2)).replace(second=0, microsecond=0)
+    raffle_ready(raffle, drawing_at=drawing_at)
+    report = services.report_create(actor=officer, license=raffle, event_date=timezone.localdate(drawing_at))
+    data = report.data
+    data["attestation"] = {"officer": "Ann Lee"}
+    data["tickets"].update({"first_number": 100, "last_number": 199, "sold": 10, "price": "5.00"})
+    report = services.report_save(actor=officer, report=report, data=data)
+    with pytest.raises(ValidationError) as caught:
+        services.report_submit(actor=officer, report=report, now=drawing_at - dt.timedelta(minutes=1))
+    assert "30 DCMR 1413.1" in str(caught.value) and drawing_rules.when(drawing_at) in str(caught.value)
+    report.refresh_from_db()
+    assert report.status == ReportStatus.DRAFT
+    problems = services.submission_problems(report)
+    report = services.report_submit(actor=officer, report=report, now=drawing_at) if not problems else report
+    assert report.status == ReportStatus.SUBMITTED, problems
 
 
 DAY = dt.date(2027, 6, 5)

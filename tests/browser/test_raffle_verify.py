@@ -1,0 +1,51 @@
+"""Journey 9 (issue 26): a visitor opens a drawn raffle's public page, sees when the commitment was published and
+when the drawing was held, clicks "Verify in your browser" and reads that the draw recomputes, with the winners
+the command finds; a tampered seed is caught. No Content-Security-Policy error (the verifier is a static file)."""
+
+import pytest
+from django.urls import reverse
+
+from licensing.models import Role
+from licensing.models.choices import LicenseType
+from licensing.reports import raffle_draw
+from licensing.reports.drawings.selectors import drawing_published
+from licensing.reports.drawings.services import drawing_draw, drawing_sales_close, drawing_schedule
+from tests.browser.screens import axe_problems, csp_errors, shot_path
+from tests.licensing.factories import license_for, member
+from tests.licensing.raffles import in_charge, raffle_ready
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_visitor_verifies_the_drawing_in_the_browser(live_server, browser_page, tmp_path):
+    raffle = raffle_ready(license_for(license_type=LicenseType.RAFFLE, license_class="2", number="RF-2027-00909",
+                                      application__first_ticket_number=1, application__last_ticket_number=500,
+                                      application__tickets_printed=500))
+    officer = member(raffle.organization, Role.OFFICER)
+    drawing = drawing_schedule(actor=officer, license=raffle, prizes=3)
+    drawing = drawing_sales_close(actor=officer, drawing=drawing, sold=list(range(1, 401)), returned=[7, 99],
+                                  buyers_age_declared=True)
+    drawing = drawing_draw(actor=officer, drawing=drawing, in_charge=in_charge(raffle))
+    published = drawing_published(drawing)
+    assert raffle_draw.verify(published) is None  # what the command says
+
+    page = browser_page
+    page.goto(live_server.url + reverse("public:raffle_drawing", args=[drawing.pk]))
+    assert page.get_by_text("Commitment published").is_visible()
+    assert page.get_by_text("Drawing held").is_visible()
+    result = page.locator("#raffle-verify-result")
+    page.get_by_role("button", name="Verify in your browser").click()
+    result.get_by_text("Verified").wait_for()
+    assert ", ".join(str(ticket) for ticket in published["winners"]) in result.inner_text()
+    page.screenshot(path=shot_path(tmp_path, "raffle-verify"), full_page=True)
+    assert not csp_errors(page), page.console_messages
+    assert not axe_problems(page)
+
+    # A seed that is not the one committed to is caught, naming the field the command names.
+    page.evaluate("""() => { const data = document.getElementById("raffle-published");
+        const drawing = JSON.parse(data.textContent); drawing.seed = "f".repeat(64);
+        data.textContent = JSON.stringify(drawing); }""")
+    page.get_by_role("button", name="Verify in your browser").click()
+    result.get_by_text("Does not match").wait_for()
+    assert "commitment" in result.inner_text()
+    page.screenshot(path=shot_path(tmp_path, "raffle-verify-mismatch"), full_page=True)
