@@ -200,18 +200,19 @@ def fill(connection, *, organizations: int, reports: int, seed: int = 13) -> dic
     next_id = 1
     columns = ["id", "license_id", "organization_id", "kind", "license_class", "period", "event_date", "source",
                "version", "previous_id", "correction_reason", "status", "data", "recorded", "findings", "handle",
-               "gross_receipts", "prizes", "expenses", "net_proceeds", "disbursed", "report_due", "deposit_due",
-               "proceeds_used_by", "waiver_reason", "submitted_at", "submitted_by_id", "created_by_id", "created_at",
-               "updated_at"]
+               "charity_tickets", "charity_ticket_prizes", "gross_receipts", "prizes", "expenses", "net_proceeds",
+               "disbursed", "report_due", "deposit_due", "proceeds_used_by", "waiver_reason", "not_held_reason",
+               "submitted_at", "submitted_by_id", "created_by_id", "created_at", "updated_at"]
 
     def row(*, pk, license, day, shape, version, previous, status):
         t = shape["totals"]
         submitted = status != "draft"
         return (pk, license.pk, license.organization_id, kinds_by_org[license.organization_id], license.license_class,
                 "regular", day, "", version, previous, "Corrected figures" if version > 1 else "", status,
-                shape["data"], {}, shape["findings"] if submitted else [], t["handle"], t["gross_receipts"],
+                shape["data"], {}, shape["findings"] if submitted else [], t["handle"], t["charity_tickets"],
+                t["charity_ticket_prizes"], t["gross_receipts"],
                 t["prizes"], t["expenses"], t["net_proceeds"], t["disbursed"], day + dt.timedelta(days=10),
-                day + dt.timedelta(days=1), day + dt.timedelta(days=30), "",
+                day + dt.timedelta(days=1), day + dt.timedelta(days=30), "", "",
                 dt.datetime.combine(day + dt.timedelta(days=3), dt.time(17), tzinfo=dt.UTC) if submitted else None,
                 officer.pk if submitted else None, officer.pk, now, now)
 

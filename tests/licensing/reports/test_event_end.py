@@ -59,3 +59,22 @@ def test_the_api_refuses_before_the_end_naming_the_time(draft):
     assert api.get(f"/api/v1/reports/{report.pk}/").json()["event_ends_at"].startswith("2026-03-02T22:00:00")
     travel(board_time(DAY, dt.time(22, 1)), tick=False)
     assert api.post(f"/api/v1/reports/{report.pk}/submit").status_code == 200
+
+
+def test_a_monte_carlo_night_report_waits_for_the_night_to_end():
+    license = license_for(license_type="montecarlo", license_class="1", dates=[DAY], starts="19:00", ends="23:30",
+                          effective_on=dt.date(2026, 1, 1), expires_on=dt.date(2026, 12, 31))
+    officer = member(license.organization, Role.OFFICER)
+    report = services.report_create(actor=officer, license=license, event_date=DAY, data={
+        "attendance": {"participants": 40, "admissions": 40, "admission_price": "25.00"},
+        "attestation": {"officer": "Ann Lee"}})
+    with pytest.raises(ValidationError) as caught:
+        services.report_submit(actor=officer, report=report, now=board_time(DAY, dt.time(23, 0)))
+    assert "the event ends on March 2, 2026 at 11:30 p.m." in caught.value.message_dict["event_date"][0]
+    # The night's prizes awarded (its hand-over gives the moment): the night is over then.
+    services.report_recorded_handover(license=license, event_date=DAY, source="montecarlo.night:1",
+                                      recorded={"attendance": {"participants": 40}},
+                                      ends_at=board_time(DAY, dt.time(22, 45)))
+    report.refresh_from_db()
+    assert services.report_submit(actor=officer, report=report, now=board_time(DAY, dt.time(23, 0))).status == (
+        ReportStatus.SUBMITTED)

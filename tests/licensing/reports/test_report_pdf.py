@@ -72,7 +72,7 @@ def test_the_report_pdf_holds_every_part_the_corrections_and_the_findings(tmp_pa
             "Figures recorded by bingo.operation:41",
             "Admissions sold 85", "Admission price $5.00", "1 RegularR 120R $1.00R R 1R R 120R",
             "1 1R RegularR Any lineR $100.00R 1R Cash No", "2 2R SpecialR BlackoutR $1,250.00R 1C Check No",
-            "Capital", "$210.00 1044", "VN-2027-00003 2027-02-20", "Member in charge Ana GómezR",
+            "Capital", "$210.00 Check 1044", "VN-2027-00003 2027-02-20", "Member in charge Ana GómezR",
             "Member responsible for gross receipts Bo Park",
             "Handle: bingo cards (30 DCMR 9900) $545.00",
             "Charity game tickets sold (not handle) $0.00", "Prizes $1,350.00", "Expenses and reimbursements $210.00",
