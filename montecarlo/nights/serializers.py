@@ -95,7 +95,7 @@ class NightSerializer(serializers.ModelSerializer):
         queryset=ResponsiblePerson.objects.filter(is_current=True), required=False, allow_null=True, help_text=_(
             "The id of the license's member in charge or alternate, present throughout the night (30 DCMR 1301.5); "
             "required unless training."))
-    in_charge_name = serializers.CharField(source="in_charge.full_name", read_only=True, default=None)
+    in_charge_name = serializers.CharField(source="in_charge.full_name", read_only=True, default=None, allow_null=True)
     awards = AwardSerializer(many=True, read_only=True)
     participants = serializers.SerializerMethodField()
     balance = serializers.SerializerMethodField()

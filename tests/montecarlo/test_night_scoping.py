@@ -22,7 +22,7 @@ from licensing.models import Role
 from montecarlo.models import ChipLedgerEntry, GameApproval, GameTable, Night, Participant, TableEvent
 from montecarlo.tables import services as table_services
 from tests.licensing.factories import board_member, board_staff, member
-from tests.montecarlo.factories import DAY, LIVE_AT, admit, mcn_license, night_for, table_for
+from tests.montecarlo.factories import DAY, LIVE_AT, admit, in_charge_of, mcn_license, night_for, table_for
 from tests.vendors.factories import VendorRepresentativeFactory
 
 pytestmark = pytest.mark.django_db
@@ -157,7 +157,7 @@ def writes(side) -> list[tuple[str, str, dict]]:
     return [
         ("plan", nights, {"license": side.license.pk, "name": "Another", "date": DAY.isoformat(),
                           "starts_at": "18:30", "ends_at": "23:00", "admission_price": "10.00",
-                          "starting_chips": 500}),
+                          "starting_chips": 500, "in_charge": in_charge_of(side.license).pk}),
         ("terms", practice + "terms/", {"house_rules": "Changed"}),
         ("admit", night + "participants/", {"admission_paid": "25.00", "age_declared": True}),
         ("table", tables, {"night": side.night.pk, "game": "wheel", "min_bet": 10, "max_bet": 100}),

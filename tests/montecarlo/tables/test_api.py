@@ -58,7 +58,7 @@ TABLE_REFUSALS = [
     ({"game": "draw-poker"}, "game", "30 DCMR 1602.2"),
     ({"game": "skill-games"}, "game", "30 DCMR 1603.16"),
     ({"game": "texas-holdem"}, "game", "30 DCMR 1603.20"),
-    ({"game": "roulette-royale"}, "game", None),
+    ({"game": "roulette-royale"}, "game", "30 DCMR 1603.1"),
     ({"game": ["wheel"]}, "game", None),
     ({"game": "whe\x00el"}, "game", None),
     ({"min_bet": "١٠"}, "min_bet", None),

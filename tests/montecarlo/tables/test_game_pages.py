@@ -174,7 +174,7 @@ def test_every_game_is_offered_and_set_up_through_the_night_page_with_its_varian
     ("event-bets", "30 DCMR 1603.16", "no betting on an event or a game of personal skill"),
     ("texas-holdem", "30 DCMR 1603.20", "plan a tournament for the night instead of a table"),
     ("roulette", "30 DCMR 1602.1", "has no dealer screen here yet"),
-    ("no-such-game", "", "Choose a game of the catalog."),
+    ("no-such-game", "30 DCMR 1603.1", "a night plays only the games the rules authorize"),
 ])
 def test_a_refused_game_is_a_message_with_its_rule_and_no_table(client, game, rule, words):
     night, director = night_for()
