@@ -38,7 +38,7 @@ def handle_without_charity_tickets(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('licensing', '0020_api_token_second_factor'),
+        ('licensing', '0022_raffle_ticket_proof'),
     ]
 
     operations = [

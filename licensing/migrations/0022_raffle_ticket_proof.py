@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('licensing', '0020_api_token_second_factor'),
+        ('licensing', '0021_application_staffing_income'),
     ]
 
     operations = [
