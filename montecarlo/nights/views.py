@@ -205,7 +205,9 @@ def night_sheet(request, key: str):
 
 def leaderboard(request, key: str):
     night = selectors.night_by_key(key=key)
-    return render(request, "montecarlo/nights/leaderboard.html",
+    # ?screen=tv: the same live board, alone on a TV at the back of the hall (no portal header, sized by the screen).
+    template = "leaderboard_tv.html" if request.GET.get("screen") == "tv" else "leaderboard.html"
+    return render(request, f"montecarlo/nights/{template}",
                   {"night": night, "state": leaderboard_state(night),
                    "socket": f"/ws/montecarlo/leaderboard/{night.public_key}/"})
 

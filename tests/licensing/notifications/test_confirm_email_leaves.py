@@ -13,13 +13,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    """allauth counts code attempts in the cache: another test's sign-up must not use up this one's."""
-    from django.core.cache import cache
-
-    cache.clear()
-    yield
-    cache.clear()
+def no_rate_limits(settings):
+    """allauth counts code attempts in the shared cache: another test's sign-up must not use up this one's (and
+    clearing the cache would disturb the tests running beside it)."""
+    settings.ACCOUNT_RATE_LIMITS = False
 
 
 def test_confirming_the_address_clears_its_confirmation_notification(client, django_capture_on_commit_callbacks):
