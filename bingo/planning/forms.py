@@ -109,3 +109,37 @@ class CustomPatternForm(forms.Form):
             return sorted({int(part) for part in raw.split(",") if part.strip()})
         except ValueError:
             raise forms.ValidationError(_("Squares are numbered 0 to 24."), code="invalid") from None
+
+
+class MultiHallAgreementForm(forms.Form):
+    """A multi-hall service provider's written agreement (30 DCMR 1401.7-1401.11)."""
+
+    organization = ModelChoiceField(queryset=Organization.objects.none(), label=_("Organization"))
+    provider = forms.CharField(label=_("Service provider"), max_length=200)
+    services = forms.CharField(label=_("Services provided"), max_length=300,
+                               help_text=_("Advertising or financial services (30 DCMR 1401.7)."))
+    signed_on = forms.DateField(label=_("Signed on"), widget=DATE)
+    ends_on = forms.DateField(label=_("Ends on"), widget=DATE, required=False)
+    audit_clause = forms.BooleanField(
+        label=_("Lets the Agency review, inspect and audit the books, records and operations of both parties"),
+        required=False, help_text=_("Required before the Agency approves it (30 DCMR 1401.8)."))
+    reimburses_audit_fees = forms.BooleanField(label=_("The provider reimburses the Agency's audit fees (1401.9)"),
+                                               required=False)
+    provider_gives_bond = forms.BooleanField(label=_("The provider gives the bond (1401.10)"), required=False)
+
+    def __init__(self, *args, organizations, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["organization"].queryset = organizations
+        if organizations.count() == 1:
+            self.fields["organization"].initial = organizations.first()
+
+
+class AnnuityForm(forms.Form):
+    """A multi-hall prize of $10,000 or more paid, in whole or part, by annuity (30 DCMR 1408.6-1408.8)."""
+
+    years = forms.IntegerField(label=_("Annuity term (years)"), min_value=1, required=False,
+                               help_text=_("At most 25 years (30 DCMR 1408.6); empty: the prize is paid in cash."))
+    amount = MoneyField(label=_("Part of the prize paid by annuity"), required=False, **MONEY)
+    insurer = forms.CharField(label=_("Insurer"), max_length=200, required=False)
+    insurer_dc_licensed = forms.BooleanField(
+        label=_("A nationally recognized insurer licensed to operate in DC (30 DCMR 1408.8)"), required=False)

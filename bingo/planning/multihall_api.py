@@ -11,8 +11,7 @@ from rest_framework.views import APIView
 
 from bingo.models import Game, MultiHallAgreement
 from bingo.planning import multihall
-from bingo.planning.selectors import operation_list
-from bingo.selectors import organization_ids
+from bingo.planning.selectors import agreement_list, operation_list
 from core.api import ERRORS
 from core.money import MoneySerializerField
 from core.numbers import IntegerSerializerField
@@ -45,19 +44,12 @@ class MultiHallAgreementCreateSerializer(serializers.Serializer):
     provider_gives_bond = serializers.BooleanField(default=False, help_text=_("30 DCMR 1401.10."))
 
 
-def _agreements(user):
-    agreements = MultiHallAgreement.objects.all()
-    if getattr(user, "is_board", False):
-        return agreements
-    return agreements.filter(organization_id__in=organization_ids(user=user))
-
-
 class AgreementListApi(APIView):
     """The multi-hall service agreements of the caller's organizations (the Board: all); POST records one."""
 
     @extend_schema(responses={200: MultiHallAgreementSerializer(many=True)})
     def get(self, request):
-        agreements = _agreements(request.user).order_by("organization_id", "-signed_on")
+        agreements = agreement_list(user=request.user).order_by("organization_id", "-signed_on")
         return Response(MultiHallAgreementSerializer(agreements, many=True).data)
 
     @extend_schema(request=MultiHallAgreementCreateSerializer,
@@ -76,7 +68,7 @@ class AgreementApproveApi(APIView):
                    responses={200: MultiHallAgreementSerializer, 400: ERRORS, 403: ERRORS, 404: ERRORS})
     def post(self, request, pk: int):
         """The Agency approves the agreement (30 DCMR 1401.8): Board staff only."""
-        agreement = get_object_or_404(_agreements(request.user), pk=pk)
+        agreement = get_object_or_404(agreement_list(user=request.user), pk=pk)
         agreement = multihall.agreement_approve(actor=request.user, agreement=agreement)
         return Response(MultiHallAgreementSerializer(agreement).data)
 

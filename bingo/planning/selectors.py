@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from bingo.models import Operation
+from bingo.models import MultiHallAgreement, Operation
 from bingo.planning.checks import licensed_premises_ids
 from bingo.selectors import CALLER_ROLES, PLANNER_ROLES, organization_ids
 from licensing.home.events import UpcomingEvent
@@ -26,6 +26,15 @@ def operation_list(*, user) -> QuerySet[Operation]:
     if user.is_board:
         return queryset
     return queryset.filter(license__organization_id__in=organization_ids(user=user))
+
+
+def agreement_list(*, user) -> QuerySet[MultiHallAgreement]:
+    """The multi-hall service agreements of the user's organizations (the Board: all) (30 DCMR 1401.8)."""
+    if not getattr(user, "is_authenticated", False):
+        return MultiHallAgreement.objects.none()
+    if user.is_board:
+        return MultiHallAgreement.objects.all()
+    return MultiHallAgreement.objects.filter(organization_id__in=organization_ids(user=user))
 
 
 def operation_get(*, user, pk: int) -> Operation:

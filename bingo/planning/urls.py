@@ -13,6 +13,7 @@ urlpatterns = [
     path("operations/<int:pk>/games/add/", views.game_add, name="game_add"),
     path("operations/<int:pk>/games/<int:game_pk>/edit/", views.game_edit, name="game_edit"),
     path("operations/<int:pk>/games/<int:game_pk>/move/", views.game_move, name="game_move"),
+    path("operations/<int:pk>/games/<int:game_pk>/annuity/", views.game_annuity, name="game_annuity"),
     path("operations/<int:pk>/games/<int:game_pk>/remove/", views.game_remove, name="game_remove"),
     path("operations/<int:pk>/workers/add/", views.worker_add, name="worker_add"),
     path("operations/<int:pk>/workers/<int:worker_pk>/remove/", views.worker_remove, name="worker_remove"),
@@ -21,6 +22,9 @@ urlpatterns = [
     path("operations/<int:pk>/workers/", views.worker_posting, name="worker_posting"),
     path("operations/<int:pk>/workers.pdf", views.worker_posting_pdf, name="worker_posting_pdf"),
     path("patterns/custom/", views.pattern_editor, name="pattern_editor"),
+    path("multihall-agreements/", views.multihall_agreements, name="multihall_agreements"),
+    path("multihall-agreements/<int:pk>/approve/", views.multihall_agreement_approve,
+         name="multihall_agreement_approve"),
 ]
 
 # The API, under /api/v1/ (bingo.urls.api_urlpatterns).

@@ -10,21 +10,31 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from bingo.models import Game, Operation, WorkerDuty
+from bingo.models import Game, GameType, Operation, WorkerDuty
 from bingo.patterns import services as pattern_services
 from bingo.patterns.selectors import pattern_list, pattern_list_for_organization
-from bingo.planning import program_sheet, services
+from bingo.planning import multihall, program_sheet, services
 from bingo.planning import selectors as planning
 from bingo.planning.checks import operation_check
-from bingo.planning.forms import CustomPatternForm, GameForm, HallForm, OperationForm, WorkerForm
-from core.forms import errors_to_form
+from bingo.planning.forms import (
+    AnnuityForm,
+    CustomPatternForm,
+    GameForm,
+    HallForm,
+    MultiHallAgreementForm,
+    OperationForm,
+    WorkerForm,
+)
+from bingo.selectors import PLANNER_ROLES, organization_ids
+from core.forms import errors_to_form, run_service
+from licensing.models import Organization
 
 
 def _plan_context(request, operation: Operation, **forms) -> dict:
@@ -152,8 +162,37 @@ def game_edit(request, pk: int, game_pk: int):
         else:
             return redirect("bingo:operation_detail", pk=operation.pk)
     status = 400 if request.method == "POST" else 200
-    return render(request, "bingo/planning/game_edit.html", {"operation": operation, "game": game, "form": form},
-                  status=status)
+    return render(request, "bingo/planning/game_edit.html", {
+        "operation": operation, "game": game, "form": form, "annuity_form": _annuity_form(game)}, status=status)
+
+
+def _annuity_form(game: Game, data=None) -> AnnuityForm | None:
+    if game.game_type != GameType.MULTI_HALL:
+        return None
+    return AnnuityForm(data, prefix="annuity", initial={
+        "years": game.annuity_years, "amount": game.annuity_amount, "insurer": game.annuity_insurer,
+        "insurer_dc_licensed": game.annuity_insurer_dc_licensed})
+
+
+@login_required
+@require_POST
+def game_annuity(request, pk: int, game_pk: int):
+    """Plan a multi-hall prize's annuity (30 DCMR 1408.6-1408.8)."""
+    operation = planning.operation_get_for_planning(user=request.user, pk=pk)
+    game = get_object_or_404(Game, operation=operation, pk=game_pk)
+    form = _annuity_form(game, request.POST)
+    if form is not None and form.is_valid():
+        try:
+            multihall.game_annuity_set(actor=request.user, game=game, **form.cleaned_data)
+        except ValidationError as exc:
+            errors_to_form(form, exc)
+        else:
+            messages.success(request, _("The annuity is planned."))
+            return redirect("bingo:game_edit", pk=operation.pk, game_pk=game.pk)
+    return render(request, "bingo/planning/game_edit.html", {
+        "operation": operation, "game": game, "form": _game_form(request, operation, None, initial={
+            "game_type": game.game_type, "pattern": game.pattern, "card_price": game.card_price,
+            "prize": game.prize}), "annuity_form": form}, status=400)
 
 
 @login_required
@@ -274,3 +313,38 @@ def pattern_editor(request):
     return render(request, "bingo/planning/pattern_editor.html", {
         "form": form, "can_create": organizations.exists(), "custom_patterns": custom, "rows": range(5),
         "columns": range(5)}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def multihall_agreements(request):
+    """The multi-hall service agreements (30 DCMR 1401.7-1401.11): planners record them, the Board's staff approve."""
+    organizations = Organization.objects.filter(pk__in=organization_ids(user=request.user, roles=PLANNER_ROLES))
+    form = MultiHallAgreementForm(request.POST or None, organizations=organizations)
+    status = 200
+    if request.method == "POST":
+        if not organizations.exists():
+            raise PermissionDenied(_("Only an organization's officers or members in charge record agreements."))
+        if form.is_valid():
+            try:
+                multihall.agreement_record(actor=request.user, **form.cleaned_data)
+            except ValidationError as exc:
+                errors_to_form(form, exc)
+            else:
+                messages.success(request, _("The agreement is recorded; it counts once the Agency approves it."))
+                return redirect("bingo:multihall_agreements")
+        status = 400
+    agreements = (planning.agreement_list(user=request.user).select_related("organization")
+                  .order_by("organization__name", "-signed_on"))
+    return render(request, "bingo/planning/multihall_agreements.html", {
+        "agreements": agreements, "form": form if organizations.exists() else None,
+        "can_approve": getattr(request.user, "is_board_staff", False)}, status=status)
+
+
+@login_required
+@require_POST
+def multihall_agreement_approve(request, pk: int):
+    agreement = get_object_or_404(planning.agreement_list(user=request.user), pk=pk)
+    run_service(request, lambda: multihall.agreement_approve(actor=request.user, agreement=agreement),
+                _("The agreement is approved (30 DCMR 1401.8)."))
+    return redirect("bingo:multihall_agreements")

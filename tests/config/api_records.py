@@ -19,7 +19,17 @@ from dataclasses import dataclass
 
 from django.db.models import Model, QuerySet
 
-from bingo.models import CardSale, CardSeries, Game, GameEvent, Operation, Pattern, WorkerDuty
+from bingo.models import (
+    CardSale,
+    CardSeries,
+    CharityTicketStock,
+    Game,
+    GameEvent,
+    MultiHallAgreement,
+    Operation,
+    Pattern,
+    WorkerDuty,
+)
 from bingo.models.games import EventKind
 from licensing.models import (
     Application,
@@ -87,6 +97,8 @@ RECORDS: dict[str, Records] = {
     "/api/v1/bingo/patterns/{slug}/": Records(lambda: Pattern.objects.filter(organization=None), PUBLIC,
                                               lambda p: {"slug": p.slug}),
     "/api/v1/bingo/sales/{id}/": _org(CardSale.objects.all, _GAME_ORG, _pk),
+    "/api/v1/bingo/charity-tickets/{id}/": _org(CharityTicketStock.objects.all, _GAME_ORG, _pk),
+    "/api/v1/bingo/multihall-agreements/{id}/": _org(MultiHallAgreement.objects.all, "organization", _pk),
     "/api/v1/bingo/series/{id}/": _org(CardSeries.objects.all, "organization", _pk),
     "/api/v1/bingo/series/{id}/faces/{number}/": _org(CardSeries.objects.all, "organization",
                                                       lambda s: {"id": s.pk, "number": s.size}),

@@ -20,10 +20,11 @@ async def test_a_screen_gets_the_full_state_when_it_connects():
     world = await database_sync_to_async(live_world)()
     await database_sync_to_async(record)(world, [7, 22, 61])
     screen, state = await _connect(world.hall)
+    # The board shows every number called (30 DCMR 1405.9), the last one as announced (1405.11).
     assert state["calls"] == [7, 22, 61]
     assert state["last"] == 61 and state["last_label"] == "O 61"
     assert state["game"]["number"] == world.game.number and state["game"]["status"] == "live"
-    assert state["game"]["prize"] == "100.00"
+    assert state["game"]["prize"] == "100.00"  # the prize displayed before and during the game (30 DCMR 1405.18)
     assert state["game"]["pattern"]["slug"] == "any-line" and len(state["game"]["pattern"]["grid"]) == 5
     # Nothing private on a public screen: no faces, no claims.
     assert "claims" not in state and "face" not in str(state)

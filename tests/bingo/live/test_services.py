@@ -20,6 +20,8 @@ pytestmark = pytest.mark.django_db
 def test_start_requires_a_planned_game_and_audits():
     game, caller = live_game()
     assert game.status == GameStatus.LIVE
+    # 30 DCMR 1405.8 / 1405.10: a game starts with all 75 balls in the receptacle and an empty board.
+    assert game_state(game).calls == []
     assert AuditEvent.objects.filter(event_type="bingo.game_started", object_id=str(game.pk)).exists()
     with pytest.raises(ValidationError):
         services.game_start(actor=caller, game=game)

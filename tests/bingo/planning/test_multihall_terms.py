@@ -122,3 +122,40 @@ def test_the_api_records_and_approves_an_agreement_and_plans_an_annuity(client, 
     done = client.post(annuity, {"years": 25, "amount": "10000.00", "insurer": "Potomac Life",
                                  "insurer_dc_licensed": True}, content_type="application/json")
     assert done.status_code == 200 and done.json()["annuity_years"] == 25
+
+
+def test_the_portal_records_and_the_board_approves_an_agreement(client, world):
+    operation, actor = world
+    client.force_login(actor)
+    url = reverse("bingo:multihall_agreements")
+    assert "30 DCMR 1401.8" in client.get(url).content.decode()
+    form = {"organization": operation.license.organization.pk, "provider": "Capitol Link", "services": "Advertising",
+            "signed_on": (operation.date - dt.timedelta(days=5)).isoformat()}
+    assert client.post(url, form).status_code == 302
+    [agreement] = operation.license.organization.multihall_agreements.all()
+    client.force_login(board_staff())
+    page = client.post(reverse("bingo:multihall_agreement_approve", args=[agreement.pk]), follow=True)
+    assert "30 DCMR 1401.8" in page.content.decode()  # no audit clause: refused, with the rule
+    agreement.refresh_from_db()
+    assert agreement.approved_at is None
+    agreement.audit_clause = True
+    agreement.save(update_fields=["audit_clause"])
+    client.post(reverse("bingo:multihall_agreement_approve", args=[agreement.pk]))
+    agreement.refresh_from_db()
+    assert agreement.approved_at is not None
+
+
+def test_the_portal_plans_an_annuity_on_the_game_page(client, world):
+    operation, actor = world
+    services.agreement_approve(actor=board_staff(), agreement=record(operation, actor))
+    game = add_game(operation, actor, game_type="multi_hall", card_price="15.00", prize="10000.00")
+    client.force_login(actor)
+    assert "30 DCMR 1408.6" in client.get(reverse("bingo:game_edit", args=[operation.pk, game.pk])).content.decode()
+    url = reverse("bingo:game_annuity", args=[operation.pk, game.pk])
+    form = {"annuity-years": "26", "annuity-amount": "10000.00", "annuity-insurer": "Potomac Life",
+            "annuity-insurer_dc_licensed": "on"}
+    refused = client.post(url, form)
+    assert refused.status_code == 400 and "30 DCMR 1408.6" in str(refused.context["annuity_form"].errors)
+    assert client.post(url, {**form, "annuity-years": "25"}).status_code == 302
+    game.refresh_from_db()
+    assert game.annuity_years == 25 and game.annuity_insurer == "Potomac Life"
