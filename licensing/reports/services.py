@@ -248,11 +248,11 @@ def report_submit(*, actor: User, report: Report, now: dt.datetime | None = None
     report = _lock(report)
     _require_officer(actor, report.license)
     _require_draft(report)
-    problems = event_end.refusal(report, now=now)
-    if not problems and report.kind == content.RAFFLE:  # not before the drawing (30 DCMR 1413.1)
-        problems = report_after_drawing_findings(now=now or timezone.now(),
+    problems = []
+    if report.kind == content.RAFFLE:  # not before the drawing, whose time the refusal names (30 DCMR 1413.1)
+        problems = report_after_drawing_findings(now=now or event_end.clock(),
                                                  drawing_at=report.license.application.drawing_at)
-    problems = problems or submission_problems(report)
+    problems = problems or event_end.refusal(report, now=now) or submission_problems(report)
     if problems:
         raise RuleViolation(problems)
     report.submitted_at = now or timezone.now()
