@@ -17,6 +17,7 @@ from html import unescape
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from django.utils.formats import date_format
 
 from licensing.licenses.certificates import qr_svg
 from licensing.models import AuditEvent, Role
@@ -87,7 +88,7 @@ def test_the_list_and_a_night_planned_through_the_form(client):
     assert "The night is planned." in text_of(detail) and "Dinner for two ($80.00)" in text_of(detail)
     assert AuditEvent.objects.filter(event_type="montecarlo.night_created").count() == 1
     listed = text_of(client.get(reverse("montecarlo:night_list")))
-    assert "Spring Casino Night" in listed and f"{DAY:%Y-%m-%d} 18:30–23:00" in listed
+    assert "Spring Casino Night" in listed and f"{date_format(DAY, 'DATE_FORMAT')} 18:30–23:00" in listed
     # A dealer reads the nights but plans none; another organization sees none of them.
     client.force_login(member(license.organization, Role.DEALER))
     listed = client.get(reverse("montecarlo:night_list"))
