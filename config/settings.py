@@ -103,6 +103,8 @@ MIDDLEWARE = [
     # Django's, with what the session says of its second factor on request.user (licensing.accounts.second_factor).
     "licensing.accounts.second_factor.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # The portal's own 404 page under DEBUG too (make run), never Django's technical one.
+    "config.not_found.NotFoundPageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",

@@ -5,6 +5,8 @@ from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 
+from core.findings import in_words
+
 
 def errors_to_form(form: forms.Form, error: ValidationError) -> None:
     """Each error on its field when the form has that field, else on top of the form (codes and params kept)."""
@@ -20,7 +22,7 @@ def run_service(request, call, done: str = "") -> bool:
         call()
     except ValidationError as error:
         for message in error.messages:
-            messages.error(request, message)
+            messages.error(request, in_words(message))
         return False
     except PermissionDenied as error:
         messages.error(request, str(error))

@@ -93,7 +93,7 @@ def money_text(amount) -> str:
 
 
 def money_by_language(amount) -> dict[str, str]:
-    """The amount as money_text writes it in each of the site's languages ("$1,234.50", "$1 234,50"): for the
+    """The amount as money_text writes it in each of the site's languages (each its own separators): for the
     one websocket message that serves every screen of a hall, each screen showing its own language's text."""
     texts = {}
     for code, _name in settings.LANGUAGES:

@@ -5,9 +5,12 @@
 `field` is a dotted path into the request body (null for the request as a whole),
 `rule` is the regulation citation when a rule of 30 DCMR was broken."""
 
+from urllib.parse import quote
+
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import JsonResponse
+from django.http import HttpResponseNotFound, JsonResponse
+from django.template import loader
 from django.utils.translation import gettext as _
 from django.views import defaults
 from rest_framework import status
@@ -111,10 +114,22 @@ def permission_denied(request, exception, template_name=defaults.ERROR_403_TEMPL
     return defaults.permission_denied(request, exception, template_name)
 
 
+def not_found_message(exception) -> str | None:
+    """The sentence an Http404 was raised with ("No license with that number."), for the page to say; None for
+    the ones that carry no sentence: no URL matched (Resolver404's dict), a bare Http404, or Django's
+    get_object_or_404, whose "No <ModelName> matches the given query." names a class, not a thing."""
+    message = exception.args[0] if exception is not None and exception.args else None
+    if not isinstance(message, str) or message.endswith("matches the given query."):
+        return None
+    return message
+
+
 def page_not_found(request, exception, template_name=defaults.ERROR_404_TEMPLATE_NAME):
     if is_api_request(request):
         return api_error_response(status_code=404, code="not_found", message=_("Not found."))
-    return defaults.page_not_found(request, exception, template_name)
+    body = loader.get_template(template_name).render(
+        {"request_path": quote(request.path), "message": not_found_message(exception)}, request)
+    return HttpResponseNotFound(body)
 
 
 def server_error(request, template_name=defaults.ERROR_500_TEMPLATE_NAME):

@@ -4,6 +4,7 @@ an organization's filing officers see their own organization's, anyone else sees
 from django.db.models import QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from licensing.models import EnforcementAction, License, Membership, User
 from licensing.models.organizations import FILING_ROLES
@@ -12,7 +13,7 @@ from licensing.models.organizations import FILING_ROLES
 def license_for_enforcement_get(*, user: User, pk: int) -> License:
     """The license board staff act on. Anyone else gets 404: the page does not exist for them."""
     if not user.is_authenticated or not user.is_board_staff:
-        raise Http404("No such license.")
+        raise Http404(_("No such license."))
     return get_object_or_404(License.objects.select_related("organization", "premises"), pk=pk)
 
 

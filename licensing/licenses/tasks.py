@@ -26,7 +26,7 @@ def license_certificate_build(license_id: int) -> str:
         context={
             "number": license.number, "type": license.get_license_type_display(), "class": license.license_class,
             "organization": license.licensed_name or license.organization.name,
-            "effective": license.effective_on.isoformat(), "expires": license.expires_on.isoformat(),
+            "effective": license.effective_on, "expires": license.expires_on,
             "download": download, "lookup": license_lookup_url(license),
         },
     )

@@ -6,6 +6,7 @@ always stay explained (licensing.fees.payments writes them)."""
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from core.models import AppendOnlyError, AppendOnlyModel
 
@@ -17,7 +18,8 @@ class FeeRecordImmutableError(AppendOnlyError):
 
 
 class PaymentMethod(models.TextChoices):
-    CHECK = "check", _("Check")
+    # "Check" is also the poker action ("Pasar") and a flag to verify: the context keeps "Cheque" here.
+    CHECK = "check", pgettext_lazy("payment method", "Check")
     MONEY_ORDER = "money_order", _("Money order")
     CASH = "cash", _("Cash")
     CARD = "card", _("Card or online")

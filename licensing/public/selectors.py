@@ -20,6 +20,7 @@ from django.core.paginator import Paginator
 from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.utils.functional import cached_property
+from django.utils.translation import gettext as _
 
 from licensing.models import License, Organization
 
@@ -71,7 +72,7 @@ def license_public_get(*, number: str) -> License:
     number = license_query_clean(number)
     license = _public_licenses().filter(number__in={number, number.upper()}).first()
     if license is None:
-        raise Http404("No license with this number.")
+        raise Http404(_("No license with that number."))
     return license
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from licensing.audit.events import audit_event_record
@@ -66,7 +67,7 @@ def renewal_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
         yield Reminder(
             key=f"renewal-deadline:license:{license.pk}", organization=license.organization,
             subject=_("Renewal of license %(number)s is due by %(date)s (30 DCMR 1204.2)")
-            % {"number": license.number, "date": due.isoformat()},
+            % {"number": license.number, "date": date_format(due, "DATE_FORMAT")},
             template="licensing/reminders/renewal_deadline.txt", context={"license": license, "deadline": due},
         )
 
@@ -83,7 +84,7 @@ def cure_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
         yield Reminder(
             key=f"cure:notice:{notice.pk}:{threshold}d", organization=notice.application.organization,
             subject=_("Deficiency on application #%(id)s: cure by %(date)s")
-            % {"id": notice.application_id, "date": notice.cure_by.isoformat()},
+            % {"id": notice.application_id, "date": date_format(notice.cure_by, "DATE_FORMAT")},
             template="licensing/reminders/cure_deadline.txt",
             context={"notice": notice, "application": notice.application, "days_left": days_left},
         )
@@ -101,7 +102,7 @@ def amendment_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
         yield Reminder(
             key=f"amendment-deadline:application:{application.pk}", organization=application.organization,
             subject=_("Amended application #%(id)s is due by %(date)s (30 DCMR 1202.3)")
-            % {"id": application.pk, "date": due.isoformat()},
+            % {"id": application.pk, "date": date_format(due, "DATE_FORMAT")},
             template="licensing/reminders/amendment_deadline.txt",
             context={"application": application, "deadline": due},
         )
@@ -129,7 +130,7 @@ def substantial_change_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
         yield Reminder(
             key=f"substantial-change:license:{latest.license_id}:{latest.pk}", organization=latest.organization,
             subject=_("License %(number)s: file the amended application by %(date)s (30 DCMR 1202.3)")
-            % {"number": latest.license.number, "date": due.isoformat()},
+            % {"number": latest.license.number, "date": date_format(due, "DATE_FORMAT")},
             template="licensing/reminders/substantial_change.txt",
             context={"license": latest.license, "changes": batch, "deadline": due},
         )
@@ -144,8 +145,8 @@ def report_due_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
         yield Reminder(
             key=f"report-due:report:{report.pk}", organization=report.organization,
             subject=_("The financial report of %(date)s under license %(number)s is due by %(due)s (30 DCMR 1413.1)")
-            % {"date": report.event_date.isoformat(), "number": report.license.number,
-               "due": report.report_due.isoformat()},
+            % {"date": date_format(report.event_date, "DATE_FORMAT"), "number": report.license.number,
+               "due": date_format(report.report_due, "DATE_FORMAT")},
             template="licensing/reminders/report_due.txt", context={"report": report, "license": report.license},
         )
 

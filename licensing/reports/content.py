@@ -25,7 +25,7 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from core.money import money_value
 from licensing.licenses.limits import GAME_TYPE_CHOICES
@@ -40,7 +40,7 @@ TEXT_MAX = 200
 MONEY, COUNT, TEXT, DATE, TIME, BOOL, CHOICE = "money", "count", "text", "date", "time", "bool", "choice"
 
 CARD_KINDS = GAME_TYPE_CHOICES  # the kinds the caps of 30 DCMR 1402 and 1408 name
-PAID_BY = (("cash", gettext_lazy("Cash")), ("check", gettext_lazy("Check")))
+PAID_BY = (("cash", gettext_lazy("Cash")), ("check", pgettext_lazy("payment method", "Check")))
 EXPENSE_CATEGORIES = (
     ("supplies", gettext_lazy("Supplies (cards, tickets, equipment)")), ("rent", gettext_lazy("Rent")),
     ("security", gettext_lazy("Security")), ("advertising", gettext_lazy("Advertising")),

@@ -102,7 +102,7 @@ def deficiency_notice_issue(
         organization=application.organization,
         subject=gettext("Deficiency notice on your application #%(pk)d") % {"pk": application.pk},
         template="licensing/email/deficiency_notice.txt",
-        context={"application": application, "message": message, "cure_by": notice.cure_by.isoformat()},
+        context={"application": application, "message": message, "cure_by": notice.cure_by},
     )
     return notice
 
@@ -152,7 +152,7 @@ def deficiency_notice_expire(*, notice_pk: int, today: dt.date) -> Application |
         organization=organization,
         subject=gettext("Your application #%(pk)d was withdrawn") % {"pk": application.pk},
         template="licensing/email/application_withdrawn.txt",
-        context={"application": application, "cure_by": notice.cure_by.isoformat()},
+        context={"application": application, "cure_by": notice.cure_by},
     )
     return application
 

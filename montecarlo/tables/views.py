@@ -79,7 +79,7 @@ def table_command(request, pk: int, table: int, command: str):
         try:
             mucked = [ascii_int(seat) for seat in mucked]
         except ValueError:
-            messages.error(request, _("mucked: seats are whole numbers."))
+            messages.error(request, _("The seats that mucked are whole numbers."))
         else:
             run_service(request, lambda: services.showdown_record(
                 actor=actor, tournament=tournament, table=table, board=board, shown=shown, mucked=mucked),

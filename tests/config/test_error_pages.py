@@ -45,3 +45,58 @@ def test_the_500_page_needs_no_request_context():
 
     page = loader.get_template("500.html").render()
     assert "Something went wrong" in page and "{%" not in page
+
+
+# --- DEBUG on (make run): still the portal's 404, never Django's technical page (config/not_found.py) ---
+
+TECHNICAL_404_MARKERS = ("Using the URLconf", "technical_404", "You’re seeing this error because you have",
+                         "DEBUG = True", "Raised by:")
+
+
+@pytest.mark.parametrize(("language", "title", "message"), [
+    ("en", "Page not found", "No license with that number."),
+    ("es", "Página no encontrada", "No hay ninguna licencia con ese número."),
+])
+def test_an_unknown_license_number_answers_the_portals_404_under_debug(client, settings, language, title, message):
+    settings.DEBUG = True
+    response = client.get("/public/licenses/NO-SUCH-9999/", HTTP_ACCEPT_LANGUAGE=language)
+    page = response.content.decode()
+    assert response.status_code == 404
+    assert f'<h1 id="error-title">{title}</h1>' in page
+    assert message in page
+    assert 'class="site-header"' in page
+    for marker in TECHNICAL_404_MARKERS:
+        assert marker not in page, marker
+
+
+def test_an_address_no_url_matches_answers_the_portals_404_under_debug(client, settings):
+    settings.DEBUG = True
+    response = client.get("/portal/no-such-page/")
+    page = response.content.decode()
+    assert response.status_code == 404
+    assert '<h1 id="error-title">Page not found</h1>' in page
+    assert "We could not find the page you asked for." in page
+    for marker in TECHNICAL_404_MARKERS:
+        assert marker not in page, marker
+
+
+def test_a_missing_trailing_slash_is_still_redirected_under_debug(client, settings):
+    settings.DEBUG = True
+    assert client.get("/public/licenses").status_code == 301
+
+
+def test_the_api_keeps_its_json_404_under_debug(client, settings):
+    settings.DEBUG = True
+    response = client.get("/api/v1/no-such-endpoint/")
+    assert response.status_code == 404
+    assert response.json()["errors"][0]["code"] == "not_found"
+
+
+def test_get_object_or_404s_class_name_is_not_shown(client, production):
+    from django.http import Http404
+
+    from config.api.errors import not_found_message
+
+    assert not_found_message(Http404("No BingoGame matches the given query.")) is None
+    assert not_found_message(Http404()) is None
+    assert not_found_message(Http404("No license with that number.")) == "No license with that number."

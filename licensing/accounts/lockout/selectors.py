@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db.models import F, Max, Sum
 from django.http import Http404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from licensing.accounts.lockout.policy import address_limit
 
@@ -23,7 +24,7 @@ def lockout_list(*, user) -> dict:
     """Locked accounts and addresses with their failure counts and last attempt. The page does not
     exist (404) for anyone but board staff and superusers."""
     if not (user.is_authenticated and user.is_active and (user.acts_as_superuser or user.is_board_staff)):
-        raise Http404("No such page.")
+        raise Http404(_("No such page."))
     return {"accounts": _locked("username", settings.AXES_FAILURE_LIMIT),
             "addresses": _locked("ip_address", address_limit()),
             "account_limit": settings.AXES_FAILURE_LIMIT, "address_limit": address_limit(),

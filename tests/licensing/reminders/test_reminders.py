@@ -7,6 +7,7 @@ from io import StringIO
 import pytest
 from django.conf import settings
 from django.core.management import call_command
+from django.utils.formats import date_format
 
 from licensing.models import AuditEvent, DeficiencyNotice, ReminderSent
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus, Period
@@ -75,8 +76,8 @@ def test_each_kind_is_sent_exactly_once_across_two_runs(org, run):
         f"renewal-deadline:license:{deadline.pk}", f"cure:notice:{cure.pk}:7d",
         f"amendment-deadline:application:{draft.pk}",
     }
-    assert any("due by 2026-03-04 (30 DCMR 1204.2)" in s for s in subjects)
-    assert any("cure by 2026-03-09" in s for s in subjects)
+    assert any("due by March 4, 2026 (30 DCMR 1204.2)" in s for s in subjects)
+    assert any("cure by March 9, 2026" in s for s in subjects)
     assert any("(30 DCMR 1202.3)" in s for s in subjects)
     assert AuditEvent.objects.filter(event_type="licensing.reminder_sent").count() == 5
 
@@ -120,7 +121,7 @@ def test_the_renewal_deadline_reminder_is_suppressed_once_a_renewal_is_filed(org
 def test_cure_reminders_go_7_days_and_1_day_before(org, run):
     open_notice = notice(org, cure_in=7)
     assert [m.subject for m in run()] == [f"Deficiency on application #{open_notice.application_id}: cure by "
-                                          f"{open_notice.cure_by.isoformat()}"]
+                                          f"{date_format(open_notice.cure_by, 'DATE_FORMAT')}"]
     assert run(days(3)) == []  # 4 days left: the 7-day reminder went already
     last = run(days(6))
     assert len(last) == 1 and "(1 day left)" in last[0].body and "Bylaws are missing." in last[0].body

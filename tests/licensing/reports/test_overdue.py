@@ -80,7 +80,7 @@ def test_the_reminder_goes_out_exactly_three_days_before_and_once(licensed, run)
     report = Report.objects.get()
     sent = run(days(-3))
     assert len(sent) == 1 and licensed.number in sent[0].subject and "office@club.example.org" in sent[0].to
-    assert "2027-03-11" in sent[0].subject and RULE in sent[0].subject
+    assert "March 11, 2027" in sent[0].subject and RULE in sent[0].subject
     assert ReminderSent.objects.filter(key=f"report-due:report:{report.pk}").exists()
     assert run(days(-3)) == [] and run(days(-2)) == [] and run(days(0)) == []
 

@@ -67,8 +67,8 @@ def test_the_report_pdf_holds_every_part_the_corrections_and_the_findings(tmp_pa
     text = " ".join(lines)
     for expected in (
             report.organization.name, f"License {report.license.number} · Bingo · Class B · Regular",
-            "Event date 2027-03-01", "Version 1", "Status Submitted", "Report due (30 DCMR 1413.1) 2027-03-11",
-            "Deposit due (30 DCMR 1411.1) 2027-03-02", "Net proceeds used by 2027-03-31",
+            "Event date March 1, 2027", "Version 1", "Status Submitted", "Report due (30 DCMR 1413.1) March 11, 2027",
+            "Deposit due (30 DCMR 1411.1) March 2, 2027", "Net proceeds used by March 31, 2027",
             "Figures recorded by bingo.operation:41",
             "Admissions sold 85", "Admission price $5.00", "1 RegularR 120R $1.00R R 1R R 120R",
             "1 1R RegularR Any lineR $100.00R 1R Cash No", "2 2R SpecialR BlackoutR $1,250.00R 1C Check No",

@@ -5,6 +5,7 @@ import datetime as dt
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
+from django.utils.formats import date_format
 
 from licensing.models import AuditEvent, DeficiencyNotice
 from licensing.models.choices import ApplicationStatus
@@ -42,7 +43,7 @@ def test_staff_send_a_notice_with_the_default_cure_time(application, staff_user,
     assert event.actor == staff_user and event.payload["notice"] == notice.pk
     assert len(mailoutbox) == 1
     assert set(mailoutbox[0].to) == {"office@example.org", officer.email}
-    assert "Bylaws missing." in mailoutbox[0].body and notice.cure_by.isoformat() in mailoutbox[0].body
+    assert "Bylaws missing." in mailoutbox[0].body and date_format(notice.cure_by, "DATE_FORMAT") in mailoutbox[0].body
 
 
 def test_the_cure_time_can_be_chosen(application, staff_user):

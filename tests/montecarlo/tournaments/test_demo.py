@@ -78,7 +78,7 @@ def test_the_training_tournament_is_dealt_at_any_hour_and_the_licensed_one_is_no
     with pytest.raises(ValidationError) as caught:
         services.clock_control(actor=director, tournament=tournament, op="start")
     assert [f.rule for f in caught.value.findings] == ["30 DCMR 1603.19"]
-    assert "clock_start: the Monte Carlo Night is licensed for" in str(caught.value)
+    assert "the Monte Carlo Night is licensed for" in str(caught.value)
     services.clock_control(actor=director, tournament=training, op="start")
     table = min(load_engine(training).tables)
     view = services.hand_start(actor=director, tournament=training, table=table)

@@ -45,7 +45,7 @@ def test_a_player_who_turns_18_the_day_after_does_not(planned):
     [finding] = caught.value.findings
     assert (finding.rule, finding.field) == ("30 DCMR 1702.1", "date_of_birth")
     assert finding.message == (
-        f"date_of_birth: no one under 18 may play; this player turns 18 on {(DAY + dt.timedelta(days=1)).isoformat()}, "
+        f"no one under 18 may play; this player turns 18 on {(DAY + dt.timedelta(days=1)).isoformat()}, "
         f"after the tournament on {DAY.isoformat()} (30 DCMR 1702.1).")
     assert load_engine(planned[0]).players == {}
 
@@ -54,7 +54,7 @@ def test_a_player_who_turns_18_the_day_after_does_not(planned):
 def test_a_date_of_birth_must_be_possible(planned, born):
     with pytest.raises(ValidationError) as caught:
         register(planned, born=born)
-    assert caught.value.findings[0].message.startswith("date_of_birth: enter the player's date of birth, between "
+    assert caught.value.findings[0].message.startswith("enter the player's date of birth, between "
                                                        "1900-01-01 and the tournament's date")
 
 

@@ -136,7 +136,7 @@ def test_day_prize_cap_counts_every_organization_of_the_day(ana_won_300):
         services.results_publish(actor=director, tournament=tournament)
     assert [(f.rule, f.field) for f in caught.value.findings] == [("30 DCMR 1603.26", "prizes")]
     assert str(caught.value.findings[0].message) == (
-        "prizes: Ana would win $600.00 today across the day's tournaments (of any organization); a player may win "
+        "Ana would win $600.00 today across the day's tournaments (of any organization); a player may win "
         "at most $500 per day (30 DCMR 1603.26).")
 
 

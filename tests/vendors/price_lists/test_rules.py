@@ -51,9 +51,9 @@ def test_every_change_is_listed_by_catalogue_number():
 
 
 def test_the_amounts_in_the_finding_are_written_as_the_readers_language_writes_money():
-    # One money format per language across the site (core.money.money_text): "$1 234,50" in Spanish.
+    # One money format per language across the site (core.money.money_text): "$1,234.50" in US/Mexican Spanish.
     from django.utils import translation
 
     with translation.override("es"):
         [finding] = findings({"BP-6": Decimal("1234.50"), "DB-1": Decimal("1.50")})
-    assert "BP-6 de $42,00 a $1 234,50" in finding.message.replace("\xa0", " ")
+    assert "BP-6 de $42.00 a $1,234.50" in finding.message
