@@ -4,8 +4,10 @@ The database and Redis still come from the environment, so CI runs the suite
 against PostgreSQL and Redis, and a laptop with nothing set runs it on SQLite.
 """
 
+import os
+
 from config.settings import *  # noqa: F403
-from config.settings import API_THROTTLE_DEFAULTS, CACHES, REDIS_URL, REST_FRAMEWORK
+from config.settings import API_THROTTLE_DEFAULTS, CACHES, CHANNEL_LAYERS, REDIS_URL, REST_FRAMEWORK
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
@@ -20,7 +22,10 @@ STORAGES = {
 REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": dict.fromkeys(API_THROTTLE_DEFAULTS, "10000/second")}
 if REDIS_URL:
     # Keep test keys apart from a developer's running server on the same Redis.
-    CACHES["default"]["KEY_PREFIX"] = "cg-test"
+    # Each pytest-xdist worker (gw0, gw1...) keeps its own keys: counters and locks are per test, not shared.
+    CACHES["default"]["KEY_PREFIX"] = "cg-test-" + os.environ.get("PYTEST_XDIST_WORKER", "main")
+    # Likewise the channel layer: two workers' games may share an id (each has its own test database).
+    CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = "asgi-test-" + os.environ.get("PYTEST_XDIST_WORKER", "main")
 # Static files come from the finders in tests; nothing is collected.
 STATIC_ROOT = None
 # No witness file of the log anchors unless a test gives it a folder of its own (tmp_path): every close in the

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from bingo.models import GameType, Operation, Pattern, WorkerDuty
 from core.money import MoneyField
-from core.numbers import ModelChoiceField
+from core.numbers import IntegerField, ModelChoiceField
 from licensing.models import License, Organization, Premises
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -34,6 +34,7 @@ class OperationForm(forms.ModelForm):
         fields = ["license", "premises", "date", "starts_at", "ends_at", "member_in_charge", "door_prizes_value",
                   "house_rules", "rooms", "caller_in_largest_room", "caller_visible", "cash_prizes_only"]
         widgets = {"date": DATE, "starts_at": TIME, "ends_at": TIME, "house_rules": forms.Textarea(attrs={"rows": 4})}
+        field_classes = {"rooms": IntegerField}  # ASCII digits only, as every count in the portal
         help_texts = {
             "date": _("30 DCMR 1202.2(m): a date and hours on the license's schedule."),
             "member_in_charge": _("30 DCMR 1405.1: named on the program sheet."),
@@ -137,8 +138,8 @@ class MultiHallAgreementForm(forms.Form):
 class AnnuityForm(forms.Form):
     """A multi-hall prize of $10,000 or more paid, in whole or part, by annuity (30 DCMR 1408.6-1408.8)."""
 
-    years = forms.IntegerField(label=_("Annuity term (years)"), min_value=1, required=False,
-                               help_text=_("At most 25 years (30 DCMR 1408.6); empty: the prize is paid in cash."))
+    years = IntegerField(label=_("Annuity term (years)"), min_value=1, required=False,
+                        help_text=_("At most 25 years (30 DCMR 1408.6); empty: the prize is paid in cash."))
     amount = MoneyField(label=_("Part of the prize paid by annuity"), required=False, **MONEY)
     insurer = forms.CharField(label=_("Insurer"), max_length=200, required=False)
     insurer_dc_licensed = forms.BooleanField(

@@ -167,6 +167,8 @@ SENTENCES = {
     # Monte Carlo: the night, its participants and table games
     "montecarlo.night_created": _("A Monte Carlo Night was planned."),
     "montecarlo.night_updated": _("The posted terms of a Monte Carlo Night were changed."),
+    "montecarlo.night_in_charge_recorded": _(
+        "The member in charge or the alternate present throughout the night was recorded (30 DCMR 1301.5)."),
     "montecarlo.participant_admitted": _("A participant was admitted and given chips."),
     "montecarlo.night_counted": _("The chips were counted at the end of the night."),
     "montecarlo.prizes_awarded": _("The prizes were awarded."),

@@ -18,7 +18,9 @@ from django.db import transaction
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from bingo.models import CardSale, Game, Operation
+from bingo.cards.charity import stock_receive
+from bingo.models import CardSale, CharityTicketStock, Game, MultiHallAgreement, Operation
+from bingo.planning.multihall import agreement_record
 from licensing.models import (
     Application,
     FeePayment,
@@ -65,6 +67,8 @@ RECORDS = {
     "bingo/operations/{id}": lambda: _first(Operation.objects.all()),
     "games/{game_pk}": lambda: _first(Game.objects.all()),
     "bingo/sales/{id}": lambda: _first(CardSale.objects.all()),
+    "bingo/charity-tickets/{id}": lambda: _first(CharityTicketStock.objects.all()),
+    "bingo/multihall-agreements/{id}": lambda: _first(MultiHallAgreement.objects.all()),
     "licenses/{id}": lambda: _first(License.objects.all()),
     "approvals/{id}": lambda: _first(GameApproval.objects.filter(status="pending")),
     "nights/{id}": lambda: _first(Night.objects.all()),
@@ -97,7 +101,7 @@ def _filled(template: str) -> str:
 @pytest.fixture
 def world(django_capture_on_commit_callbacks):
     """The demo world, and what it lacks: a raffle drawing, an overdue report, a game's house rules awaiting the
-    Board."""
+    Board, a deal of charity game tickets and a multi-hall service agreement."""
     with django_capture_on_commit_callbacks(execute=True):
         for command in ("seed_demo", "seed_demo_bingo", "seed_demo_tournament"):
             call_command(command, stdout=io.StringIO())
@@ -112,6 +116,11 @@ def world(django_capture_on_commit_callbacks):
         overdue.reports_calendar_run(today=timezone.localdate())  # opens the report and marks it overdue
         night, director = night_for()
         table_for(night, director, "caribbean-poker", approve=False)
+        operation = Operation.objects.filter(is_training=False).order_by("pk").first()
+        planner = member(operation.license.organization, Role.OFFICER)
+        stock_receive(actor=planner, operation=operation, deal="CT-1", tickets=100, price_each="1.00")
+        agreement_record(actor=planner, organization=operation.license.organization, provider="Hall Link LLC",
+                         services="Advertising", signed_on=timezone.localdate(), audit_clause=True)
 
 
 def _writers() -> list:

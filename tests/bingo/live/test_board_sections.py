@@ -18,7 +18,17 @@ from bingo.live.broadcast import flashboard_state
 from bingo.models import GameStatus, WorkerDuty
 from bingo.planning import services as planning_services
 from licensing.models import Role
-from tests.bingo.factories import GameFactory, bingo_license, live_world, plan, planner, record, standard_pattern
+from tests.bingo.factories import (
+    GameFactory,
+    bingo_license,
+    bought,
+    live_world,
+    plan,
+    planner,
+    record,
+    standard_pattern,
+    vendor_license,
+)
 from tests.licensing.factories import member
 
 pytestmark = pytest.mark.django_db
@@ -63,8 +73,9 @@ def test_1405_18_the_prize_is_shown_before_the_game_starts():
 
 def test_1405_5_cards_are_sold_at_random_from_a_seed_nobody_is_shown(organization):
     officer = member(organization, Role.OFFICER)
-    one = card_services.series_create(actor=officer, organization=organization, code="R1", size=50)
-    two = card_services.series_create(actor=officer, organization=organization, code="R2", size=50)
+    vendor = vendor_license()
+    one = card_services.series_create(actor=officer, organization=organization, code="R1", size=50, **bought(vendor))
+    two = card_services.series_create(actor=officer, organization=organization, code="R2", size=50, **bought(vendor))
     assert "seed" not in SeriesSerializer(one).data  # whoever knew it would know every face
     faces_one = [face.squares for face in sales.series_faces(one)]
     faces_two = [face.squares for face in sales.series_faces(two)]
