@@ -10,6 +10,7 @@ import time
 import pytest
 import redis as redis_client
 from django.conf import settings
+from django.utils import translation
 
 from tests.licensing.factories import (
     MembershipFactory,
@@ -114,6 +115,15 @@ def own_redis(redis_server_binary):
 def chromium_path() -> str:
     need(os.path.exists(CHROMIUM), f"{CHROMIUM} is missing: apt-get install -y chromium")
     return CHROMIUM
+
+
+@pytest.fixture(autouse=True)
+def _each_test_starts_in_the_default_language():
+    """A request in Spanish leaves Spanish active in its thread (LocaleMiddleware activates, nothing deactivates): a
+    later test's mail or message would be written in Spanish, depending on which tests ran before it on that worker."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from core.dates import day as format_day
 from core.findings import Finding
 from licensing.models.choices import LicenseStatus
 
@@ -36,8 +37,8 @@ def in_force_findings(license: LicenseInForce, today: dt.date, *, action: str) -
     if not license.effective_on <= today <= license.expires_on:
         return [Finding(IN_FORCE_RULE, _(
             "%(action)s: license %(number)s is in force from %(start)s to %(end)s, not today, %(today)s "
-            "(30 DCMR 1200.1).") % {"action": action, "number": license.number, "today": today.isoformat(),
-                                    "start": license.effective_on.isoformat(), "end": license.expires_on.isoformat()},
+            "(30 DCMR 1200.1).") % {"action": action, "number": license.number, "today": format_day(today),
+                                    "start": format_day(license.effective_on), "end": format_day(license.expires_on)},
             field="license")]
     return []
 
@@ -61,8 +62,8 @@ def within_hours_findings(*, now: dt.datetime, day: dt.date, starts_at: dt.time,
         return []
     return [Finding(rule, _(
         "%(action)s: %(what)s is licensed for %(day)s, %(start)s-%(end)s; it is now %(now)s (%(rule)s)."
-    ) % {"action": action, "what": what, "day": day.isoformat(), "start": starts_at.strftime("%H:%M"),
-         "end": ends_at.strftime("%H:%M"), "now": now.strftime("%Y-%m-%d %H:%M"), "rule": rule}, field="time")]
+    ) % {"action": action, "what": what, "day": format_day(day), "start": starts_at.strftime("%H:%M"),
+         "end": ends_at.strftime("%H:%M"), "now": f"{format_day(now.date())} {now:%H:%M}", "rule": rule}, field="time")]
 
 
 # --- The reasons for a denial, suspension or revocation fit the licensee (30 DCMR 1210.1) ---

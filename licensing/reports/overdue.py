@@ -25,6 +25,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.dates import day as format_day
 from core.findings import Finding, RuleViolation
 from licensing.audit.events import audit_event_record
 from licensing.models import License, Organization, Report, ReportStatus, User
@@ -101,7 +102,7 @@ def _overdue_email(report: Report) -> None:
     organization_email_send(
         organization=report.organization,
         subject=_("Overdue: the financial report of %(date)s under license %(number)s (30 DCMR 1413.1)") % {
-            "date": report.event_date.isoformat(), "number": report.license.number},
+            "date": format_day(report.event_date), "number": report.license.number},
         template="licensing/reports/report_overdue.txt",
         context={"report": report, "license": report.license})
 
@@ -164,7 +165,7 @@ def report_overdue_waive(*, actor: User, report: Report, reason: str, now: dt.da
             field="report"))
     if report.waived_at is not None:
         raise RuleViolation(Finding(REPORT_RULE, _("the Board already waived this overdue report on %(date)s") % {
-            "date": timezone.localdate(report.waived_at).isoformat()}, field="report"))
+            "date": format_day(timezone.localdate(report.waived_at))}, field="report"))
     report.waived_at, report.waived_by, report.waiver_reason = now or timezone.now(), actor, reason
     report.save(update_fields=["waived_at", "waived_by", "waiver_reason", "updated_at"])
     audit_event_record(event_type="licensing.report_overdue_waived", actor=actor, organization=report.organization,
@@ -189,8 +190,8 @@ def overdue_findings(*, organization: Organization, license_type: str) -> list[F
                                        license__license_type__in=_same_type(license_type)).order_by("event_date")
     findings = []
     for report in reports:
-        values = {"date": report.event_date.isoformat(), "number": report.license.number,
-                  "due": report.report_due.isoformat()}
+        values = {"date": format_day(report.event_date), "number": report.license.number,
+                  "due": format_day(report.report_due)}
         if report.waived_at is None:
             findings.append(Finding(REPORT_RULE, _(
                 "The financial report of the operation of %(date)s under license %(number)s was due %(due)s and "
@@ -201,7 +202,7 @@ def overdue_findings(*, organization: Organization, license_type: str) -> list[F
             findings.append(Finding(REPORT_RULE, _(
                 "The financial report of the operation of %(date)s under license %(number)s was due %(due)s and "
                 "is overdue; the Board waived its hold on new applications on %(waived)s: %(reason)s "
-                "(30 DCMR 1413.1).") % {**values, "waived": timezone.localdate(report.waived_at).isoformat(),
+                "(30 DCMR 1413.1).") % {**values, "waived": format_day(timezone.localdate(report.waived_at)),
                                         "reason": report.waiver_reason},
                 field="license_type", blocking=False))
     return findings

@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.dates import day
 from core.findings import Finding
 from core.money import parse_money
 from licensing.licenses.live import board_now, license_in_force, live_play_findings
@@ -112,7 +113,7 @@ def hours_findings(license, date, starts_at, ends_at) -> list[Finding]:
             return [Finding(HOURS_RULE, _(
                 "starts_at: a Monte Carlo Night is held on the licensed date and within the licensed hours "
                 "(30 DCMR 1202.2(o)); none licensed cover %(date)s %(start)s-%(end)s.") % {
-                "date": date.isoformat(), "start": starts_at.strftime("%H:%M"), "end": ends_at.strftime("%H:%M")},
+                "date": day(date), "start": starts_at.strftime("%H:%M"), "end": ends_at.strftime("%H:%M")},
                 field="starts_at")]
     return []
 
@@ -266,7 +267,7 @@ def live_findings(night, *, action: str, now: dt.datetime | None = None) -> list
         training=night.training, action=action, rule=HOURS_RULE, now=now, no_hours=_(
             "%(action)s: license %(number)s has no licensed hours on %(date)s that hold this night "
             "(30 DCMR 1202.2(o)).") % {"action": action, "number": night.license.number,
-                                       "date": night.date.isoformat()})
+                                       "date": day(night.date)})
 
 
 def admission_live_findings(night, *, now: dt.datetime | None = None) -> list[Finding]:

@@ -14,6 +14,7 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from core.dates import day
 from core.findings import Finding
 from core.money import money_text, parse_money
 from licensing.licenses.limits import HOLDEM_PRIZE_CAP as PRIZE_CAP  # 30 DCMR 1603.26: $500 a player a day
@@ -50,7 +51,7 @@ def hours_findings(license, date, starts_at, ends_at, finish_method, stop_at) ->
             findings.append(Finding("30 DCMR 1603.19", _(
                 "starts_at: a tournament is held only within the licensed hours of the Monte Carlo Night "
                 "(30 DCMR 1603.19, 1204.16); none licensed cover %(date)s %(start)s-%(end)s.") % {
-                "date": date.isoformat(), "start": starts_at.strftime("%H:%M"), "end": ends_at.strftime("%H:%M")},
+                "date": day(date), "start": starts_at.strftime("%H:%M"), "end": ends_at.strftime("%H:%M")},
                 field="starts_at"))
     if finish_method == "time":
         if stop_at is None:
@@ -165,7 +166,7 @@ def live_findings(tournament, *, action: str, now: dt.datetime | None = None) ->
         training=tournament.training, action=action, rule=HOURS_RULE, now=now, no_hours=_(
             "%(action)s: license %(number)s has no licensed hours on %(date)s that hold this tournament "
             "(30 DCMR 1603.19).") % {"action": action, "number": tournament.license.number,
-                                     "date": tournament.date.isoformat()})
+                                     "date": day(tournament.date)})
 
 
 # --- players ---
@@ -184,12 +185,12 @@ def player_findings(*, date_of_birth: dt.date, on: dt.date) -> list[Finding]:
     if date_of_birth < EARLIEST_BIRTH_DATE or date_of_birth > on:
         return [Finding(AGE_RULE, _(
             "date_of_birth: enter the player's date of birth, between %(earliest)s and the tournament's date "
-            "(30 DCMR 1702.1).") % {"earliest": EARLIEST_BIRTH_DATE.isoformat()}, field="date_of_birth")]
+            "(30 DCMR 1702.1).") % {"earliest": day(EARLIEST_BIRTH_DATE)}, field="date_of_birth")]
     if age_on(date_of_birth, on) < PLAYER_AGE:
         return [Finding(AGE_RULE, _(
             "date_of_birth: no one under 18 may play; this player turns 18 on %(birthday)s, after the tournament "
-            "on %(date)s (30 DCMR 1702.1).") % {"birthday": eighteenth_birthday(date_of_birth).isoformat(),
-                                                 "date": on.isoformat()}, field="date_of_birth")]
+            "on %(date)s (30 DCMR 1702.1).") % {"birthday": day(eighteenth_birthday(date_of_birth)),
+                                                 "date": day(on)}, field="date_of_birth")]
     return []
 
 

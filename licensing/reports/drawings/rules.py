@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from core.dates import when
 from core.findings import Finding
 
 TIME_RULE = "30 DCMR 1202.2(n)"
@@ -27,11 +27,6 @@ IN_CHARGE_RULE = "30 DCMR 1301.5"
 AGE_RULE = "30 DCMR 1702.1"
 PRINTER_STATEMENT_RULE = "30 DCMR 1502.5"
 TICKET_PROOF_RULE = "30 DCMR 1502.6"
-
-
-def when(moment: dt.datetime) -> str:
-    """A moment as the reader's language writes it, in the Board's time zone."""
-    return formats.date_format(timezone.localtime(moment), "DATETIME_FORMAT")
 
 
 def drawing_time_findings(*, now: dt.datetime, drawing_at: dt.datetime | None) -> list[Finding]:

@@ -130,7 +130,7 @@ def test_the_api_and_the_console_refuse_a_start_at_ten_past_three(client):
     assert answer.status_code == 400
     errors = answer.json()["errors"]
     assert [(e["field"], e["rule"]) for e in errors] == [("time", "30 DCMR 1202.2(m)"), ("time", "30 DCMR 1202.2(m)")]
-    assert "it is now 2026-12-06 03:10" in errors[0]["message"]
+    assert "it is now Dec. 6, 2026 03:10" in errors[0]["message"]
     page = client.post(reverse("bingo:console_start", args=[world.game.pk]), headers={"HX-Request": "true"})
     assert b"30 DCMR 1202.2(m)" in page.content and b"30 DCMR 1400.7" not in page.content
     assert b"Start game 1: " in page.content

@@ -95,7 +95,7 @@ def test_overdue_the_day_after_the_due_date_not_on_it_and_once(licensed, run):
     report.refresh_from_db()
     assert report.overdue_since == days(1)
     assert [mail.subject for mail in sent] == [
-        f"Overdue: the financial report of 2027-03-01 under license {licensed.number} (30 DCMR 1413.1)"]
+        f"Overdue: the financial report of March 1, 2027 under license {licensed.number} (30 DCMR 1413.1)"]
     marked = events(report, "licensing.report_marked_overdue").get()
     assert marked.actor is None and marked.payload["report_due"] == "2027-03-11"
     assert run(days(1)) == [] and run(days(2)) == []
@@ -194,7 +194,7 @@ def test_an_overdue_report_is_a_finding_for_the_board_not_a_bar_to_filing(api, o
     [kept] = [f for f in submitted.json()["findings"] if f["rule"] == RULE]
     assert kept["blocking"] is False and kept["field"] == "license_type"
     message = kept["message"]
-    assert overdue_report.license.number in message and "2027-01-10" in message and "2027-01-20" in message
+    assert overdue_report.license.number in message and "Jan. 10, 2027" in message and "Jan. 20, 2027" in message
     assert "the Board weighs it" in message and "30 DCMR 1210.1" in message
     staff = board_staff()
     api.force_login(staff)

@@ -19,6 +19,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils.formats import date_format
 
+from core.dates import day
 from licensing.licenses.certificates import qr_svg
 from licensing.models import AuditEvent, Role
 from montecarlo.models import ApprovalStatus, ChipLedgerEntry, GameApproval, Night, NightStatus, Participant
@@ -120,7 +121,7 @@ def test_a_third_night_of_the_year_is_refused_with_1204_17(client):
 
 @pytest.mark.parametrize(("change", "expected"), [
     ({"starts_at": "10:00"}, "30 DCMR 1202.2(o): a Monte Carlo Night is held on the licensed date and "
-                             f"within the licensed hours (30 DCMR 1202.2(o)); none licensed cover {DAY.isoformat()} "
+                             f"within the licensed hours (30 DCMR 1202.2(o)); none licensed cover {day(DAY)} "
                              "10:00-23:00."),
     ({"ends_at": "23:45"}, "none licensed cover"),
     ({"ends_at": "18:00"}, "30 DCMR 1202.2(o): the night must end after it starts (30 DCMR 1202.2(o))."),

@@ -12,6 +12,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from core.dates import day
 from licensing.models import EnforcementAction, Role
 from licensing.models.choices import EnforcementKind, LicenseStatus
 from montecarlo.models import Tournament, TournamentStatus, changed_terms
@@ -59,8 +60,8 @@ def test_a_hand_starts_only_within_the_licensed_hours(now, ok):
         services.hand_start(actor=director, tournament=tournament, table=1, now=now)
     assert findings_of(caught.value) == [("30 DCMR 1603.19", "time")]
     message = caught.value.findings[0].message
-    assert message.startswith(f"the Monte Carlo Night is licensed for {DAY.isoformat()}, 18:00-23:30; "
-                              f"it is now {now:%Y-%m-%d %H:%M}")
+    assert message.startswith(f"the Monte Carlo Night is licensed for {day(DAY)}, 18:00-23:30; "
+                              f"it is now {day(now.date())} {now:%H:%M}")
     assert message.endswith("(30 DCMR 1603.19).")
     assert Tournament.objects.get(pk=tournament.pk).head_seq == head  # refused: nothing written
 
@@ -143,7 +144,7 @@ def test_hours_no_longer_licensed_stop_play():
     with pytest.raises(ValidationError) as caught:
         services.hand_start(actor=director, tournament=tournament, table=1)
     assert caught.value.findings[0].message == (
-        f"license {license.number} has no licensed hours on {DAY.isoformat()} that hold this tournament "
+        f"license {license.number} has no licensed hours on {day(DAY)} that hold this tournament "
         "(30 DCMR 1603.19).")
 
 

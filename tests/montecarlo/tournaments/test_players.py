@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from core.dates import day
 from licensing.models import AuditEvent, Role
 from licensing.organizations.eligibility import years_before
 from montecarlo.tournaments import services
@@ -45,8 +46,8 @@ def test_a_player_who_turns_18_the_day_after_does_not(planned):
     [finding] = caught.value.findings
     assert (finding.rule, finding.field) == ("30 DCMR 1702.1", "date_of_birth")
     assert finding.message == (
-        f"no one under 18 may play; this player turns 18 on {(DAY + dt.timedelta(days=1)).isoformat()}, "
-        f"after the tournament on {DAY.isoformat()} (30 DCMR 1702.1).")
+        f"no one under 18 may play; this player turns 18 on {day(DAY + dt.timedelta(days=1))}, "
+        f"after the tournament on {day(DAY)} (30 DCMR 1702.1).")
     assert load_engine(planned[0]).players == {}
 
 
@@ -55,7 +56,7 @@ def test_a_date_of_birth_must_be_possible(planned, born):
     with pytest.raises(ValidationError) as caught:
         register(planned, born=born)
     assert caught.value.findings[0].message.startswith("enter the player's date of birth, between "
-                                                       "1900-01-01 and the tournament's date")
+                                                       "Jan. 1, 1900 and the tournament's date")
 
 
 @pytest.mark.parametrize("born", [None, "1980-01-01", dt.datetime(1980, 1, 1)])
