@@ -19,20 +19,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from bingo.cards import rules
+from bingo.cards.services import SELLER_ROLES, _require
 from bingo.models import CharityTicketSale, CharityTicketStock, Operation, TicketSource
-from bingo.selectors import CHECKER_ROLES, PLANNER_ROLES
+from bingo.selectors import PLANNER_ROLES
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
 from licensing.audit.events import audit_event_record
 from licensing.reports import checks as report_checks
-from licensing.selectors import has_role
-
-SELLER_ROLES = PLANNER_ROLES | CHECKER_ROLES
-
-
-def _require(actor, organization_id: int, roles, message) -> None:
-    if not has_role(user=actor, organization_id=organization_id, roles=roles):
-        raise PermissionDenied(message)
 
 
 def sold_count(stock: CharityTicketStock) -> int:

@@ -14,16 +14,10 @@ from django.utils.translation import gettext as _
 
 from bingo.models import EventKind, Game, GameEvent, GameStatus, MultiHallAgreement
 from bingo.planning import rules
-from bingo.selectors import PLANNER_ROLES
+from bingo.planning.services import _require_planner
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
 from licensing.audit.events import audit_event_record
-from licensing.selectors import has_role
-
-
-def _require_planner(actor, organization_id: int) -> None:
-    if not has_role(user=actor, organization_id=organization_id, roles=PLANNER_ROLES):
-        raise PermissionDenied(_("Only the organization's officers and members in charge may plan its operations."))
 
 
 @transaction.atomic

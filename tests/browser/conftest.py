@@ -1,11 +1,13 @@
 """Playwright for Python driving Debian's chromium (never a downloaded browser)."""
 
+import concurrent.futures
 import os
 import socket
 import threading
 import time
 
 import pytest
+from django.db import connection
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
@@ -106,3 +108,16 @@ def fee_record_on_review_page(page, base_url: str, application, *, reference: st
     form.get_by_label("Amount").fill(str(balance))
     form.get_by_role("button", name="Record the payment").click()
     page.get_by_text("The payment is recorded").wait_for()
+
+
+def off_the_event_loop(function):
+    """`function()` in a thread of its own, closing that thread's connection after: Playwright's event loop runs in
+    the test's thread, and the services broadcast with async_to_sync, which refuses to run inside a running loop."""
+    def run():
+        try:
+            return function()
+        finally:
+            connection.close()  # this thread's own connection, or the test database stays busy
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()

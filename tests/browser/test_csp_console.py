@@ -1,30 +1,18 @@
 """Journey 11: no Content-Security-Policy errors in the browser console on the Monte Carlo Night page (27 today)
 and the members page (9 today): every style and script comes from a static file (style-src 'self')."""
 
-import concurrent.futures
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
 from licensing.models import Role
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import off_the_event_loop, sign_in
 from tests.browser.screens import csp_errors, shot_path
 from tests.licensing.factories import MembershipFactory, make_eligible, member
 from tests.montecarlo.factories import admit, mcn_license, night_for, table_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-
-def _in_thread(function):
-    def run():
-        try:
-            return function()
-        finally:
-            connection.close()  # this thread's own connection, or the test DB stays busy
-
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(run).result()
 
 
 def test_the_monte_carlo_night_page_loads_without_csp_errors(asgi_url, browser_page, tmp_path):
@@ -35,7 +23,7 @@ def test_the_monte_carlo_night_page_loads_without_csp_errors(asgi_url, browser_p
         table_for(night, director, "punto-banca", min_bet=20, max_bet=500)
         return night, director
 
-    night, director = _in_thread(prepare)
+    night, director = off_the_event_loop(prepare)
     page = browser_page
     sign_in(page, asgi_url, director)
     for address in (f"/montecarlo/nights/{night.pk}/", f"/montecarlo/nights/{night.pk}/tables/1/",

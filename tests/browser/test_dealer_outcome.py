@@ -3,17 +3,15 @@ won, lost or pushed and the chips it paid; closing the table, counting the chips
 ask first (htmx's hx-confirm: no inline script, the page's CSP holds), and a dismissed question changes nothing;
 the training night's end says it awards nothing. A training night plays at any hour (the WSGI live server)."""
 
-import concurrent.futures
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 from playwright.sync_api import expect
 
 from licensing.models import Role
 from montecarlo.models import GameTable, Night
 from montecarlo.tables import services as table_services
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import off_the_event_loop, sign_in
 from tests.browser.screens import csp_errors, shot_path
 from tests.licensing.factories import member
 from tests.montecarlo.factories import admit, mcn_license, night_for, table_for
@@ -30,23 +28,18 @@ def answer(page, *, accept: bool, seen: list):
 
 def test_the_dealer_sees_each_bets_outcome_and_the_irreversible_steps_ask_first(live_server, browser_page, tmp_path):
     def prepare():
-        try:
-            today = timezone.localdate()
-            night, director = night_for(license=mcn_license(date=today), training=True, day=today, prizes=[])
-            dealer = member(night.license.organization, Role.DEALER)
-            admit(night, director, 3, name="Rosa Diaz")
-            table = table_for(night, director, "punto-banca", min_bet=20, max_bet=500)
-            for event in ({"type": "open"}, {"type": "bet", "participant": 1, "kind": "player", "amount": 100},
-                          {"type": "bet", "participant": 2, "kind": "banker", "amount": 100},
-                          {"type": "bet", "participant": 3, "kind": "tie", "amount": 20}):
-                table_services.table_play(actor=dealer, table=table, event=event)
-            return night, director, table
-        finally:
-            connection.close()  # this thread's own connection, or the test DB stays busy
+        today = timezone.localdate()
+        night, director = night_for(license=mcn_license(date=today), training=True, day=today, prizes=[])
+        dealer = member(night.license.organization, Role.DEALER)
+        admit(night, director, 3, name="Rosa Diaz")
+        table = table_for(night, director, "punto-banca", min_bet=20, max_bet=500)
+        for event in ({"type": "open"}, {"type": "bet", "participant": 1, "kind": "player", "amount": 100},
+                      {"type": "bet", "participant": 2, "kind": "banker", "amount": 100},
+                      {"type": "bet", "participant": 3, "kind": "tie", "amount": 20}):
+            table_services.table_play(actor=dealer, table=table, event=event)
+        return night, director, table
 
-    # In a thread of its own: Playwright's event loop runs in this one, and the services broadcast with async_to_sync.
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        night, director, table = pool.submit(prepare).result()
+    night, director, table = off_the_event_loop(prepare)
     page, base = browser_page, live_server.url
     sign_in(page, base, director)
     page.goto(f"{base}/montecarlo/nights/{night.pk}/tables/{table.number}/")

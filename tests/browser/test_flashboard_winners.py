@@ -1,14 +1,13 @@
 """Journey 10: the TV flashboard's prize stays inside its card (the biggest prizes, both languages, TV and phone),
 and when a game closes the board shows its winners, also once the next game is waiting to start."""
 
-import concurrent.futures
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 
 from bingo.live import services
 from tests.bingo.factories import GameFactory, live_world, record  # noqa: F401
+from tests.browser.conftest import off_the_event_loop
 from tests.browser.screens import csp_errors, no_horizontal_scroll, shot_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True),
@@ -25,23 +24,13 @@ OUTSIDE = """pairs => pairs.filter(([child, parent]) => {
 IN_CARD = [["#flash-prize", ".flash-fact"], ["#flash-result", ".flash-fact"]]
 
 
-def _in_thread(function):
-    def run():
-        try:
-            return function()
-        finally:
-            connection.close()
-
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(run).result()
-
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_the_prize_stays_in_its_card_and_the_winners_show_when_the_game_closes(asgi_url, browser_page, tmp_path,
                                                                               language):
     from playwright.sync_api import expect
 
-    world = _in_thread(lambda: live_world(prize=Decimal("1999.00"), license_class="A", sold=(1, 120)))
+    world = off_the_event_loop(lambda: live_world(prize=Decimal("1999.00"), license_class="A", sold=(1, 120)))
     context = browser_page.context.browser.new_context(locale="en-US" if language == "en" else "es-ES")
     page = context.new_page()
     page.console_messages = []
@@ -54,7 +43,7 @@ def test_the_prize_stays_in_its_card_and_the_winners_show_when_the_game_closes(a
         services.game_close(actor=world.caller, game=world.game, winners=3)
         GameFactory(operation=world.game.operation, number=2, pattern=world.game.pattern, prize=Decimal("1999.00"))
 
-    _in_thread(close_and_plan_the_next)
+    off_the_event_loop(close_and_plan_the_next)
     page.reload()
     expect(page.locator("#flashboard")).to_have_attribute("data-winners", "3")
     expect(page.locator("#flash-result")).to_contain_text("Winners of game 1: 3" if language == "en" else "1: 3")

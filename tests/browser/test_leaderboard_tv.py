@@ -1,12 +1,11 @@
 """Journey 10: the Monte Carlo Night leaderboard has a TV layout: the whole screen, no scrolling, the top ten in
 type read from across the hall, still live over its websocket; the ordinary page links to it."""
 
-import concurrent.futures
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
+from tests.browser.conftest import off_the_event_loop
 from tests.browser.screens import csp_errors, no_horizontal_scroll, shot_path
 from tests.montecarlo.factories import admit, mcn_license, night_for
 
@@ -19,16 +18,12 @@ def test_the_leaderboard_fills_a_tv(asgi_url, browser_page, tmp_path):
     from playwright.sync_api import expect
 
     def prepare():
-        try:
-            today = timezone.localdate()
-            night, director = night_for(license=mcn_license(date=today), training=True, day=today)
-            admit(night, director, 14, name="Maria Guadalupe Hernandez-Castellanos")
-            return night
-        finally:
-            connection.close()
+        today = timezone.localdate()
+        night, director = night_for(license=mcn_license(date=today), training=True, day=today)
+        admit(night, director, 14, name="Maria Guadalupe Hernandez-Castellanos")
+        return night
 
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        night = pool.submit(prepare).result()
+    night = off_the_event_loop(prepare)
     page = browser_page
     page.goto(f"{asgi_url}/montecarlo/night/{night.public_key}/leaderboard/")
     page.get_by_role("link", name="Show on a TV (full screen layout)").click()
