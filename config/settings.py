@@ -479,6 +479,10 @@ def _board_vote_quorum() -> int:
 
 
 BOARD_VOTE_QUORUM = _board_vote_quorum()
+# The Board's numbers (fees, bonds, caps, deadlines, thresholds) are rows of the register the Board edits in the
+# portal (licensing.register). A fresh database takes the keys it has never held from this rule pack after every
+# migrate: DC's by default; another jurisdiction names its own (rulepacks/example-county.toml is one).
+BOARD_RULEPACK = env.path("BOARD_RULEPACK", default=BASE_DIR / "rulepacks" / "dc.toml")
 DEFICIENCY_CURE_DAYS = env.int("DEFICIENCY_CURE_DAYS", default=30)  # days to cure a deficiency notice
 LICENSE_TERM_DAYS = env.int("LICENSE_TERM_DAYS", default=365)  # a license runs one year unless the Board says otherwise
 BINGO_SERIES_SIZE = env.int("BINGO_SERIES_SIZE", default=9000)  # faces in a new card series (industry standard)

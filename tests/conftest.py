@@ -126,6 +126,17 @@ def _each_test_starts_in_the_default_language():
     translation.activate(settings.LANGUAGE_CODE)
 
 
+@pytest.fixture(autouse=True)
+def _each_test_reads_the_register_afresh():
+    """The register's values are cached per process (licensing.register.values); a test's rows roll back with it,
+    but a snapshot read during the test would outlive them."""
+    from licensing.register import values
+
+    values.forget()
+    yield
+    values.forget()
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _force_login_passes_the_second_factor():
     """force_login passes the second factor of an account that has one, as the portal's sign-in does

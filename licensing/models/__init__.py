@@ -11,6 +11,7 @@ from licensing.models.organizations import LicenseeKind, Membership, Organizatio
 from licensing.models.premises import CorrectionStatus, Premises, PremisesCorrection
 from licensing.models.profile import Document, OrganizationMember, ResponsiblePerson
 from licensing.models.raffles import DrawingStatus, RaffleDrawing, RaffleDrawingEvent
+from licensing.models.register import BoardNumber, NumberStatus
 from licensing.models.reports import (
     Report,
     ReportFinding,
@@ -26,10 +27,11 @@ from licensing.models.users import BoardGroup, User
 
 __all__ = [
     "AnchorReason", "ApiTokenSecondFactor", "Application", "ApplicationMessage", "AuditChain", "AuditEvent",
-    "BingoOccasion", "BoardGroup",
+    "BingoOccasion", "BoardGroup", "BoardNumber",
     "BondScheduleRow", "ChangeKind", "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "DrawingStatus",
     "EnforcementAction", "FeePayment", "FeePaymentVoid", "FeeScheduleRow", "FeeWaiver", "InvitationStatus", "License",
-    "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "MessageAttachment", "Notification", "Organization",
+    "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "MessageAttachment", "Notification", "NumberStatus",
+    "Organization",
     "OrganizationInvitation", "OrganizationMember", "OrganizationType", "PaymentMethod", "Premises",
     "PremisesCorrection", "RaffleDrawing", "RaffleDrawingEvent", "ReminderSent", "Report", "ReportFinding",
     "ReportKind", "ReportLine", "ReportMonthTotal", "ReportStatus", "ResponsiblePerson", "Role", "SubstantialChange",
