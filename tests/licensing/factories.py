@@ -23,10 +23,12 @@ from licensing.models import (
     AuditEvent,
     BingoOccasion,
     BoardGroup,
+    BoardNumber,
     BondScheduleRow,
     Document,
     License,
     Membership,
+    NumberStatus,
     Organization,
     OrganizationMember,
     OrganizationType,
@@ -251,6 +253,23 @@ def set_bond(license_type, license_class, amount="1000.00"):
         license_type=license_type, license_class=license_class, amount=Decimal(amount),
         effective_from=dt.date(2000, 1, 1), rule="30 DCMR 1205.2", notes="test board data",
     )
+
+
+def board_number(key: str, value, *, since: dt.date = dt.date(2000, 1, 2), until: dt.date | None = None,
+                 citation: str | None = None):
+    """Set a number of the Board's register for a test: an approved row from `since` (the day after the shipped
+    pack's rows start, so it takes over for every day a test uses). Tests may set the past; the services never do."""
+    from licensing.register import values
+    from licensing.register.catalog import entry
+    from licensing.register.kinds import canonical, parse
+
+    known = entry(key)
+    assert known is not None, f"{key} is not in the register's catalog"
+    row = BoardNumber.objects.create(
+        key=key, value=canonical(known.kind, parse(known.kind, value)), effective_from=since, effective_to=until,
+        citation=citation or known.citation, reason="test", status=NumberStatus.APPROVED, source="test")
+    values.forget()
+    return row
 
 
 # --- Users in their roles ---
