@@ -9,6 +9,7 @@ from core.admin import ReadOnlyAdmin
 from licensing.models import (
     Application,
     AuditEvent,
+    BoardNumber,
     Decision,
     DeficiencyNotice,
     Document,
@@ -93,3 +94,14 @@ class DocumentAdmin(ReadOnlyAdmin):
     list_display = ["original_name", "organization", "kind", "content_type", "size", "uploaded_at"]
     list_filter = ["kind"]
     exclude = ["file"]  # files are served only through the scoped download view
+
+
+@admin.register(BoardNumber)
+class BoardNumberAdmin(ReadOnlyAdmin):
+    """Read-only: the Board changes its numbers on the portal's Rules and fees page, four eyes and audited."""
+
+    list_display = ["key", "value", "effective_from", "effective_to", "status", "citation", "proposed_by",
+                    "decided_by"]
+    list_filter = ["status"]
+    search_fields = ["key", "citation", "reason"]
+    list_select_related = ["proposed_by", "decided_by"]
