@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
@@ -94,7 +94,10 @@ def public_rows(*, key: str | None = None, on: dt.date | None = None) -> QuerySe
     if key:
         rows = rows.filter(key=key)
     if on is not None:
-        rows = rows.filter(effective_from__lte=on).exclude(effective_to__lte=on)
+        # In force that day: begun, not ended, and not taken over by a later row of the key begun by then.
+        later = BoardNumber.objects.filter(status=NumberStatus.APPROVED, key=OuterRef("key"),
+                                           effective_from__gt=OuterRef("effective_from"), effective_from__lte=on)
+        rows = rows.filter(effective_from__lte=on).exclude(effective_to__lte=on).exclude(Exists(later))
     return rows
 
 
