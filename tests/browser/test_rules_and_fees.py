@@ -50,8 +50,8 @@ def test_the_administrator_proposes_a_fee_a_member_approves_it_and_the_calculato
     assert "$500.00" in line.inner_text() and "30 DCMR 1204.1" in line.inner_text()
     line.get_by_role("link", name="Change Bingo Class A original fee").click()
     page.wait_for_url(f"{base}/portal/board/rules/propose/?key={KEY}")
-    assert page.get_by_label("Number", exact=True).input_value() == KEY
-    assert page.get_by_label("Citation").input_value() == "30 DCMR 1204.1"  # the row in force's
+    assert page.locator("#id_key").input_value() == KEY
+    assert page.locator("#id_citation").input_value() == "30 DCMR 1204.1"  # the row in force's
     page.get_by_label("New value").fill("600.00")
     page.get_by_label("In force from").fill(start.isoformat())
     page.get_by_label("Reason").fill("The Board's budget for next year.")

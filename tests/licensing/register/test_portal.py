@@ -219,3 +219,21 @@ def test_the_page_in_spanish(client):
     client.force_login(board_member())
     text = client.get(PAGE, headers={"Accept-Language": "es"}).content.decode()
     assert "Reglas y tarifas" in text
+
+
+def test_the_fee_calculator_quotes_the_fee_in_force_on_the_day_of_applying(client, monkeypatch):
+    from licensing.fees import views as fee_views
+
+    asked = []
+    real = fee_views.fee_quote
+    monkeypatch.setattr(fee_views, "fee_quote", lambda **data: asked.append(data["on"]) or real(**data))
+    query = {"license_type": "bingo", "license_class": "A", "period": "regular", "kind": "original"}
+    page = client.get("/public/fees/")
+    assert 'name="on"' in page.content.decode() and timezone.localdate().isoformat() in page.content.decode()
+    client.get("/public/fees/", {**query, "on": "2027-03-01"})
+    client.get("/public/fees/", query)
+    assert asked == [dt.date(2027, 3, 1), None]  # None: today
+    for bad, words in (("٢٠٢٧-٠٣-٠١", "digits 0 to 9"), ("99999-01-01", "Enter a valid date")):
+        answer = client.get("/public/fees/", {**query, "on": bad}).content.decode()
+        assert words in answer and "Applying on" in answer
+    assert len(asked) == 2
