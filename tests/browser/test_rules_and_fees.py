@@ -6,6 +6,8 @@ The calculator reads the register once licensing.fees.quotes does (the fees help
 step fails while the register itself already answers $600.00 from that day."""
 
 import datetime as dt
+import tempfile
+from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -17,7 +19,7 @@ from tests.licensing.factories import board_admin, board_member
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 KEY = "fee.bingo.A.original"
-SCREENSHOT = "/tmp/rules_page.png"
+SCREENSHOT = Path(tempfile.gettempdir()) / "rules_page.png"  # to look at after a run
 
 
 def sign_out(page):

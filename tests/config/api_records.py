@@ -106,6 +106,8 @@ RECORDS: dict[str, Records] = {
                                                       lambda s: {"id": s.pk, "number": s.size}),
     "/api/v1/board/accounts/{id}/": Records(lambda: User.objects.filter(groups__name__in=BoardGroup.values), BOARD,
                                             _pk),
+    "/api/v1/board/rules/proposals/{id}/": Records(lambda: BoardNumber.objects.filter(status=NumberStatus.PROPOSED),
+                                                   BOARD, _pk),
     "/api/v1/documents/{id}/": _org(Document.objects.all, "organization", _pk),
     "/api/v1/licenses/{id}/": _org(License.objects.all, "organization", _pk),
     "/api/v1/memberships/{id}/": Records(Membership.objects.all, USER, _pk, "user"),
