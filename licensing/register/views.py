@@ -12,7 +12,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -216,7 +215,3 @@ def rule_preview(request):
     form = ProposalForm(request.POST if request.method == "POST" else request.GET)
     data, found = _checked(form) if form.is_bound else (None, None)
     return render(request, PREVIEW_PARTIAL, {"form": form, "preview": found, "checked": data is not None})
-
-
-def propose_url(key: str) -> str:
-    return f"{reverse('portal:rule_propose')}?key={key}"
