@@ -107,7 +107,7 @@ def rule_history(request, key: str):
 
 def _decide(request, pk: int, form_class, kind: str, act, done: str):
     """Check the form and call the service; a refusal shows the page again with the error on the form (400)."""
-    _require(selectors.may_approve(request.user) or selectors.may_propose(request.user))
+    _require(selectors.may_approve(request.user))  # whoever may propose may approve too (another's change)
     number = selectors.number_for(request.user, pk)
     if number is None:
         raise Http404(_("No change of the register has that number."))
