@@ -58,6 +58,7 @@ def test_the_administrator_proposes_a_fee_a_member_approves_it_and_the_calculato
     page.get_by_label("In force from").fill(start.isoformat())
     page.get_by_label("Reason").fill("The Board's budget for next year.")
     page.locator("#preview").get_by_text("Bingo Class A original fee goes from $500.00 to $600.00").wait_for()
+    page.screenshot(path=str(SCREENSHOT.with_name("rules_propose.png")), full_page=True)
     page.get_by_role("button", name="Preview the change").click()
     page.locator(".notice").get_by_text("goes from $500.00 to $600.00").wait_for()  # the confirm step
     page.get_by_role("button", name="Send for approval").click()
