@@ -6,6 +6,7 @@ from licensing.accounts.mfa import SETUP, second_factor_missing
 from licensing.models import Membership, Role
 from licensing.models.organizations import FILING_ROLES
 from licensing.notifications.selectors import notification_unread_count
+from licensing.register.selectors import may_approve
 
 # Who works the live games: the filing roles plan them, callers and checkers run bingo,
 # directors and dealers run Hold'em tournaments.
@@ -35,6 +36,7 @@ def portal_roles(request):
             "nav_tournaments": board or bool(roles & _TOURNAMENT_ROLES),
             "nav_reports": board or bool(roles & FILING_ROLES),
             "nav_admin": user.is_staff and user.second_factor_verified,
+            "nav_rules": may_approve(user),  # Rules and fees: whoever may propose or approve a change
             "nav_mfa_setup_due": second_factor_missing(user) == SETUP}
 
 

@@ -27,6 +27,7 @@ from licensing.organizations.invitations import urls as invitations_urls
 from licensing.organizations.urls import api_urlpatterns as organizations_api
 from licensing.premises.api import PremisesCorrectionViewSet
 from licensing.public.urls import api_urlpatterns as public_api
+from licensing.register import urls as register_urls
 from licensing.reports.drawings.urls import portal_urlpatterns as drawings_portal
 from licensing.reports.urls import api_urlpatterns as reports_api
 from licensing.reports.urls import portal_urlpatterns as reports_portal
@@ -49,6 +50,7 @@ urlpatterns = [
     path("", include(matches_urls.urlpatterns)),  # Board staff's possible-match review
     path("", include(board_urls.urlpatterns)),  # the compliance dashboard, an organization's figures, 1400.9(e)
     path("", include(notifications_urls.urlpatterns)),  # a person's notifications: a copy of every email
+    path("", include(register_urls.urlpatterns)),  # Rules and fees: the Board's numbers, four-eyes changes
 ]
 
 router = IdRouter()
@@ -66,6 +68,7 @@ api_urlpatterns = [
     path("", include(fees_api)),  # the public fee quote; an application's payments, receipts, waiver
     path("", include(reports_api)),  # filing deadlines, overdue reports, exports, the vendor cross-check
     path("", include(public_api)),  # the public license lookup
+    path("", include(register_urls.api_urlpatterns)),  # the Board's numbers: open data, four-eyes changes
     path("", include(enforcement_api)),  # suspend, revoke, fine: before the router's licenses/<pk>/
     path("", include(matches_api)),  # possible matches, for Board staff
     path("", include(board_api)),  # the compliance dashboard, for the Board

@@ -55,6 +55,13 @@ class FeeCalculatorForm(forms.Form):
         max_digits=12, decimal_places=2,
         help_text=_("Counted with the gross sales of supplies and equipment for the renewal fee (30 DCMR 1208.4)."),
     )
+    # The fee in force on the day the application is submitted (30 DCMR 1202.2(r)): a future day shows a change the
+    # Board has already approved. fee_quote takes it as `on`; empty, today.
+    on = DateField(
+        label=_("Applying on"), required=False, initial=timezone.localdate,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        help_text=_("The day the application is submitted (default today): the fee in force that day applies."),
+    )
 
 
 ROW_FIELDS = ["license_type", "license_class", "period", "senior", "amount", "effective_from", "effective_to", "rule",

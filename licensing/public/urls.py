@@ -7,6 +7,7 @@ from licensing.fees import urls as fees_urls
 from licensing.public import api, views
 from licensing.public.charity import api as charity_api
 from licensing.public.charity import views as charity_views
+from licensing.register import urls as register_urls
 from licensing.reports import views as reports_views
 from licensing.reports.drawings import urls as drawings_urls
 
@@ -16,6 +17,7 @@ urlpatterns: list = [
     path("licenses/", views.license_lookup, name="license_lookup"),
     path("licenses/<str:number>/", views.license_detail, name="license_detail"),
     path("deadlines/", reports_views.deadline_helper, name="deadlines"),  # "when is it due"
+    path("", include(register_urls.public_urlpatterns)),  # the Board's numbers in force, with their citations
     path("", include(drawings_urls.urlpatterns)),  # a raffle drawing's public page
     path("charity-totals/", charity_views.charity_totals, name="charity_totals"),
     path("charity-totals.csv", charity_views.charity_totals_csv, name="charity_totals_csv"),

@@ -8,9 +8,10 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from licensing.models import Application, User
 from licensing.models.choices import ApplicationStatus
@@ -54,6 +55,12 @@ class Line:
     def shown(self) -> str:
         return shown(self.entry.kind, self.value) if self.value is not None else _("not set")
 
+    @property
+    def later(self) -> list[tuple[dt.date, str]]:
+        """The approved changes scheduled after the day, as (day, value shown)."""
+        return [(number.effective_from, shown(self.entry.kind, parse(self.entry.kind, number.value)))
+                for number in self.scheduled]
+
 
 def lines(*, on: dt.date | None = None, group: str | None = None) -> list[Line]:
     """Every key of the catalog (of one group), with its value in force on `on` and the approved values scheduled
@@ -87,7 +94,10 @@ def public_rows(*, key: str | None = None, on: dt.date | None = None) -> QuerySe
     if key:
         rows = rows.filter(key=key)
     if on is not None:
-        rows = rows.filter(effective_from__lte=on).exclude(effective_to__lte=on)
+        # In force that day: begun, not ended, and not taken over by a later row of the key begun by then.
+        later = BoardNumber.objects.filter(status=NumberStatus.APPROVED, key=OuterRef("key"),
+                                           effective_from__gt=OuterRef("effective_from"), effective_from__lte=on)
+        rows = rows.filter(effective_from__lte=on).exclude(effective_to__lte=on).exclude(Exists(later))
     return rows
 
 
@@ -146,3 +156,95 @@ def fee_drafts(key: str) -> QuerySet[Application]:
         if period in rest:
             drafts = drafts.filter(period=period)
     return drafts
+
+
+# --- The Rules and fees page: its sections, the key chooser, and a proposal checked before it is sent ---
+
+# The page's sections, each gathering the catalog's groups (a key's first part) a reader looks for together.
+SECTIONS = (
+    ("fees", _lazy("Fees"), ("fee",)),
+    ("bonds", _lazy("Bonds"), ("bond",)),
+    ("bingo", _lazy("Bingo"), ("bingo", "multihall")),
+    ("montecarlo", _lazy("Monte Carlo Nights and Texas Hold'em"), ("montecarlo", "holdem")),
+    ("licensing", _lazy("Licensing deadlines"),
+     ("license", "renewal", "amendment", "review", "reports", "proceeds", "reminders", "enforcement")),
+    ("people", _lazy("Who may take part"), ("organization", "senior", "worker", "player", "responsible_person")),
+    ("vendors", _lazy("Vendors"), ("vendor",)),
+    ("federal", _lazy("Federal reporting of winnings"), ("federal",)),
+)
+_OTHER = ("other", _lazy("Other numbers"))
+
+
+def section_of(group: str) -> tuple[str, str]:
+    """The page section (slug, title) a catalog group is shown in."""
+    for slug, title, groups in SECTIONS:
+        if group in groups:
+            return slug, title
+    return _OTHER
+
+
+@dataclass(frozen=True)
+class Section:
+    slug: str
+    title: str
+    lines: list[Line]
+
+
+def sections(*, on: dt.date | None = None) -> list[Section]:
+    """The lines of `lines(on)` gathered into the page's sections, in the page's order."""
+    found: dict[str, list[Line]] = {}
+    for line in lines(on=on):
+        found.setdefault(section_of(line.entry.group)[0], []).append(line)
+    titles = [(slug, title) for slug, title, _groups in SECTIONS] + [_OTHER]
+    return [Section(slug, title, found[slug]) for slug, title in titles if slug in found]
+
+
+def groups() -> list[str]:
+    """The catalog's groups (a key's first part), as the API's `group` filter takes them."""
+    return sorted({known.group for known in CATALOG.values()})
+
+
+def key_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Every key of the catalog for a select, grouped by the page's sections, each with what it means."""
+    grouped: dict[str, list[tuple[str, str]]] = {}
+    for key, known in CATALOG.items():
+        grouped.setdefault(section_of(known.group)[0], []).append((key, f"{known.describe()} ({key})"))
+    titles = [(slug, title) for slug, title, _groups in SECTIONS] + [_OTHER]
+    return [(str(title), grouped[slug]) for slug, title in titles if slug in grouped]
+
+
+def in_force_row(key: str, on: dt.date | None = None) -> BoardNumber | None:
+    """The approved row of `key` in force on `on` (default today): a proposal starts from its citation."""
+    found = values.span(key, on or timezone.localdate())
+    return None if found is None else BoardNumber.objects.filter(pk=found.pk).first()
+
+
+def proposal_problems(*, key: str, value, effective_from: dt.date | None, effective_to: dt.date | None,
+                      citation: str, reason: str, today: dt.date | None = None) -> dict[str, list[str]]:
+    """What number_propose would refuse in this proposal, by field (empty: it may be sent). The page's confirm step
+    and its live preview ask before anything is written; the service checks again when it is sent."""
+    from licensing.register.rules import Existing, check_row
+
+    existing = []
+    if entry(key) is not None:
+        existing = [Existing(pk, start, end, status == NumberStatus.APPROVED) for pk, start, end, status in
+                    BoardNumber.objects.filter(key=key, status__in=(NumberStatus.APPROVED, NumberStatus.PROPOSED))
+                    .values_list("pk", "effective_from", "effective_to", "status")]
+    _value, problems = check_row(key=key, raw_value=value, effective_from=effective_from, effective_to=effective_to,
+                                 citation=citation, reason=reason, today=today or timezone.localdate(),
+                                 existing=existing)
+    errors: dict[str, list[str]] = {}
+    for problem in problems:
+        errors.setdefault(problem.field, []).append(problem.message)
+    return errors
+
+
+def preview_or_none(*, key: str, value, effective_from: dt.date | None) -> Preview | None:
+    """The preview of a change, or None while the key, the value or the day do not make one yet."""
+    known = entry(key) if isinstance(key, str) else None
+    if known is None or effective_from is None:
+        return None
+    try:
+        return preview(key=key, value=value, effective_from=effective_from)
+    except ValueError:
+        return None

@@ -10,7 +10,7 @@ from django.urls import reverse
 from licensing.models import Role
 from tests.bingo.factories import fresh_caches, live_world, record  # noqa: F401
 from tests.browser.screens import axe_problems, csp_errors
-from tests.licensing.factories import ApplicationFactory, MembershipFactory, board_staff
+from tests.licensing.factories import ApplicationFactory, MembershipFactory, board_admin, board_staff
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("keep_migrated_data", "close_executor_connections")]
@@ -35,13 +35,14 @@ def test_no_serious_or_critical_violation(asgi_url, browser_page, organization, 
     staff = board_staff(is_staff=True)
     public = [reverse("home"), reverse("public:license_lookup"), reverse("public:fee_calculator"),
               reverse("vendors:registry_list"), reverse("public:charity_totals"), reverse("montecarlo:game_catalog"),
-              reverse("bingo:pattern_library"), reverse("login"),
+              reverse("bingo:pattern_library"), reverse("login"), reverse("public:rules"),
               reverse("bingo:flashboard", args=[world.hall.key])]
     visits = [(None, public),
               (officer, [reverse("portal:dashboard"), reverse("portal:organization_detail", args=[organization.pk]),
                          reverse("portal:application_step", args=[draft.pk, "details"])]),
               (staff, [reverse("portal:review_detail", args=[submitted.pk]), reverse("portal:review_queue")]),
-              (world.caller, [reverse("bingo:console", args=[world.game.pk])])]
+              (world.caller, [reverse("bingo:console", args=[world.game.pk])]),
+              (board_admin(), [reverse("portal:rules"), reverse("portal:rule_propose")])]
     axe = Axe()
     browser = browser_page.context.browser
     found = {}
