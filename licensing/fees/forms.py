@@ -1,19 +1,16 @@
-"""The fee forms: the public fee calculator (the same inputs as GET /api/v1/fees/quote), and the admin forms of the
-fee and bond schedules (the service's checks, shown inline on the row's fields)."""
+"""The fee forms: the public fee calculator (the same inputs as GET /api/v1/fees/quote), and the Board staff's forms
+that record a fee's payment, waiver or void. The fees themselves are the Board's register (licensing.register)."""
 
 from decimal import Decimal
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.dates import DateField
-from core.forms import errors_to_form
 from core.money import MoneyField
 from licensing.fees.payments import REASON_MAX, REFERENCE_MAX
-from licensing.fees.services import schedule_row_change_validate, schedule_row_validate
-from licensing.models import BondScheduleRow, FeeScheduleRow, PaymentMethod
+from licensing.models import PaymentMethod
 from licensing.models.choices import LICENSE_CLASS_CHOICES, ApplicationKind, LicenseType, Period
 
 
@@ -55,41 +52,6 @@ class FeeCalculatorForm(forms.Form):
         max_digits=12, decimal_places=2,
         help_text=_("Counted with the gross sales of supplies and equipment for the renewal fee (30 DCMR 1208.4)."),
     )
-
-
-ROW_FIELDS = ["license_type", "license_class", "period", "senior", "amount", "effective_from", "effective_to", "rule",
-              "notes"]
-CHECKED = ("license_type", "license_class", "period", "effective_from", "effective_to", "amount")
-
-
-class ScheduleRowForm(forms.ModelForm):
-    def clean(self):
-        cleaned = super().clean()
-        # Fields shown read-only (a row in effect) are not in the form: check the stored value.
-        values = {name: cleaned.get(name, getattr(self.instance, name)) if name in self.fields
-                  else getattr(self.instance, name) for name in CHECKED}
-        try:
-            schedule_row_validate(model=self._meta.model, **values)
-            if self.instance.pk is not None:  # the instance still holds the stored values here
-                changes = {name: cleaned[name] for name in self.fields if name in cleaned}
-                schedule_row_change_validate(stored=self.instance, changes=changes, today=timezone.localdate())
-        except ValidationError as error:
-            errors_to_form(self, error)
-        return cleaned
-
-
-class FeeScheduleRowForm(ScheduleRowForm):
-    class Meta:
-        model = FeeScheduleRow
-        fields = [*ROW_FIELDS[:2], "kind", *ROW_FIELDS[2:]]
-        field_classes = {"amount": MoneyField}
-
-
-class BondScheduleRowForm(ScheduleRowForm):
-    class Meta:
-        model = BondScheduleRow
-        fields = ROW_FIELDS
-        field_classes = {"amount": MoneyField}
 
 
 # --- Receiving the fee (Board staff, on the review page; licensing.fees.payments) ---
