@@ -5,13 +5,17 @@ from decimal import Decimal
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.dates import DateField
-from core.money import MoneyField
+from core.money import MoneyField, money_text
 from licensing.fees.payments import REASON_MAX, REFERENCE_MAX
+from licensing.fees.quotes import MULTIHALL_BOND_MARGIN, VENDOR_RENEWAL_BANDS, VENDOR_RENEWAL_TOP_FEE
 from licensing.models import PaymentMethod
 from licensing.models.choices import LICENSE_CLASS_CHOICES, ApplicationKind, LicenseType, Period
+from licensing.register.kinds import PERCENT, shown
+from licensing.register.values import value
 
 
 class FeeCalculatorForm(forms.Form):
@@ -34,7 +38,7 @@ class FeeCalculatorForm(forms.Form):
     kind = forms.ChoiceField(label=_("Application"), choices=ApplicationKind.choices, initial=ApplicationKind.ORIGINAL)
     highest_prize = MoneyField(
         label=_("Highest prize offered (multi-hall bingo)"), required=False, max_digits=11, decimal_places=2,
-        min_value=Decimal("0.01"), help_text=_("The multi-hall bond is this prize plus 15% (30 DCMR 1414.9)."),
+        min_value=Decimal("0.01"),  # help_text: the margin in force (__init__)
     )
     base_expires_on = forms.DateField(
         label=_("Base bingo license expires on (multi-hall bingo)"), required=False,
@@ -43,15 +47,30 @@ class FeeCalculatorForm(forms.Form):
     )
     gross_sales = MoneyField(
         label=_("Prior-year gross sales to licensed organizations (vendor renewal)"), required=False,
-        max_digits=12, decimal_places=2,
-        help_text=_("A vendor's renewal fee follows them: under $5,000, $100; to $19,999.99, $200; to $49,999.99, "
-                    "$400; above, $600 (30 DCMR 1208.4)."),
+        max_digits=12, decimal_places=2,  # help_text: the bands in force (__init__)
     )
     staffing_income = MoneyField(
         label=_("Prior-year staffing income from licensed organizations (vendor renewal, if any)"), required=False,
         max_digits=12, decimal_places=2,
         help_text=_("Counted with the gross sales of supplies and equipment for the renewal fee (30 DCMR 1208.4)."),
     )
+
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The figures in force today, read from the register: the help never states one the Board has changed.
+        self.fields["highest_prize"].help_text = gettext("The multi-hall bond is this prize plus %(margin)s "
+                                                         "(30 DCMR 1414.9).") % {
+            "margin": shown(PERCENT, value(MULTIHALL_BOND_MARGIN))}
+        self.fields["gross_sales"].help_text = gettext(
+            "A vendor's renewal fee follows them: %(bands)s (30 DCMR 1208.4).") % {"bands": renewal_bands_text()}
+
+
+def renewal_bands_text() -> str:
+    """30 DCMR 1208.4's bands as they stand today: "under $5,000.00, $100.00; ...; more, $600.00"."""
+    bands = [gettext("under %(sales)s, %(fee)s") % {"sales": money_text(value(below)), "fee": money_text(value(fee))}
+             for below, fee in VENDOR_RENEWAL_BANDS]
+    return "; ".join([*bands, gettext("more, %(fee)s") % {"fee": money_text(value(VENDOR_RENEWAL_TOP_FEE))}])
 
 
 # --- Receiving the fee (Board staff, on the review page; licensing.fees.payments) ---

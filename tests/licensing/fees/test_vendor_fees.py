@@ -103,10 +103,21 @@ def calculator(client, gross_sales: str) -> str:
 
 def test_the_public_calculator_quotes_a_vendor_renewal(client):
     page = calculator(client, "19999.99")
-    assert "200.00" in page
+    assert "Your quote" in page and "<dd>$200.00</dd>" in page
     assert "30 DCMR 1208.4" in page
     page = calculator(client, "12.345")
-    assert "Enter at most two decimals (cents)." in page and "200.00" not in page
+    assert "Enter at most two decimals (cents)." in page and "<dd>$" not in page  # no quote
+
+
+def test_the_calculator_states_the_bands_and_the_margin_in_force_today(client):
+    page = calculator(client, "100.00")
+    assert ("under $5,000.00, $100.00; under $20,000.00, $200.00; under $50,000.00, $400.00; more, $600.00 "
+            "(30 DCMR 1208.4)") in page
+    assert "this prize plus 15% (30 DCMR 1414.9)" in page
+    board_number("multihall.bond_margin", "20", since=datetime.date(2000, 1, 2))
+    board_number("vendor.renewal_top.fee", "650.00", since=datetime.date(2000, 1, 2))
+    page = calculator(client, "100.00")
+    assert "more, $650.00" in page and "this prize plus 20% (30 DCMR 1414.9)" in page
 
 
 def test_a_vendor_renewal_reads_the_register_once_per_process(django_assert_num_queries):
