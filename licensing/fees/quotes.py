@@ -338,4 +338,5 @@ def prorate(fee: Decimal, *, on: datetime.date, expires_on: datetime.date) -> De
 
 def multihall_bond(highest_prize: Decimal, *, margin: Decimal) -> Decimal:
     """30 DCMR 1414.9: the highest prize offered plus `margin` percent of it, to the cent (half up)."""
-    return (highest_prize * (1 + margin / 100)).quantize(CENT, rounding=ROUND_HALF_UP)
+    # scaleb(-2): the percent as a fraction, exactly (a decimal shift, no division to round).
+    return (highest_prize + (highest_prize * margin).scaleb(-2)).quantize(CENT, rounding=ROUND_HALF_UP)
