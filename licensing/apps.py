@@ -23,7 +23,7 @@ class LicensingConfig(AppConfig):
     def ready(self):
         from licensing.accounts import signals  # noqa: F401  (registers the sign-in audit receivers)
         from licensing.accounts.roles import board_groups_sync
-        from licensing.admin import accounts, records, schedules  # noqa: F401  (register their admins)
+        from licensing.admin import accounts, records  # noqa: F401  (register their admins)
         from licensing.organizations import supply_ties
 
         # After every app migrates, since each app creates its own permissions in its post_migrate.

@@ -16,8 +16,8 @@ class BoardAccountInviteForm(forms.Form):
     phone = forms.CharField(label=_("Phone"), max_length=40, required=False)
     role = forms.ChoiceField(label=_("Role"), choices=[(role.value, role.label) for role in INVITABLE_ROLES],
                              widget=forms.RadioSelect,
-                             help_text=_("Board staff review applications and keep the fee schedules; board "
-                                         "members vote."))
+                             help_text=_("Board staff review applications and read the records in the admin; "
+                                         "board members vote."))
 
 
 class PortalLoginForm(LoginForm):

@@ -1,9 +1,10 @@
 """The Board's groups and what each may do in the admin; set after every migrate, so the code is the
 one place these rights are decided (a permission added by hand is taken away at the next migrate).
 
-- Board staff keep the fee and bond schedules (view, add, change; a row is ended, never deleted) and
-  read the records of the licensing, vendor and live-game apps. They change nothing else there: every
-  other write goes through the portal's services and their checks.
+- Board staff read the records of the licensing, vendor and live-game apps and change nothing there:
+  every write goes through the portal's services and their checks. The fees, bonds and every other
+  Board number are the register's (licensing.register), changed only on the portal's Rules and fees
+  page with a second person's approval, never in the admin.
 - Board members vote in the portal, which already shows them every filing: the admin adds nothing they
   need, so their group holds no permission and their accounts are not staff.
 - Board administrators invite, deactivate and reactivate Board staff and board members in the portal
@@ -21,7 +22,6 @@ from licensing.models import BoardGroup
 # Rows that say who acts for whom. The labels are strings: licensing imports no other app.
 ACCOUNT_MODELS = frozenset({"licensing.user", "licensing.membership", "vendors.vendormembership"})
 RECORD_APPS = ("licensing", "vendors", "bingo", "montecarlo")
-STAFF_KEEPS = ("licensing.feeschedulerow", "licensing.bondschedulerow")
 
 
 def _models(labels) -> Q:
@@ -34,8 +34,7 @@ def _models(labels) -> Q:
 
 def board_staff_permissions(*, using: str = DEFAULT_DB_ALIAS) -> QuerySet[Permission]:
     reads = Q(content_type__app_label__in=RECORD_APPS, codename__startswith="view_")
-    keeps = _models(STAFF_KEEPS) & (Q(codename__startswith="add_") | Q(codename__startswith="change_"))
-    return Permission.objects.using(using).filter(reads | keeps).exclude(_models(ACCOUNT_MODELS))
+    return Permission.objects.using(using).filter(reads).exclude(_models(ACCOUNT_MODELS))
 
 
 GROUP_PERMISSIONS = {

@@ -68,7 +68,7 @@ def _locked_for_change(*, actor: User, account: User) -> User:
 @transaction.atomic
 def board_account_invite(*, actor: User, email: str, full_name: str, role: str, phone: str = "") -> User:
     """Create a Board staff or board member account without a password and email its holder a link to
-    choose one. Staff are admin users (they keep the fee schedules); members are not."""
+    choose one. Staff are admin users (they read the records there); members are not."""
     _require_manager(actor)
     errors: dict[str, list] = {}
     if role not in INVITABLE_ROLES:

@@ -95,7 +95,18 @@ def exemptions(application: Application, *, senior: bool) -> dict:
     return {}
 
 
+def priced_on(application: Application) -> dt.date:
+    """The day whose fees and bonds price the application: the fee in force on its submission date is the one due
+    (30 DCMR 1204), so a later change of the Board's numbers does not reprice it. A draft, or an application back
+    with its filer to cure a deficiency, is priced as if submitted today: its submission fixes the fee again."""
+    if application.submitted_at is None or application.status in (ApplicationStatus.DRAFT, ApplicationStatus.DEFICIENT):
+        return timezone.localdate()
+    return timezone.localdate(application.submitted_at)
+
+
 def quote_for(application: Application, on: dt.date | None = None, *, senior: bool | None = None):
+    """The application's fee and bond as the register stands on `on` (default: `priced_on`)."""
+    on = on or priced_on(application)
     base = application.base_license
     return fee_quote(
         license_type=application.license_type, license_class=application.license_class,

@@ -274,6 +274,8 @@ def application_submit(*, application: Application, actor: User, today: dt.date 
     application = Application.objects.select_for_update().get(pk=application.pk)
     _require_filer(actor, application.organization)
     _require_editable(application)
+    # One day for every check and the price: the fee and bond in force on the submission date are the ones due.
+    today = today or timezone.localdate()
     findings = application_findings(application, today=today, actor=actor)
     blocking = [finding for finding in findings if finding.blocking]
     if blocking:

@@ -82,6 +82,7 @@ LABELS = {
     "licensing.suspension_lifted": _("Suspension lifted"),
     "licensing.license_revoked": _("License revoked"),
     "licensing.license_fined": _("License fined"),
+    # The fee and bond schedules, until the register replaced them (migration 0025): their events are still read.
     "licensing.feeschedulerow_saved": _("Fee schedule row saved"),
     "licensing.bondschedulerow_saved": _("Bond schedule row saved"),
     "licensing.reminder_sent": _("Reminder sent"),

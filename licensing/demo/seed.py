@@ -3,8 +3,9 @@ review queue, one licensed Monte Carlo Night, a senior group's draft. Built with
 services a person would use, so the demo shows real findings, fees, votes and a certificate."""
 
 import datetime as dt
-from decimal import Decimal
+from pathlib import Path
 
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
@@ -16,62 +17,26 @@ from licensing.applications.services import (
     premises_get_or_create,
 )
 from licensing.demo.helpers import fee_pay_by_check
-from licensing.models import BondScheduleRow, FeeScheduleRow, Organization, User
+from licensing.models import Organization, User
 from licensing.models.choices import DeterminationLetter, DocumentKind, ResponsibleRole
 from licensing.organizations.documents import document_upload
 from licensing.organizations.services import member_add, organization_profile_update, responsible_person_set
+from licensing.register.services import pack_load_missing
 from licensing.review.services import vote_cast
 
-# Bond amounts are board data that no regulation text gives (RULES.md); these are for the demo only.
-DEMO_BONDS = [("bingo", "A", "5000.00"), ("bingo", "B", "2500.00"), ("bingo", "C", "1000.00"),
-              ("montecarlo", "1", "1000.00"), ("montecarlo", "2", "2500.00"),
-              ("raffle", "1", "500.00"), ("raffle", "2", "1000.00"), ("raffle", "3", "2500.00"),
-              ("raffle", "4", "5000.00"), ("raffle", "5", "10000.00")]
-# Raffle classes 1-5 and their fees are board data too (RULES.md: "Raffle classes 1-5 and their fees: (board
-# data)"; 1202.2(r): the fees the Board requires): demo figures, so a raffle can be licensed out of the box. A
-# renewal costs what the original does; an amendment costs nothing (as 1204.4-1204.5 have it for bingo).
-DEMO_RAFFLE_FEES = [("1", "25.00"), ("2", "50.00"), ("3", "100.00"), ("4", "200.00"), ("5", "300.00")]
-# The original vendor fee (and an amendment's) is board data too (30 DCMR 1208.4 gives only the renewal bands).
-DEMO_VENDOR_FEES = [("original", "300.00"), ("amendment", "0.00")]
+# The numbers 30 DCMR leaves to the Board (every bond, the raffle classes' fees, a vendor's original fee), with demo
+# figures: board data that no regulation text gives (RULES.md), for the demo only.
+DEMO_PACK = Path(settings.BASE_DIR) / "rulepacks" / "demo-board-data.toml"
 PDF = b"%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n"
 FIRST_NAMES = ["Ana", "Ben", "Carla", "David", "Elena", "Frank", "Gloria", "Henry", "Irene", "José", "Karen", "Luis",
                "Marta", "Nathan", "Olga", "Pedro", "Rosa", "Samuel", "Teresa", "Victor", "Wanda", "Yusuf"]
 
 
-def _bonds() -> None:
-    for license_type, license_class, amount in DEMO_BONDS:
-        BondScheduleRow.objects.get_or_create(
-            license_type=license_type, license_class=license_class, effective_from=dt.date(2000, 1, 1),
-            defaults={"amount": Decimal(amount), "rule": "30 DCMR 1205.2",
-                      "notes": "Demo board data: not from any regulation text"},
-        )
-
-
-def _vendor_fees() -> None:
-    for kind, amount in DEMO_VENDOR_FEES:
-        FeeScheduleRow.objects.get_or_create(
-            license_type="vendor", license_class="", kind=kind, effective_from=dt.date(2000, 1, 1),
-            defaults={"amount": Decimal(amount), "rule": "30 DCMR 1208.4",
-                      "notes": "Demo board data: not from any regulation text"},
-        )
-
-
-def _raffle_fees() -> None:
-    for license_class, amount in DEMO_RAFFLE_FEES:
-        for kind, price in (("original", amount), ("renewal", amount), ("amendment", "0.00")):
-            FeeScheduleRow.objects.get_or_create(
-                license_type="raffle", license_class=license_class, kind=kind, effective_from=dt.date(2000, 1, 1),
-                defaults={"amount": Decimal(price), "rule": "30 DCMR 1202.2(r)",
-                          "notes": "Demo board data: not from any regulation text"},
-            )
-
-
-def schedules() -> None:
-    """Every fee and bond row the rules leave to the Board, with demo figures, so that every license type and
-    class can be applied for in the demo (a row the Board already set is kept)."""
-    _bonds()
-    _vendor_fees()
-    _raffle_fees()
+def schedules() -> int:
+    """Load the demo pack's fees and bonds into the register, so that every license type and class can be applied
+    for in the demo. Only keys the register has never held are loaded: a figure the Board already set is its own and
+    stays, and seeding again adds nothing. Returns how many rows were added."""
+    return pack_load_missing(path=DEMO_PACK)
 
 
 def _eligible(organization: Organization, officer: User, *, senior: bool) -> None:
@@ -97,7 +62,7 @@ def _eligible(organization: Organization, officer: User, *, senior: bool) -> Non
 
 def build(*, officers: dict[str, User], board_members: list[User]) -> bool:
     """officers: organization name -> its officer. Returns False when the demo applications already exist."""
-    # Before anything else: a demo database seeded before these rows existed gets them on the next `make run`.
+    # Before anything else: a demo database seeded before these numbers existed gets them on the next `make run`.
     schedules()
     organizations = {o.name: o for o in Organization.objects.filter(name__in=officers)}
     if any(o.applications.exists() for o in organizations.values()):

@@ -1,2 +1,2 @@
-"""Fees and bonds: quotes from the Board's effective-dated schedules (quotes.py), the public fee calculator and
-quote API, and the schedule rows Board staff keep in the admin (services.py, forms.py)."""
+"""Fees and bonds: quotes from the Board's register (quotes.py; the numbers themselves are licensing.register's),
+the public fee calculator and quote API, and the payments, waivers and receipts of a fee."""

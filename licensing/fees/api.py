@@ -29,7 +29,7 @@ from licensing.licenses.settlement import fee_settlement
 
 
 class FeeQuoteApi(APIView):
-    """Public: the application fee and bond of a license, from the Board's fee and bond schedules."""
+    """Public: the application fee and bond of a license, from the Board's register."""
 
     permission_classes = [permissions.AllowAny]
     authentication_classes: list = []  # public figures: no session, no token, nothing to check
@@ -38,14 +38,15 @@ class FeeQuoteApi(APIView):
         operation_id="fees_quote",
         summary="Quote the application fee and bond of a license",
         description=(
-            "No sign-in needed. Fees come from the Board's effective-dated schedule (30 DCMR 1204.1, 1204.2-1204.5, "
-            "1204.16, 1204.19, 1414); money is a string with two decimals. Raffle fees and bond amounts are set by "
-            "the Board: until it does, the value is null, `notes` says so and such an application cannot be "
-            "submitted (`can_submit` false). A senior group's Class D bingo needs no bond (1201.3): `bond` is "
-            "null with a note and `can_submit` stays true.\n\n"
-            "Multi-hall: the bond is the highest prize offered plus 15% (1414.9), to the cent. The regular fee "
-            "is prorated to the base bingo license's expiry (1414): fee x (base_expires_on - on, in days) / 365, "
-            "rounded half up to the cent, never more than the full fee; a limited-period fee is not prorated.\n\n"
+            "No sign-in needed. Fees come from the Board's register of dated numbers (30 DCMR 1204.1, "
+            "1204.2-1204.5, 1204.16, 1204.19, 1414), as they stand on `on`; money is a string with two decimals. "
+            "Raffle fees and bond amounts are set by the Board: until it does, the value is null, `notes` says so "
+            "and such an application cannot be submitted (`can_submit` false). A senior group's Class D bingo needs "
+            "no bond (1201.3): `bond` is null with a note and `can_submit` stays true.\n\n"
+            "Multi-hall: the bond is the highest prize offered plus the register's margin (15% in 1414.9), to the "
+            "cent. The regular fee is prorated to the base bingo license's expiry (1414): fee x (base_expires_on - "
+            "on, in days) / 365, rounded half up to the cent, never more than the full fee; a limited-period fee is "
+            "not prorated.\n\n"
             "A combination that does not exist (a class not of the type, Class D for a group that is not a "
             "senior group, a limited-period raffle or Monte Carlo Night, multi-hall without highest_prize) "
             "answers 400 naming the field and the rule."

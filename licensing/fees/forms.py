@@ -1,20 +1,21 @@
-"""The fee forms: the public fee calculator (the same inputs as GET /api/v1/fees/quote), and the admin forms of the
-fee and bond schedules (the service's checks, shown inline on the row's fields)."""
+"""The fee forms: the public fee calculator (the same inputs as GET /api/v1/fees/quote), and the Board staff's forms
+that record a fee's payment, waiver or void. The fees themselves are the Board's register (licensing.register)."""
 
 from decimal import Decimal
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.dates import DateField
-from core.forms import errors_to_form
-from core.money import MoneyField
+from core.money import MoneyField, money_text
 from licensing.fees.payments import REASON_MAX, REFERENCE_MAX
-from licensing.fees.services import schedule_row_change_validate, schedule_row_validate
-from licensing.models import BondScheduleRow, FeeScheduleRow, PaymentMethod
+from licensing.fees.quotes import MULTIHALL_BOND_MARGIN, VENDOR_RENEWAL_BANDS, VENDOR_RENEWAL_TOP_FEE
+from licensing.models import PaymentMethod
 from licensing.models.choices import LICENSE_CLASS_CHOICES, ApplicationKind, LicenseType, Period
+from licensing.register.kinds import PERCENT, shown
+from licensing.register.values import value
 
 
 class FeeCalculatorForm(forms.Form):
@@ -37,7 +38,7 @@ class FeeCalculatorForm(forms.Form):
     kind = forms.ChoiceField(label=_("Application"), choices=ApplicationKind.choices, initial=ApplicationKind.ORIGINAL)
     highest_prize = MoneyField(
         label=_("Highest prize offered (multi-hall bingo)"), required=False, max_digits=11, decimal_places=2,
-        min_value=Decimal("0.01"), help_text=_("The multi-hall bond is this prize plus 15% (30 DCMR 1414.9)."),
+        min_value=Decimal("0.01"),  # help_text: the margin in force (__init__)
     )
     base_expires_on = forms.DateField(
         label=_("Base bingo license expires on (multi-hall bingo)"), required=False,
@@ -46,9 +47,7 @@ class FeeCalculatorForm(forms.Form):
     )
     gross_sales = MoneyField(
         label=_("Prior-year gross sales to licensed organizations (vendor renewal)"), required=False,
-        max_digits=12, decimal_places=2,
-        help_text=_("A vendor's renewal fee follows them: under $5,000, $100; to $19,999.99, $200; to $49,999.99, "
-                    "$400; above, $600 (30 DCMR 1208.4)."),
+        max_digits=12, decimal_places=2,  # help_text: the bands in force (__init__)
     )
     staffing_income = MoneyField(
         label=_("Prior-year staffing income from licensed organizations (vendor renewal, if any)"), required=False,
@@ -64,39 +63,21 @@ class FeeCalculatorForm(forms.Form):
     )
 
 
-ROW_FIELDS = ["license_type", "license_class", "period", "senior", "amount", "effective_from", "effective_to", "rule",
-              "notes"]
-CHECKED = ("license_type", "license_class", "period", "effective_from", "effective_to", "amount")
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The figures in force today, read from the register: the help never states one the Board has changed.
+        self.fields["highest_prize"].help_text = gettext("The multi-hall bond is this prize plus %(margin)s "
+                                                         "(30 DCMR 1414.9).") % {
+            "margin": shown(PERCENT, value(MULTIHALL_BOND_MARGIN))}
+        self.fields["gross_sales"].help_text = gettext(
+            "A vendor's renewal fee follows them: %(bands)s (30 DCMR 1208.4).") % {"bands": renewal_bands_text()}
 
 
-class ScheduleRowForm(forms.ModelForm):
-    def clean(self):
-        cleaned = super().clean()
-        # Fields shown read-only (a row in effect) are not in the form: check the stored value.
-        values = {name: cleaned.get(name, getattr(self.instance, name)) if name in self.fields
-                  else getattr(self.instance, name) for name in CHECKED}
-        try:
-            schedule_row_validate(model=self._meta.model, **values)
-            if self.instance.pk is not None:  # the instance still holds the stored values here
-                changes = {name: cleaned[name] for name in self.fields if name in cleaned}
-                schedule_row_change_validate(stored=self.instance, changes=changes, today=timezone.localdate())
-        except ValidationError as error:
-            errors_to_form(self, error)
-        return cleaned
-
-
-class FeeScheduleRowForm(ScheduleRowForm):
-    class Meta:
-        model = FeeScheduleRow
-        fields = [*ROW_FIELDS[:2], "kind", *ROW_FIELDS[2:]]
-        field_classes = {"amount": MoneyField}
-
-
-class BondScheduleRowForm(ScheduleRowForm):
-    class Meta:
-        model = BondScheduleRow
-        fields = ROW_FIELDS
-        field_classes = {"amount": MoneyField}
+def renewal_bands_text() -> str:
+    """30 DCMR 1208.4's bands as they stand today: "under $5,000.00, $100.00; ...; more, $600.00"."""
+    bands = [gettext("under %(sales)s, %(fee)s") % {"sales": money_text(value(below)), "fee": money_text(value(fee))}
+             for below, fee in VENDOR_RENEWAL_BANDS]
+    return "; ".join([*bands, gettext("more, %(fee)s") % {"fee": money_text(value(VENDOR_RENEWAL_TOP_FEE))}])
 
 
 # --- Receiving the fee (Board staff, on the review page; licensing.fees.payments) ---

@@ -1,14 +1,16 @@
-"""Fee and bond quotes from the Board's effective-dated schedules (30 DCMR 1204, 1205, 1414).
+"""Fee and bond quotes from the Board's register (30 DCMR 1204, 1205, 1414).
 
-Figures come from schedule rows, never from code; the only figures computed here are the ones
-the rules themselves define: the multi-hall bond (1414.9: highest prize offered plus 15%) and a
-vendor's renewal fee by prior-year gross sales (1208.4). A vendor posts no bond.
-`fee_quote` validates, reads the rows in effect (the one database read, `schedule_rows_in_effect`)
-and hands them to `quote_from_rows`, which is pure and tested without a database.
+Every figure is a dated number of the register (licensing.register), read as it stands on the quote's day `on`:
+an application is priced by the numbers in force on its submission date. A fee or bond is the most specific key in
+force (`fee_keys`, `bond_keys`: the period and the senior group, then the period, then the senior group, then neither,
+so Class C senior $10 beats Class C $50). The rules themselves define two computations: the multi-hall bond (1414.9:
+the highest prize offered plus `multihall.bond_margin` percent) and a vendor's renewal fee by prior-year gross sales
+(1208.4, the bands `vendor.renewal_band_N`). A vendor posts no bond.
+`fee_quote` validates, then hands `quote_from_numbers` a lookup of the register on `on`; `quote_from_numbers` is pure
+(any callable from key to a row with `value` and `citation`, or None) and tested without a database.
 
-Multi-hall proration (1414: a multi-hall license never runs beyond the base license's expiry,
-and its fee may be prorated): a regular-period fee is charged for the days left on the base
-bingo license,
+Multi-hall proration (1414: a multi-hall license never runs beyond the base license's expiry, and its fee may be
+prorated): a regular-period fee is charged for the days left on the base bingo license,
 
     fee = full fee * (base_expires_on - on).days / 365, rounded to the cent (ROUND_HALF_UP),
 
@@ -16,22 +18,30 @@ never more than the full fee. A limited-period fee covers at most 7 days and is 
 """
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Protocol
 
 from django.core.exceptions import ValidationError
-from django.db.models import Q
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleViolation
-from licensing.models import BondScheduleRow, FeeScheduleRow
 from licensing.models.choices import LICENSE_CLASSES, ApplicationKind, LicenseType, Period
+from licensing.register import values
+from licensing.register.catalog import bond_key, entry, fee_key
+from licensing.register.kinds import PERCENT, shown
+from licensing.register.values import NumberNotSet
 
 CENT = Decimal("0.01")
+# Proration counts the days of a year: calendar arithmetic, not a number the Board sets (1414 says "prorated").
 DAYS_IN_YEAR = 365
-MULTIHALL_BOND_FACTOR = Decimal("1.15")  # 30 DCMR 1414.9: highest prize plus 15%
+MULTIHALL_BOND_MARGIN = "multihall.bond_margin"  # 30 DCMR 1414.9: a percent of the highest prize, added to it
+# 30 DCMR 1208.4: the renewal fee by the prior year's gross sales: (sales below this, fee), then the top fee.
+VENDOR_RENEWAL_BANDS = (("vendor.renewal_band_1.sales_below", "vendor.renewal_band_1.fee"),
+                        ("vendor.renewal_band_2.sales_below", "vendor.renewal_band_2.fee"),
+                        ("vendor.renewal_band_3.sales_below", "vendor.renewal_band_3.fee"))
+VENDOR_RENEWAL_TOP_FEE = "vendor.renewal_top.fee"
 
 # Where the classes of each license type are defined, cited when a class does not exist.
 CLASS_RULES = {
@@ -42,10 +52,16 @@ CLASS_RULES = {
     LicenseType.VENDOR: "30 DCMR 1207.2(k)",
 }
 VENDOR_RENEWAL_RULE = "30 DCMR 1208.4"
-# 1208.4: the renewal fee by the prior year's gross sales to licensed organizations: (below this, fee).
-VENDOR_RENEWAL_BANDS = ((Decimal("5000.00"), Decimal("100.00")), (Decimal("20000.00"), Decimal("200.00")),
-                        (Decimal("50000.00"), Decimal("400.00")))
-VENDOR_RENEWAL_TOP_FEE = Decimal("600.00")  # over $49,999.99
+
+
+class Found(Protocol):
+    """A number as the quote reads it: the register's row in force (licensing.register.values.Span)."""
+
+    value: object
+    citation: str
+
+
+Lookup = Callable[[str], Found | None]
 
 
 @dataclass(frozen=True)
@@ -70,35 +86,28 @@ def fee_quote(
     gross_sales: Decimal | None = None,
     staffing_income: Decimal | None = None,
 ) -> FeeQuote:
-    """The application fee and bond for one application, as the schedules stand on `on` (default today). A vendor's
-    renewal is priced by its gross sales of supplies and equipment plus its staffing income, if any (1208.4).
+    """The application fee and bond for one application, as the register stands on `on` (default: the day rules
+    judge by, licensing.register.values.today). A vendor's renewal is priced by its gross sales of supplies and
+    equipment plus its staffing income, if any (1208.4).
 
     Raises ValidationError (unknown values) or RuleViolation (a combination the rules do not allow),
     naming the field."""
-    on = on or timezone.localdate()
+    on = on or values.today()
     validate_quote_request(
         license_type=license_type, license_class=license_class, period=period, senior=senior, kind=kind,
         highest_prize=highest_prize, on=on, base_expires_on=base_expires_on, gross_sales=gross_sales,
         staffing_income=staffing_income,
     )
-    fee_rows, bond_rows = ([], []) if priced_by_rule(license_type=license_type, kind=kind) else (
-        schedule_rows_in_effect(license_type=license_type, license_class=license_class, kind=kind, on=on))
-    return quote_from_rows(
+    return quote_from_numbers(
         license_type=license_type, license_class=license_class, period=period, senior=senior, kind=kind,
-        highest_prize=highest_prize, on=on, base_expires_on=base_expires_on, fee_rows=fee_rows, bond_rows=bond_rows,
+        highest_prize=highest_prize, on=on, base_expires_on=base_expires_on, lookup=register_lookup(on),
         gross_sales=vendor_gross_sales(gross_sales, staffing_income),
     )
 
 
-def schedule_rows_in_effect(
-    *, license_type: str, license_class: str, kind: str, on: datetime.date
-) -> tuple[list[FeeScheduleRow], list[BondScheduleRow]]:
-    """The one database read: every fee and bond row of this type and class in effect on `on`."""
-    in_effect = Q(effective_from__lte=on) & (Q(effective_to__isnull=True) | Q(effective_to__gt=on))
-    same = Q(license_type=license_type, license_class=license_class)
-    fee_rows = list(FeeScheduleRow.objects.filter(same & in_effect, kind=kind))
-    bond_rows = list(BondScheduleRow.objects.filter(same & in_effect))
-    return fee_rows, bond_rows
+def register_lookup(on: datetime.date) -> Lookup:
+    """The register as a quote reads it: each key's approved row in force on `on` (value and citation), or None."""
+    return lambda key: values.span(key, on)
 
 
 def validate_quote_request(
@@ -159,7 +168,8 @@ def validate_quote_request(
         if highest_prize is None:
             findings.append(Finding(
                 "30 DCMR 1414.9",
-                _("The multi-hall bond is the highest prize offered plus 15%: give the highest prize."),
+                _("The multi-hall bond is the highest prize offered plus %(margin)s: give the highest prize.")
+                % {"margin": shown(PERCENT, values.value(MULTIHALL_BOND_MARGIN, on))},
                 field="highest_prize",
             ))
         elif highest_prize <= 0:
@@ -193,7 +203,7 @@ def _vendor_findings(*, license_class: str, senior: bool, kind: str, gross_sales
 
 
 def priced_by_rule(*, license_type: str, kind: str) -> bool:
-    """A vendor's renewal is priced by 1208.4 from its gross sales, not by a schedule row."""
+    """A vendor's renewal is priced by 1208.4 from its gross sales (the register's bands), not by a fee key."""
     return license_type == LicenseType.VENDOR and kind == ApplicationKind.RENEWAL
 
 
@@ -205,31 +215,69 @@ def vendor_gross_sales(gross_sales: Decimal | None, staffing_income: Decimal | N
     return gross_sales + (staffing_income or Decimal("0"))
 
 
-def vendor_renewal_fee(gross_sales: Decimal) -> Decimal:
-    """30 DCMR 1208.4: under $5,000: $100; $5,000 to $19,999.99: $200; $20,000 to $49,999.99: $400;
-    over $49,999.99: $600 (exact to the cent)."""
-    for below, fee in VENDOR_RENEWAL_BANDS:
-        if gross_sales < below:
-            return fee
-    return VENDOR_RENEWAL_TOP_FEE
+def vendor_renewal_fee(gross_sales: Decimal, *, lookup: Lookup, on: datetime.date) -> tuple[Decimal, str]:
+    """30 DCMR 1208.4: the fee of the first band whose sales bound the gross sales are below, else the top fee
+    (exact to the cent), with the citation of the row that set it."""
+    for below_key, fee_key_ in VENDOR_RENEWAL_BANDS:
+        if gross_sales < _required(lookup, below_key, on).value:
+            found = _required(lookup, fee_key_, on)
+            return found.value, found.citation
+    found = _required(lookup, VENDOR_RENEWAL_TOP_FEE, on)
+    return found.value, found.citation
 
 
-def quote_from_rows(
+def _required(lookup: Lookup, key: str, on: datetime.date) -> Found:
+    """A number the text itself fixes (shipped in the jurisdiction's pack, so always held): NumberNotSet if not."""
+    found = lookup(key)
+    if found is None:
+        raise NumberNotSet(key, on)
+    return found
+
+
+def _qualifiers(period: str, senior: bool) -> list[tuple[str | None, bool]]:
+    """Most specific first: the period and the senior group, the period, the senior group, neither."""
+    return [(p, s) for p, s in ((period, True), (period, False), (None, True), (None, False)) if senior or not s]
+
+
+def fee_keys(*, license_type: str, license_class: str, kind: str, period: str, senior: bool) -> list[str]:
+    """The register's keys that may set this fee, most specific first (only those the catalog holds: a raffle's
+    fee has no period key)."""
+    keys = [fee_key(license_type, license_class, kind, p, s) for p, s in _qualifiers(period, senior)]
+    return [key for key in keys if entry(key) is not None]
+
+
+def bond_keys(*, license_type: str, license_class: str, period: str, senior: bool) -> list[str]:
+    """The register's keys that may set this bond, most specific first."""
+    keys = [bond_key(license_type, license_class, p, s) for p, s in _qualifiers(period, senior)]
+    return [key for key in keys if entry(key) is not None]
+
+
+def pick_number(lookup: Lookup, keys: list[str]) -> Found | None:
+    """The first of `keys` the register holds a value of (on the lookup's day): the most specific one."""
+    for key in keys:
+        found = lookup(key)
+        if found is not None:
+            return found
+    return None
+
+
+def quote_from_numbers(
     *, license_type: str, license_class: str, period: str, senior: bool, kind: str,
     highest_prize: Decimal | None, on: datetime.date, base_expires_on: datetime.date | None,
-    fee_rows: Iterable, bond_rows: Iterable, gross_sales: Decimal | None = None,
+    lookup: Lookup, gross_sales: Decimal | None = None,
 ) -> FeeQuote:
-    """The quote for an already validated request, from candidate schedule rows (pure)."""
+    """The quote for an already validated request, from the numbers `lookup` gives (pure)."""
     if priced_by_rule(license_type=license_type, kind=kind):
-        return FeeQuote(application_fee=vendor_renewal_fee(gross_sales), bond=None, citations=[VENDOR_RENEWAL_RULE],
-                        notes=[_("A vendor posts no bond.")])
+        fee, cited = vendor_renewal_fee(gross_sales, lookup=lookup, on=on)
+        return FeeQuote(application_fee=fee, bond=None, citations=[cited], notes=[_("A vendor posts no bond.")])
     citations: list[str] = []
     notes: list[str] = []
     can_submit = True
     type_label = LicenseType(license_type).label
 
-    fee_row = pick_row(fee_rows, on=on, period=period, senior=senior)
-    if fee_row is None:
+    fee_found = pick_number(lookup, fee_keys(license_type=license_type, license_class=license_class, kind=kind,
+                                             period=period, senior=senior))
+    if fee_found is None:
         application_fee = None
         can_submit = False
         notes.append(
@@ -239,8 +287,8 @@ def quote_from_rows(
                "kind": ApplicationKind(kind).label.lower()}
         )
     else:
-        application_fee = fee_row.amount
-        citations.append(fee_row.rule)
+        application_fee = fee_found.value
+        citations.append(fee_found.citation)
         if license_type == LicenseType.MULTIHALL and period == Period.REGULAR:
             if base_expires_on is None:
                 notes.append(_("30 DCMR 1414: the fee is prorated to the days left on the base bingo license; "
@@ -253,15 +301,17 @@ def quote_from_rows(
         bond = None
         notes.append(_("A vendor posts no bond."))
     elif license_type == LicenseType.MULTIHALL:
-        bond = multihall_bond(highest_prize)
-        citations.append("30 DCMR 1414.9")
+        margin = _required(lookup, MULTIHALL_BOND_MARGIN, on)
+        bond = multihall_bond(highest_prize, margin=margin.value)
+        citations.append(margin.citation)
     elif license_type == LicenseType.BINGO and license_class == "D" and senior:
         bond = None
         citations.append("30 DCMR 1201.3")
         notes.append(_("30 DCMR 1201.3: a senior group's Class D recreational bingo needs no bond."))
     else:
-        bond_row = pick_row(bond_rows, on=on, period=period, senior=senior)
-        if bond_row is None:
+        bond_found = pick_number(lookup, bond_keys(license_type=license_type, license_class=license_class,
+                                                   period=period, senior=senior))
+        if bond_found is None:
             # 1205.2 requires the bond; without the Board's amount nobody can post it, so filing waits.
             bond = None
             can_submit = False
@@ -271,27 +321,12 @@ def quote_from_rows(
                 % {"license_type": type_label, "license_class": license_class}
             )
         else:
-            bond = bond_row.amount
-            citations.append(bond_row.rule)
+            bond = bond_found.value
+            citations.append(bond_found.citation)
 
     return FeeQuote(
         application_fee=application_fee, bond=bond, citations=list(dict.fromkeys(citations)), notes=notes,
         can_submit=can_submit,
-    )
-
-
-def pick_row(rows: Iterable, *, on: datetime.date, period: str, senior: bool):
-    """The row that applies: in effect on `on`, matching or blank on period and senior group.
-
-    A row naming the period or the senior group beats a blank one (Class C senior $10 beats Class C $50);
-    among equally specific rows the one effective most recently wins, so a new row takes over from its date."""
-    candidates = [
-        row for row in rows
-        if row.effective_from <= on and (row.effective_to is None or on < row.effective_to)
-        and row.period in ("", period) and row.senior in (None, senior)
-    ]
-    return max(
-        candidates, key=lambda row: (row.period != "", row.senior is not None, row.effective_from), default=None
     )
 
 
@@ -301,6 +336,7 @@ def prorate(fee: Decimal, *, on: datetime.date, expires_on: datetime.date) -> De
     return min(fee, (fee * days_left / DAYS_IN_YEAR).quantize(CENT, rounding=ROUND_HALF_UP))
 
 
-def multihall_bond(highest_prize: Decimal) -> Decimal:
-    """30 DCMR 1414.9: the highest prize offered plus 15%, to the cent."""
-    return (highest_prize * MULTIHALL_BOND_FACTOR).quantize(CENT, rounding=ROUND_HALF_UP)
+def multihall_bond(highest_prize: Decimal, *, margin: Decimal) -> Decimal:
+    """30 DCMR 1414.9: the highest prize offered plus `margin` percent of it, to the cent (half up)."""
+    # scaleb(-2): the percent as a fraction, exactly (a decimal shift, no division to round).
+    return (highest_prize + (highest_prize * margin).scaleb(-2)).quantize(CENT, rounding=ROUND_HALF_UP)

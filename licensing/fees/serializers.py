@@ -46,7 +46,7 @@ class FeeQuoteQuerySerializer(serializers.Serializer):
                     "organizations; it counts with the gross sales for the renewal fee (30 DCMR 1208.4)."),
     )
     on = serializers.DateField(
-        required=False, help_text=_("Quote the schedules in effect on this date (default today).")
+        required=False, help_text=_("Quote the fees and bonds in force on this date (default today).")
     )
 
 

@@ -2,8 +2,9 @@
 and what is left. A license issues only once nothing is left (licensing.licenses.services.license_issue); Board
 staff receive the fee through licensing.fees.payments.
 
-The fee due is the one computed when the application was submitted (Application.application_fee, from the
-Board's fee schedule, 30 DCMR 1204); an application with no fee (none or zero) is settled from the start."""
+The fee due is the one computed when the application was submitted (Application.application_fee, the fee in
+force in the Board's register that day, 30 DCMR 1204); an application with no fee (none or zero) is settled from
+the start."""
 
 from dataclasses import dataclass
 from decimal import Decimal

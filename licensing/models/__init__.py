@@ -21,15 +21,14 @@ from licensing.models.reports import (
     ReportStatus,
 )
 from licensing.models.review import Decision, DeficiencyNotice, Vote
-from licensing.models.schedules import BondScheduleRow, FeeScheduleRow
 from licensing.models.tokens import ApiTokenSecondFactor
 from licensing.models.users import BoardGroup, User
 
 __all__ = [
     "AnchorReason", "ApiTokenSecondFactor", "Application", "ApplicationMessage", "AuditChain", "AuditEvent",
-    "BingoOccasion", "BoardGroup", "BoardNumber",
-    "BondScheduleRow", "ChangeKind", "CorrectionStatus", "Decision", "DeficiencyNotice", "Document", "DrawingStatus",
-    "EnforcementAction", "FeePayment", "FeePaymentVoid", "FeeScheduleRow", "FeeWaiver", "InvitationStatus", "License",
+    "BingoOccasion", "BoardGroup", "BoardNumber", "ChangeKind", "CorrectionStatus", "Decision", "DeficiencyNotice",
+    "Document", "DrawingStatus",
+    "EnforcementAction", "FeePayment", "FeePaymentVoid", "FeeWaiver", "InvitationStatus", "License",
     "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "MessageAttachment", "Notification", "NumberStatus",
     "Organization",
     "OrganizationInvitation", "OrganizationMember", "OrganizationType", "PaymentMethod", "Premises",

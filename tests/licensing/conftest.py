@@ -1,24 +1,20 @@
 """The filing fixtures (a frozen day, an eligible filer, its API client), shared by the applications,
 organizations and premises tests; the helpers that drive a filing are in tests/licensing/applications/filing.py."""
 
-import importlib
 
 import pytest
 import time_machine
-from django.apps import apps
 
 from licensing.models import Role
 from tests.licensing.applications.filing import NOON, TODAY
 from tests.licensing.factories import MembershipFactory, make_eligible, set_bond
 
-_fee_seed = importlib.import_module("licensing.migrations.0004_seed_fee_schedule")
-
 
 @pytest.fixture
 def frozen():
-    """The Board's clock at noon on TODAY; the fee schedule seeded (a transactional test may have flushed it)."""
+    """The Board's clock at noon on TODAY. (The register's fees come with every migrate, and again after a
+    transactional test's flush: licensing.apps.register_pack_load.)"""
     with time_machine.travel(NOON, tick=False):
-        _fee_seed.seed(apps, None)
         yield TODAY
 
 

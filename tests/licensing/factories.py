@@ -24,7 +24,6 @@ from licensing.models import (
     BingoOccasion,
     BoardGroup,
     BoardNumber,
-    BondScheduleRow,
     Document,
     License,
     Membership,
@@ -249,10 +248,17 @@ def add_document(organization, kind, *, uploaded_by, application=None):
 
 
 def set_bond(license_type, license_class, amount="1000.00"):
-    return BondScheduleRow.objects.create(
-        license_type=license_type, license_class=license_class, amount=Decimal(amount),
-        effective_from=dt.date(2000, 1, 1), rule="30 DCMR 1205.2", notes="test board data",
-    )
+    """The Board's bond of a license type and class (board data, 30 DCMR 1205.2), set in the register."""
+    from licensing.register.catalog import bond_key
+
+    return board_number(bond_key(license_type, license_class), amount)
+
+
+def set_fee(license_type, license_class, amount, *, kind="original", since: dt.date = dt.date(2000, 1, 2)):
+    """The Board's fee of a license type, class and kind (board data where the text gives none), in the register."""
+    from licensing.register.catalog import fee_key
+
+    return board_number(fee_key(license_type, license_class, kind), amount, since=since)
 
 
 def board_number(key: str, value, *, since: dt.date = dt.date(2000, 1, 2), until: dt.date | None = None,
@@ -278,8 +284,8 @@ ROLES = ["anonymous", "officer", "board_staff", "board_member", "board_admin", "
 
 
 def role_user(role: str, organization) -> User | None:
-    """The user of each role as the system makes them: board staff are admin staff (they keep the fee
-    schedules), board members and administrators are not (they work in the portal)."""
+    """The user of each role as the system makes them: board staff are admin staff (they read the
+    records there), board members and administrators are not (they work in the portal)."""
     if role == "anonymous":
         return None
     if role == "officer":
@@ -324,7 +330,7 @@ def _in_group(group: BoardGroup, *, mfa: bool = True, **fields) -> User:
 
 
 def board_staff(*, mfa: bool = True, **fields) -> User:
-    """Board staff; `is_staff=True` as invited (they keep the fee schedules in the admin)."""
+    """Board staff; `is_staff=True` as invited (they read the records in the admin)."""
     return _in_group(BoardGroup.STAFF, mfa=mfa, **fields)
 
 

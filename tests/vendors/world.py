@@ -1,12 +1,11 @@
 """A vendor ready to file: helpers shared by the vendor tests (and the browser test)."""
 
 import datetime as dt
-from decimal import Decimal
 
-from licensing.models import Application, FeeScheduleRow
+from licensing.models import Application
 from licensing.models.choices import ApplicationKind, DocumentKind, LicenseType
 from licensing.organizations.documents import document_upload
-from tests.licensing.factories import UserFactory, upload
+from tests.licensing.factories import UserFactory, set_fee, upload
 from vendors.applications.services import supplier_add, vendor_application_create, vendor_register
 from vendors.models import Vendor
 from vendors.owners.services import owner_add, owner_police_clearance_set
@@ -22,9 +21,7 @@ ITEMS = [
 def vendor_fee_rows(amount: str = "250.00", *, kinds=(ApplicationKind.ORIGINAL, ApplicationKind.AMENDMENT)):
     """The original vendor fee is Board data (1208.4); so is the fee of an amendment."""
     for kind in kinds:
-        FeeScheduleRow.objects.get_or_create(
-            license_type=LicenseType.VENDOR, license_class="", kind=kind, effective_from=dt.date(2000, 1, 1),
-            defaults={"amount": Decimal(amount), "rule": "30 DCMR 1208.4", "notes": "test board data"})
+        set_fee(LicenseType.VENDOR, "", amount, kind=kind)
 
 
 def registered_vendor(*, representative=None, name: str = "Potomac Gaming Supply LLC") -> tuple[Vendor, object]:

@@ -106,7 +106,7 @@ def test_a_board_member_without_mfa_is_sent_to_set_it_up_before_any_board_page(c
 
 
 def test_until_then_the_menus_offer_the_setup_not_the_board_pages(client):
-    staff = board_staff(mfa=False, is_staff=True)  # as invited: they keep the fee schedules in the admin
+    staff = board_staff(mfa=False, is_staff=True)  # as invited: admin staff, who read the records there
     client.force_login(staff)
     page = client.get(reverse("mfa_index")).content.decode()
     assert f'href="{reverse("mfa_index")}">Set up two-factor authentication' in page

@@ -2,7 +2,6 @@
 page has an object to open; and the organization admin's form with one new membership row. The users
 of each role the admin tests walk through: tests.licensing.factories.role_user."""
 
-import datetime as dt
 from decimal import Decimal
 
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
@@ -12,7 +11,7 @@ from rest_framework.authtoken.models import Token
 
 from bingo.live import services as bingo_services
 from licensing.enforcement.services import license_fine
-from licensing.models import BondScheduleRow, Document, Role
+from licensing.models import Document, Role
 from licensing.models.choices import DocumentKind, VoteChoice
 from licensing.review.services import deficiency_notice_issue, vote_cast
 from tests.bingo.factories import live_game
@@ -47,8 +46,6 @@ def build_admin_world() -> dict:
                             uploaded_by=staff)
     OrganizationMemberFactory(organization=organization)
     ResponsiblePersonFactory(organization=organization)
-    BondScheduleRow.objects.create(license_type="bingo", license_class="A", amount=Decimal("1000.00"),
-                                   effective_from=dt.date(2099, 1, 1), rule="Board decision (test)")
     vendor = VendorRepresentativeFactory().organization.vendor
     OwnerFactory(vendor=vendor)
     SupplierFactory(vendor=vendor)

@@ -99,12 +99,10 @@ def raffle(api, organization, license_class="1"):
 
 @pytest.fixture
 def raffle_fees(frozen):
-    from licensing.models import FeeScheduleRow
-    from tests.licensing.factories import set_bond
+    from tests.licensing.factories import set_bond, set_fee
 
     for license_class in "12345":
-        FeeScheduleRow.objects.create(license_type="raffle", license_class=license_class, kind="original",
-                                      amount="25.00", effective_from=dt.date(2000, 1, 1), rule="Board data (test)")
+        set_fee("raffle", license_class, "25.00")
         set_bond("raffle", license_class)
 
 

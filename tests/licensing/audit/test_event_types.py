@@ -44,7 +44,8 @@ def test_every_type_the_code_writes_is_listed_with_a_label():
     written = _written_types()
     assert "licensing.license_issued" in written and "admin.object_deleted" in written  # the scan sees them
     written |= set(BINGO_LOG_TYPES.values()) | set(TOURNAMENT_LOG_TYPES.values())
-    written |= {"licensing.feeschedulerow_saved", "licensing.bondschedulerow_saved"}  # built from the model name
+    # Written by the fee and bond schedules before the register replaced them: their events are still read.
+    written |= {"licensing.feeschedulerow_saved", "licensing.bondschedulerow_saved"}
     assert sorted(written - set(LABELS)) == []
     assert sorted(written & set(RENAMED)) == []  # nothing writes an old spelling
 

@@ -13,7 +13,8 @@ from tests.licensing.audit.test_event_types import _written_types
 
 def test_every_type_the_code_writes_has_a_sentence():
     written = _written_types() | set(BINGO_LOG_TYPES.values()) | set(TOURNAMENT_LOG_TYPES.values())
-    written |= {"licensing.feeschedulerow_saved", "licensing.bondschedulerow_saved"}  # built from the model name
+    # Written by the fee and bond schedules before the register replaced them: their events are still read.
+    written |= {"licensing.feeschedulerow_saved", "licensing.bondschedulerow_saved"}
     assert "licensing.deficiency_notice_issued" in written
     assert sorted(written - set(SENTENCES)) == []
     assert set(SENTENCES) == set(LABELS)  # one sentence per listed type, no stale one

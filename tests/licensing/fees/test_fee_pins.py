@@ -13,24 +13,41 @@ from core.findings import Finding, RuleViolation
 from licensing.fees import quotes as fees
 from licensing.fees.quotes import (
     CLASS_RULES,
+    MULTIHALL_BOND_MARGIN,
     FeeQuote,
+    bond_keys,
+    fee_keys,
     fee_quote,
     multihall_bond,
-    pick_row,
+    pick_number,
     prorate,
-    quote_from_rows,
-    schedule_rows_in_effect,
+    quote_from_numbers,
     validate_quote_request,
 )
-from licensing.models import BondScheduleRow, FeeScheduleRow
+from licensing.register.catalog import bond_key, fee_key
+from tests.licensing.factories import board_number
 
 ON = dt.date(2025, 3, 1)
 BEFORE, AFTER = ON - dt.timedelta(days=1), ON + dt.timedelta(days=1)
+FIFTEEN = Decimal("15")  # the margin 30 DCMR 1414.9 gives (the register's multihall.bond_margin)
 
 
-def row(amount, rule="fee rule", *, period="", senior=None, since=dt.date(2000, 1, 1), until=None):
-    return SimpleNamespace(amount=Decimal(amount), rule=rule, period=period, senior=senior, effective_from=since,
-                           effective_to=until)
+def row(amount, rule="fee rule", *, period="", senior=False):
+    """A fee or bond the Board set for the request's type and class, naming a period and the senior group or not."""
+    return SimpleNamespace(amount=Decimal(amount), rule=rule, period=period, senior=senior)
+
+
+def lookup_of(request: dict, fee_rows=(), bond_rows=()):
+    """The register as the pure quote reads it: the rows' keys, and the multi-hall margin."""
+    table = {MULTIHALL_BOND_MARGIN: SimpleNamespace(value=FIFTEEN, citation="30 DCMR 1414.9")}
+    kind, cls, license_type = request["kind"], request["license_class"], request["license_type"]
+    for r in fee_rows:
+        table[fee_key(license_type, cls, kind, r.period or None, r.senior)] = SimpleNamespace(value=r.amount,
+                                                                                              citation=r.rule)
+    for r in bond_rows:
+        table[bond_key(license_type, cls, r.period or None, r.senior)] = SimpleNamespace(value=r.amount,
+                                                                                         citation=r.rule)
+    return table.get
 
 
 def validate(**kwargs):
@@ -48,12 +65,12 @@ def findings_of(**kwargs) -> list[Finding]:
 def quote(fee_rows=(), bond_rows=(), **kwargs) -> FeeQuote:
     values = {"license_type": "bingo", "license_class": "A", "period": "regular", "senior": False,
               "kind": "original", "highest_prize": None, "on": ON, "base_expires_on": None, **kwargs}
-    return quote_from_rows(fee_rows=list(fee_rows), bond_rows=list(bond_rows), **values)
+    return quote_from_numbers(lookup=lookup_of(values, fee_rows, bond_rows), **values)
 
 
 def test_the_constants():
     assert Decimal("0.01") == fees.CENT and fees.DAYS_IN_YEAR == 365
-    assert Decimal("1.15") == fees.MULTIHALL_BOND_FACTOR
+    assert fees.MULTIHALL_BOND_MARGIN == "multihall.bond_margin"
     assert CLASS_RULES == {"bingo": "30 DCMR 1204.1", "multihall": "30 DCMR 1414", "raffle": "30 DCMR 1202.2(n)",
                            "montecarlo": "30 DCMR 1204.16", "vendor": "30 DCMR 1207.2(k)"}
 
@@ -103,6 +120,7 @@ def test_only_bingo_and_multihall_have_a_limited_period(license_type, license_cl
         assert validate(license_type=license_type, license_class=license_class, period="limited", **extra) is None
 
 
+@pytest.mark.django_db  # the message names the margin in force (multihall.bond_margin)
 @pytest.mark.parametrize(("highest_prize", "message"), [
     (None, "The multi-hall bond is the highest prize offered plus 15%: give the highest prize."),
     (Decimal("0"), "The highest prize offered must be more than zero."),
@@ -130,6 +148,7 @@ def test_a_multihall_license_needs_a_base_license_still_running_tomorrow(expires
     assert validate(base_expires_on=BEFORE) is None
 
 
+@pytest.mark.django_db  # the message names the margin in force (multihall.bond_margin)
 def test_every_refusal_of_one_request_is_named_together_in_order():
     found = findings_of(license_type="multihall", license_class="D", period="limited", base_expires_on=ON)
     assert [(f.rule, f.field) for f in found] == [("30 DCMR 1414", "license_class"),
@@ -139,7 +158,7 @@ def test_every_refusal_of_one_request_is_named_together_in_order():
     assert [f.field for f in found] == ["license_class", "period"]
 
 
-# --- quote_from_rows ---
+# --- quote_from_numbers ---
 
 def test_a_fee_and_a_bond_row_give_both_with_their_citations():
     assert quote([row("500.00", "30 DCMR 1204.1")], [row("2500.00", "30 DCMR 1205.2")]) == FeeQuote(
@@ -178,7 +197,7 @@ def test_a_senior_groups_class_d_needs_no_bond_even_with_a_bond_row():
     assert quote([row("0.00", "30 DCMR 1204.1")], [row("9.00", "bond")], license_class="D", senior=True) == FeeQuote(
         application_fee=Decimal("0.00"), bond=None, citations=["30 DCMR 1204.1", "30 DCMR 1201.3"],
         notes=["30 DCMR 1201.3: a senior group's Class D recreational bingo needs no bond."], can_submit=True)
-    # Not a senior group: the bond row applies as to any class.
+    # Not a senior group: the bond applies as to any class.
     assert quote([row("0.00")], [row("9.00", "bond")], license_class="D", senior=False).bond == Decimal("9.00")
     # A senior group's Class C is bonded like anyone's.
     assert quote([row("10.00")], [row("9.00", "bond")], license_class="C", senior=True).bond == Decimal("9.00")
@@ -217,32 +236,41 @@ def test_a_missing_multihall_fee_row_still_computes_the_bond():
     assert len(result.notes) == 1
 
 
-# --- pick_row ---
+# --- which key applies ---
 
-def test_pick_row_dates_are_inclusive_from_exclusive_until():
-    assert pick_row([row("1", since=ON)], on=ON, period="regular", senior=False).amount == 1
-    assert pick_row([row("1", since=AFTER)], on=ON, period="regular", senior=False) is None
-    assert pick_row([row("1", until=ON)], on=ON, period="regular", senior=False) is None
-    assert pick_row([row("1", until=AFTER)], on=ON, period="regular", senior=False).amount == 1
-    assert pick_row([], on=ON, period="regular", senior=False) is None
+def test_the_keys_run_from_the_most_specific_and_name_only_what_the_catalog_holds():
+    assert fee_keys(license_type="bingo", license_class="C", kind="original", period="regular", senior=True) == [
+        "fee.bingo.C.original.regular.senior", "fee.bingo.C.original.regular", "fee.bingo.C.original.senior",
+        "fee.bingo.C.original"]
+    assert fee_keys(license_type="bingo", license_class="C", kind="renewal", period="limited", senior=False) == [
+        "fee.bingo.C.renewal.limited", "fee.bingo.C.renewal"]
+    # A raffle has no period keys, a vendor neither class nor senior group.
+    assert fee_keys(license_type="raffle", license_class="2", kind="original", period="regular", senior=True) == [
+        "fee.raffle.2.original.senior", "fee.raffle.2.original"]
+    assert fee_keys(license_type="vendor", license_class="", kind="original", period="regular", senior=False) == [
+        "fee.vendor.original"]
+    assert bond_keys(license_type="montecarlo", license_class="1", period="regular", senior=True) == [
+        "bond.montecarlo.1.senior", "bond.montecarlo.1"]
+    # No bond key where the rules set none: the multi-hall bond is computed, a vendor posts none.
+    assert bond_keys(license_type="multihall", license_class="A", period="regular", senior=False) == []
+    assert bond_keys(license_type="vendor", license_class="", period="regular", senior=False) == []
 
 
-def test_pick_row_matches_period_and_senior_or_a_blank():
-    rows = [row("1", period="limited"), row("2", senior=True)]
-    assert pick_row(rows, on=ON, period="regular", senior=False) is None
-    assert pick_row([row("3", senior=False)], on=ON, period="regular", senior=True) is None
-    assert pick_row([row("3", senior=False)], on=ON, period="regular", senior=False).amount == 3
+def test_pick_number_takes_the_first_key_held():
+    held = {"b": SimpleNamespace(value=2), "c": SimpleNamespace(value=3)}
+    assert pick_number(held.get, ["a", "b", "c"]).value == 2
+    assert pick_number(held.get, ["c", "b"]).value == 3
+    assert pick_number(held.get, ["a"]) is None and pick_number(held.get, []) is None
 
 
-def test_pick_row_prefers_the_period_then_the_senior_group_then_the_newest():
-    period_only = row("1", period="regular", since=dt.date(2000, 1, 1))
-    senior_only = row("2", senior=True, since=dt.date(2020, 1, 1))
-    both = row("3", period="regular", senior=True, since=dt.date(1990, 1, 1))
-    assert pick_row([senior_only, period_only], on=ON, period="regular", senior=True).amount == 1
-    assert pick_row([senior_only, period_only, both], on=ON, period="regular", senior=True).amount == 3
-    older, newer = row("4", since=dt.date(2001, 1, 1)), row("5", since=dt.date(2002, 1, 1))
-    assert pick_row([newer, older], on=ON, period="regular", senior=False).amount == 5
-    assert pick_row([older, newer], on=ON, period="regular", senior=False).amount == 5
+def test_the_period_beats_the_senior_group_which_beats_neither():
+    period_only, senior_only = row("1", period="regular"), row("2", senior=True)
+    both, plain = row("3", period="regular", senior=True), row("4")
+    assert quote([senior_only, period_only, plain], senior=True).application_fee == 1
+    assert quote([senior_only, period_only, both, plain], senior=True).application_fee == 3
+    assert quote([senior_only, plain], senior=True).application_fee == 2
+    assert quote([senior_only, plain], senior=False).application_fee == 4  # a senior group's fee is theirs only
+    assert quote([senior_only], senior=False).application_fee is None
 
 
 # --- prorate and the multi-hall bond ---
@@ -261,35 +289,55 @@ def test_prorate_rounds_half_up():
 @pytest.mark.parametrize(("prize", "bond"), [("0.30", "0.35"), ("0.01", "0.01"), ("1000", "1150.00"),
                                              ("1234.57", "1419.76")])
 def test_the_multihall_bond_is_the_prize_plus_15_percent_half_up(prize, bond):
-    assert multihall_bond(Decimal(prize)) == Decimal(bond)  # 0.345 -> 0.35: half up, not to even
+    assert multihall_bond(Decimal(prize), margin=FIFTEEN) == Decimal(bond)  # 0.345 -> 0.35: half up, not to even
 
 
-# --- The schedule rows read ---
+def test_the_multihall_bond_follows_the_margin_given():
+    assert multihall_bond(Decimal("1000"), margin=Decimal("20")) == Decimal("1200.00")
+    assert multihall_bond(Decimal("1000"), margin=Decimal("12.5")) == Decimal("1125.00")
+
+
+# --- The register read ---
 
 @pytest.mark.django_db
-def test_schedule_rows_in_effect_reads_this_type_class_kind_and_day():
-    keep = FeeScheduleRow.objects.create(license_type="raffle", license_class="4", kind="original", amount="1",
-                                         effective_from=ON, rule="kept")
-    FeeScheduleRow.objects.create(license_type="raffle", license_class="4", kind="renewal", amount="2",
-                                  effective_from=ON, rule="other kind")
-    FeeScheduleRow.objects.create(license_type="raffle", license_class="5", kind="original", amount="3",
-                                  effective_from=ON, rule="other class")
-    FeeScheduleRow.objects.create(license_type="raffle", license_class="4", kind="original", amount="4",
-                                  effective_from=AFTER, rule="not yet")
-    FeeScheduleRow.objects.create(license_type="raffle", license_class="4", kind="original", amount="5",
-                                  effective_from=dt.date(2000, 1, 1), effective_to=ON, rule="ended")
-    bond = BondScheduleRow.objects.create(license_type="raffle", license_class="4", amount="6",
-                                          effective_from=ON, effective_to=AFTER, rule="bond")
-    BondScheduleRow.objects.create(license_type="raffle", license_class="3", amount="7", effective_from=ON,
-                                   rule="other class")
-    fee_rows, bond_rows = schedule_rows_in_effect(license_type="raffle", license_class="4", kind="original", on=ON)
-    assert fee_rows == [keep] and bond_rows == [bond]
+def test_fee_quote_reads_this_type_class_kind_and_day_from_the_register():
+    board_number("fee.raffle.4.original", "1.00", since=ON, citation="kept")
+    board_number("fee.raffle.4.renewal", "2.00", since=ON, citation="other kind")
+    board_number("fee.raffle.5.original", "3.00", since=ON, citation="other class")
+    board_number("bond.raffle.4", "6.00", since=ON, until=AFTER, citation="bond")
+    board_number("bond.raffle.3", "7.00", since=ON, citation="other class")
+    found = fee_quote(license_type="raffle", license_class="4", on=ON)
+    assert (found.application_fee, found.bond, found.citations) == (Decimal("1.00"), Decimal("6.00"),
+                                                                     ["kept", "bond"])
+    before, after = (fee_quote(license_type="raffle", license_class="4", on=day) for day in (BEFORE, AFTER))
+    assert (before.application_fee, before.bond) == (None, None)
+    assert (after.application_fee, after.bond) == (Decimal("1.00"), None)
+
+
+@pytest.mark.django_db
+def test_a_newer_row_of_a_key_takes_over_from_its_day():
+    board_number("fee.raffle.4.original", "4.00", since=dt.date(2000, 1, 1), citation="old")
+    board_number("fee.raffle.4.original", "5.00", since=AFTER, citation="new")
+    assert fee_quote(license_type="raffle", license_class="4", on=ON).citations[0] == "old"
+    assert fee_quote(license_type="raffle", license_class="4", on=AFTER).application_fee == Decimal("5.00")
+
+
+@pytest.mark.django_db
+def test_the_multihall_bond_reads_the_margin_in_force_on_the_day():
+    board_number(MULTIHALL_BOND_MARGIN, "20", since=AFTER, citation="30 DCMR 1414.9 (amended)")
+    request = {"license_type": "multihall", "license_class": "A", "highest_prize": Decimal("1000")}
+    assert fee_quote(**request, on=ON).bond == Decimal("1150.00")
+    later = fee_quote(**request, on=AFTER)
+    assert later.bond == Decimal("1200.00") and "30 DCMR 1414.9 (amended)" in later.citations
+    with pytest.raises(RuleViolation) as caught:
+        fee_quote(license_type="multihall", license_class="A", on=AFTER)
+    assert caught.value.findings[0].message == ("The multi-hall bond is the highest prize offered plus 20%: give the "
+                                                "highest prize.")
 
 
 @pytest.mark.django_db
 def test_fee_quote_quotes_today_by_default():
-    FeeScheduleRow.objects.create(license_type="raffle", license_class="2", kind="original", amount="30.00",
-                                  effective_from=dt.date(2030, 6, 1), rule="from June 2030")
+    board_number("fee.raffle.2.original", "30.00", since=dt.date(2030, 6, 1), citation="from June 2030")
     with time_machine.travel(dt.datetime(2030, 5, 31, 12), tick=False):
         assert fee_quote(license_type="raffle", license_class="2").application_fee is None
     with time_machine.travel(dt.datetime(2030, 6, 1, 12), tick=False):

@@ -1,30 +1,27 @@
-"""Fee and bond quotes (30 DCMR 1204, 1205, 1414): the seeded schedule, the rules around it, the API and the page."""
+"""Fee and bond quotes (30 DCMR 1204, 1205, 1414): the fees the register ships with, the rules around them, the API and
+the page."""
 
 import datetime
 import importlib
 from decimal import Decimal
-from types import SimpleNamespace
 
 import pytest
-from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from core.findings import RuleViolation
-from licensing.fees.quotes import fee_quote, pick_row, prorate
-from licensing.models import BondScheduleRow, FeeScheduleRow
+from licensing.fees.quotes import fee_quote, prorate
+from licensing.models import BoardNumber, NumberStatus
+from licensing.register.catalog import fee_key
+from tests.licensing.factories import board_number
 
 pytestmark = pytest.mark.django_db
 
+# The fees 30 DCMR itself gives, as the schedule first held them (the register took them over: migration 0024, and
+# rulepacks/dc.toml for a new database).
 seed_migration = importlib.import_module("licensing.migrations.0004_seed_fee_schedule")
 ON = datetime.date(2025, 3, 1)
 QUOTE_URL = "/api/v1/fees/quote"
-
-
-@pytest.fixture(autouse=True)
-def seeded():
-    # The migration seeds the test database; a transactional test elsewhere may have flushed it.
-    seed_migration.seed(apps, None)
 
 
 def quote(**kwargs):
@@ -88,18 +85,18 @@ def test_every_seeded_row_is_what_its_quote_says(row):
     assert result.citations[0] == rule
 
 
-def test_the_seed_is_every_rule_figure_and_nothing_the_board_must_set():
-    rows = FeeScheduleRow.objects.all()
+def test_the_register_ships_every_rule_figure_and_nothing_the_board_must_set():
+    rows = BoardNumber.objects.filter(key__startswith="fee.", status=NumberStatus.APPROVED)
+    shipped = {(kind, license_type, license_class, period or None, bool(senior)): amount
+               for kind, license_type, license_class, period, senior, amount, *_ in seed_migration.ROWS}
+    assert {row.key: row.value for row in rows} == {
+        fee_key(license_type, license_class, kind, period, senior): amount
+        for (kind, license_type, license_class, period, senior), amount in shipped.items()}
     assert rows.count() == len(seed_migration.ROWS) == 39
-    assert not rows.filter(license_type="raffle").exists()  # raffle fees are board data
-    assert not BondScheduleRow.objects.exists()  # so are bond amounts
+    assert not rows.filter(key__startswith="fee.raffle.").exists()  # raffle fees are board data
+    assert not BoardNumber.objects.filter(key__startswith="bond.").exists()  # so are bond amounts
     assert set(rows.values_list("effective_from", flat=True)) == {datetime.date(2000, 1, 1)}
     assert not rows.filter(effective_to__isnull=False).exists()
-
-
-def test_seeding_twice_adds_nothing():
-    seed_migration.seed(apps, None)
-    assert FeeScheduleRow.objects.count() == len(seed_migration.ROWS)
 
 
 def test_class_d_bingo_is_for_senior_groups_only():
@@ -137,10 +134,8 @@ def test_raffle_fees_wait_for_the_board_then_become_quotable():
     assert before.can_submit is False
     assert any("has not set the Raffle Class 3 original fee" in note for note in before.notes)
 
-    FeeScheduleRow.objects.create(license_type="raffle", license_class="3", kind="original", amount="75.00",
-                                  effective_from=datetime.date(2025, 1, 1), rule="Board decision 2025-01")
-    BondScheduleRow.objects.create(license_type="raffle", license_class="3", amount="2000.00",
-                                   effective_from=datetime.date(2025, 1, 1), rule="30 DCMR 1205.2")
+    board_number("fee.raffle.3.original", "75.00", since=datetime.date(2025, 1, 1), citation="Board decision 2025-01")
+    board_number("bond.raffle.3", "2000.00", since=datetime.date(2025, 1, 1))
     after = quote(license_type="raffle", license_class="3")
     assert after.application_fee == Decimal("75.00")
     assert after.bond == Decimal("2000.00")
@@ -150,28 +145,24 @@ def test_raffle_fees_wait_for_the_board_then_become_quotable():
     assert quote(license_type="raffle", license_class="4").application_fee is None
 
 
-def test_without_a_bond_row_the_bond_is_null_with_a_note_then_the_row_counts():
+def test_without_a_bond_the_bond_is_null_with_a_note_then_the_boards_amount_counts():
     before = quote(license_type="bingo", license_class="A")
     assert before.bond is None
     assert before.can_submit is False
     assert any("has not set a bond amount" in note for note in before.notes)
     assert before.citations == ["30 DCMR 1204.1"]
 
-    BondScheduleRow.objects.create(license_type="bingo", license_class="A", amount="5000.00",
-                                   effective_from=datetime.date(2020, 1, 1), rule="30 DCMR 1205.2")
+    board_number("bond.bingo.A", "5000.00", since=datetime.date(2020, 1, 1))
     after = quote(license_type="bingo", license_class="A")
     assert after.bond == Decimal("5000.00")
     assert after.can_submit is True and after.notes == []
 
 
 def test_the_bond_is_the_row_of_the_license_type_and_class_asked_for():
-    # A newer row of another class or type must not be picked: the read is by type and class.
-    BondScheduleRow.objects.create(license_type="bingo", license_class="B", amount="2500.00",
-                                   effective_from=datetime.date(2020, 1, 1), rule="30 DCMR 1205.2")
-    BondScheduleRow.objects.create(license_type="bingo", license_class="A", amount="5000.00",
-                                   effective_from=datetime.date(2024, 1, 1), rule="30 DCMR 1205.2")
-    BondScheduleRow.objects.create(license_type="raffle", license_class="1", amount="900.00",
-                                   effective_from=datetime.date(2024, 6, 1), rule="30 DCMR 1205.2")
+    # A newer number of another class or type must not be picked: the key names the type and class.
+    board_number("bond.bingo.B", "2500.00", since=datetime.date(2020, 1, 1))
+    board_number("bond.bingo.A", "5000.00", since=datetime.date(2024, 1, 1))
+    board_number("bond.raffle.1", "900.00", since=datetime.date(2024, 6, 1))
     assert quote(license_type="bingo", license_class="B").bond == Decimal("2500.00")
     assert quote(license_type="bingo", license_class="A").bond == Decimal("5000.00")
 
@@ -231,40 +222,21 @@ def test_prorating_rounds_half_up_to_the_cent():
     assert prorate(Decimal("1.825"), on=ON, expires_on=ON + datetime.timedelta(days=1)) == Decimal("0.01")
 
 
-def test_a_newer_row_takes_over_from_its_date():
-    old = FeeScheduleRow.objects.get(license_type="bingo", license_class="A", kind="original")
-    old.effective_to = datetime.date(2026, 7, 1)
-    old.save()
-    FeeScheduleRow.objects.create(license_type="bingo", license_class="A", kind="original", amount="600.00",
-                                  effective_from=datetime.date(2026, 7, 1), rule="30 DCMR 1204.1 (amended)")
+def test_a_newer_value_takes_over_from_its_date():
+    board_number("fee.bingo.A.original", "600.00", since=datetime.date(2026, 7, 1),
+                 citation="30 DCMR 1204.1 (amended)")
     assert quote(license_type="bingo", license_class="A", on=datetime.date(2026, 6, 30)).application_fee == 500
     new = quote(license_type="bingo", license_class="A", on=datetime.date(2026, 7, 1))
     assert new.application_fee == Decimal("600.00")
     assert new.citations == ["30 DCMR 1204.1 (amended)"]
 
 
-def test_an_open_newer_row_wins_over_an_open_older_one_and_a_specific_row_over_a_blank_one():
-    FeeScheduleRow.objects.create(license_type="bingo", license_class="C", kind="original", amount="60.00",
-                                  effective_from=datetime.date(2025, 1, 1), rule="new")
+def test_a_newer_value_wins_over_an_older_one_and_a_specific_key_over_a_plain_one():
+    board_number("fee.bingo.C.original", "60.00", since=datetime.date(2025, 1, 1), citation="new")
     assert quote(license_type="bingo", license_class="C").application_fee == Decimal("60.00")
     assert quote(license_type="bingo", license_class="C", on=datetime.date(2024, 12, 31)).application_fee == 50
-    # The senior groups' own row still applies to them.
+    # The senior groups' own fee still applies to them.
     assert quote(license_type="bingo", license_class="C", senior=True).application_fee == Decimal("10.00")
-
-
-def test_pick_row_without_a_database():
-    def row(amount, *, period="", senior=None, since=datetime.date(2000, 1, 1), until=None):
-        return SimpleNamespace(amount=amount, period=period, senior=senior, effective_from=since, effective_to=until)
-
-    rows = [row(1), row(2, period="limited"), row(3, senior=True), row(4, period="limited", senior=True),
-            row(5, since=datetime.date(2010, 1, 1), until=ON)]
-    assert pick_row(rows, on=ON, period="regular", senior=False).amount == 1
-    assert pick_row(rows, on=ON, period="limited", senior=False).amount == 2
-    assert pick_row(rows, on=ON, period="regular", senior=True).amount == 3
-    assert pick_row(rows, on=ON, period="limited", senior=True).amount == 4
-    # effective_to is exclusive: row 5 (newer than row 1) applies up to the day before ON, not on ON.
-    assert pick_row(rows, on=ON - datetime.timedelta(days=1), period="regular", senior=False).amount == 5
-    assert pick_row([row(6, since=ON)], on=ON - datetime.timedelta(days=1), period="regular", senior=False) is None
 
 
 # --- API ---

@@ -1,7 +1,7 @@
-"""The pure half of the fee and bond quote (licensing.fees.quotes), without a database: what a request may ask
-(validate_quote_request), which schedule row applies (pick_row), and the quote built from the rows
-(quote_from_rows, prorate, multihall_bond). Messages are pinned word for word: the fee calculator and
-the API show them as they are, naming the field and the section."""
+"""The pure half of the fee and bond quote (licensing.fees.quotes), without a database (bar the message that names
+the multi-hall margin in force): what a request may ask (validate_quote_request), which of the register's keys
+applies, and the quote built from the numbers a lookup gives (quote_from_numbers, prorate, multihall_bond). Messages
+are pinned word for word: the fee calculator and the API show them as they are, naming the field and the section."""
 
 import datetime
 from decimal import Decimal
@@ -11,10 +11,16 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from core.findings import RuleViolation
-from licensing.fees.quotes import multihall_bond, pick_row, prorate, quote_from_rows, validate_quote_request
+from licensing.fees.quotes import (
+    MULTIHALL_BOND_MARGIN,
+    multihall_bond,
+    prorate,
+    quote_from_numbers,
+    validate_quote_request,
+)
+from licensing.register.catalog import bond_key, fee_key
 
 ON = datetime.date(2025, 3, 1)
-LONG_AGO = datetime.date(2000, 1, 1)
 
 
 def request(**changes) -> dict:
@@ -23,9 +29,9 @@ def request(**changes) -> dict:
     return {**values, **changes}
 
 
-def row(amount="100.00", *, rule="rule", period="", senior=None, since=LONG_AGO, until=None):
-    return SimpleNamespace(amount=Decimal(amount), rule=rule, period=period, senior=senior, effective_from=since,
-                           effective_to=until)
+def row(amount="100.00", *, rule="rule", period="", senior=False):
+    """A fee or bond the Board set for the request's type and class, naming a period and the senior group or not."""
+    return SimpleNamespace(amount=Decimal(amount), rule=rule, period=period, senior=senior)
 
 
 def findings_of(**changes):
@@ -82,6 +88,7 @@ def test_a_class_that_does_not_exist_and_a_limited_raffle_are_both_reported():
         "license_class", "period"]
 
 
+@pytest.mark.django_db  # the first message names the margin in force (multihall.bond_margin)
 @pytest.mark.parametrize(("highest_prize", "message"), [
     (None, "The multi-hall bond is the highest prize offered plus 15%: give the highest prize."),
     (Decimal("0"), "The highest prize offered must be more than zero."),
@@ -104,36 +111,33 @@ def test_a_multi_hall_license_cannot_outrun_its_base_license():
     validate_quote_request(**request(base_expires_on=ON))
 
 
-# --- which schedule row applies -------------------------------------------------------------------
+# --- which key applies ----------------------------------------------------------------------------
 
 
-def test_the_period_outranks_the_senior_group_and_the_date_breaks_ties():
-    rows = [row("1"), row("2", senior=True), row("3", period="regular"),
-            row("4", period="regular", since=datetime.date(2020, 1, 1))]
-    assert pick_row(rows, on=ON, period="regular", senior=True).amount == 4
-    assert pick_row(rows[:3], on=ON, period="regular", senior=True).amount == 3
-    assert pick_row(rows[:2], on=ON, period="regular", senior=True).amount == 2
-    assert pick_row(rows[:2], on=ON, period="regular", senior=False).amount == 1
-    # A row for groups that are not senior (senior=False) is not a senior group's row.
-    assert pick_row([row("5", senior=False)], on=ON, period="regular", senior=True) is None
-    assert pick_row([row("5", senior=False)], on=ON, period="regular", senior=False).amount == 5
+def test_the_period_outranks_the_senior_group_which_outranks_neither():
+    rows = [row("1"), row("2", senior=True), row("3", period="regular"), row("4", period="regular", senior=True)]
+    assert quote(senior=True, fee_rows=rows).application_fee == 4
+    assert quote(senior=True, fee_rows=rows[:3]).application_fee == 3
+    assert quote(senior=True, fee_rows=rows[:2]).application_fee == 2
+    assert quote(senior=False, fee_rows=rows[:2]).application_fee == 1
+    # A senior group's fee is not anyone else's.
+    assert quote(senior=False, fee_rows=[row("5", senior=True)]).application_fee is None
 
 
-def test_a_row_applies_from_its_first_day_up_to_the_day_before_its_end():
-    starts_on = row("1", since=ON)
-    ends_on = row("2", until=ON)
-    assert pick_row([starts_on], on=ON, period="regular", senior=False) is starts_on
-    assert pick_row([starts_on], on=ON - datetime.timedelta(days=1), period="regular", senior=False) is None
-    assert pick_row([ends_on], on=ON - datetime.timedelta(days=1), period="regular", senior=False) is ends_on
-    assert pick_row([ends_on], on=ON, period="regular", senior=False) is None
-    assert pick_row([], on=ON, period="regular", senior=False) is None
-
-
-# --- the quote from the rows ----------------------------------------------------------------------
+# --- the quote from the numbers -------------------------------------------------------------------
 
 
 def quote(*, fee_rows=(), bond_rows=(), **changes):
-    return quote_from_rows(**request(**changes), fee_rows=list(fee_rows), bond_rows=list(bond_rows))
+    asked = request(**changes)
+    table = {MULTIHALL_BOND_MARGIN: SimpleNamespace(value=Decimal("15"), citation="30 DCMR 1414.9")}
+    kind, cls, license_type = asked["kind"], asked["license_class"], asked["license_type"]
+    for r in fee_rows:
+        table[fee_key(license_type, cls, kind, r.period or None, r.senior)] = SimpleNamespace(value=r.amount,
+                                                                                              citation=r.rule)
+    for r in bond_rows:
+        table[bond_key(license_type, cls, r.period or None, r.senior)] = SimpleNamespace(value=r.amount,
+                                                                                         citation=r.rule)
+    return quote_from_numbers(**asked, lookup=table.get)
 
 
 def test_a_fee_row_and_a_bond_row_give_a_quote_that_can_be_filed():
@@ -142,7 +146,7 @@ def test_a_fee_row_and_a_bond_row_give_a_quote_that_can_be_filed():
         Decimal("500.00"), Decimal("5000.00"), ["30 DCMR 1204.1", "30 DCMR 1205.2"], [], True)
 
 
-def test_a_missing_fee_row_blocks_filing_even_when_the_bond_row_exists():
+def test_a_missing_fee_blocks_filing_even_when_the_bond_row_exists():
     result = quote(license_type="raffle", license_class="3", kind="renewal",
                    bond_rows=[row("2000.00", rule="30 DCMR 1205.2")])
     assert result.application_fee is None and result.bond == Decimal("2000.00")
@@ -219,5 +223,5 @@ def test_prorating_is_days_left_over_365_and_never_more_than_the_fee(days_left, 
     ("1000", "1150.00"),
 ])
 def test_the_multi_hall_bond_is_the_highest_prize_plus_15_percent_half_up(highest_prize, bond):
-    assert multihall_bond(Decimal(highest_prize)) == Decimal(bond)
-    assert str(multihall_bond(Decimal(highest_prize))) == bond
+    assert multihall_bond(Decimal(highest_prize), margin=Decimal("15")) == Decimal(bond)
+    assert str(multihall_bond(Decimal(highest_prize), margin=Decimal("15"))) == bond

@@ -1,5 +1,5 @@
 """A vendor's fees: the renewal fee by prior-year gross sales (30 DCMR 1208.4), exact to the cent through the
-API, the original fee from the Board's schedule (board data), no bond, and the public calculator."""
+API, the original fee from the Board's register (board data), no bond, and the public calculator."""
 
 import datetime
 from decimal import Decimal
@@ -7,10 +7,9 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from licensing.fees.quotes import fee_quote, vendor_renewal_fee
-from licensing.fees.services import schedule_row_validate
-from licensing.models import FeeScheduleRow
-from tests.licensing.factories import MembershipFactory
+from licensing.fees.quotes import fee_quote, register_lookup, vendor_renewal_fee
+from licensing.register.catalog import entry
+from tests.licensing.factories import MembershipFactory, board_number
 
 pytestmark = pytest.mark.django_db
 QUOTE_URL = "/api/v1/fees/quote"
@@ -33,7 +32,20 @@ def test_every_renewal_band_through_the_api(client, gross_sales, fee):
     assert response.status_code == 200, response.json()
     assert response.json() == {"application_fee": fee, "bond": None, "citations": ["30 DCMR 1208.4"],
                                "notes": ["A vendor posts no bond."], "can_submit": True}
-    assert vendor_renewal_fee(Decimal(gross_sales)) == Decimal(fee)
+    assert vendor_renewal_fee(Decimal(gross_sales), lookup=register_lookup(ON), on=ON) == (Decimal(fee),
+                                                                                          "30 DCMR 1208.4")
+
+
+def test_the_renewal_bands_are_the_ones_in_force_on_the_quotes_day():
+    later = ON + datetime.timedelta(days=30)
+    board_number("vendor.renewal_band_1.sales_below", "6000.00", since=later)
+    board_number("vendor.renewal_top.fee", "650.00", since=later, citation="30 DCMR 1208.4 (amended)")
+    quote = {"license_type": "vendor", "license_class": "", "kind": "renewal"}
+    assert fee_quote(**quote, gross_sales=Decimal("5500.00"), on=ON).application_fee == Decimal("200.00")
+    assert fee_quote(**quote, gross_sales=Decimal("5500.00"), on=later).application_fee == Decimal("100.00")
+    assert fee_quote(**quote, gross_sales=Decimal("90000"), on=ON).application_fee == Decimal("600.00")
+    top = fee_quote(**quote, gross_sales=Decimal("90000"), on=later)
+    assert (top.application_fee, top.citations) == (Decimal("650.00"), ["30 DCMR 1208.4 (amended)"])
 
 
 @pytest.mark.parametrize(("gross_sales", "says"), [
@@ -59,24 +71,19 @@ def test_a_renewal_without_gross_sales_or_with_a_class_is_refused_with_the_rule(
     assert [(e["field"], e["rule"]) for e in response.json()["errors"]] == [("gross_sales", "30 DCMR 1208.4")]
 
 
-def test_the_original_vendor_fee_is_the_boards_schedule_row(client):
+def test_the_original_vendor_fee_is_the_boards_number(client):
     answer = client.get(QUOTE_URL, {"license_type": "vendor", "on": ON.isoformat()}).json()
     assert answer["application_fee"] is None and answer["can_submit"] is False  # not set yet: board data
-    FeeScheduleRow.objects.create(license_type="vendor", license_class="", kind="original", amount=Decimal("250.00"),
-                                  effective_from=datetime.date(2026, 1, 1), rule="30 DCMR 1207.2(k)")
+    board_number("fee.vendor.original", "250.00", since=datetime.date(2026, 1, 1), citation="30 DCMR 1207.2(k)")
     answer = client.get(QUOTE_URL, {"license_type": "vendor", "on": ON.isoformat()}).json()
     assert answer == {"application_fee": "250.00", "bond": None, "citations": ["30 DCMR 1207.2(k)"],
                       "notes": ["A vendor posts no bond."], "can_submit": True}
 
 
-def test_a_schedule_row_has_a_class_exactly_when_its_license_type_has_classes():
-    common = {"model": FeeScheduleRow, "period": "", "effective_from": ON, "effective_to": None,
-              "amount": Decimal("1.00")}
-    schedule_row_validate(license_type="vendor", license_class="", **common)
-    with pytest.raises(Exception, match="A vendor license has no class"):
-        schedule_row_validate(license_type="vendor", license_class="A", **common)
-    with pytest.raises(Exception, match="Choose the class this row is for: A, B, C, D"):
-        schedule_row_validate(license_type="bingo", license_class="", **common)
+def test_a_fee_key_has_a_class_exactly_when_its_license_type_has_classes():
+    # The register holds only the catalog's keys (licensing.register.catalog): any other is refused.
+    assert entry("fee.vendor.original") is not None and entry("fee.vendor.A.original") is None
+    assert entry("fee.bingo.A.original") is not None and entry("fee.bingo.original") is None
 
 
 def test_an_organization_cannot_apply_for_a_vendor_license(client):
@@ -96,14 +103,26 @@ def calculator(client, gross_sales: str) -> str:
 
 def test_the_public_calculator_quotes_a_vendor_renewal(client):
     page = calculator(client, "19999.99")
-    assert "200.00" in page
+    assert "Your quote" in page and "<dd>$200.00</dd>" in page
     assert "30 DCMR 1208.4" in page
     page = calculator(client, "12.345")
-    assert "Enter at most two decimals (cents)." in page and "200.00" not in page
+    assert "Enter at most two decimals (cents)." in page and "<dd>$" not in page  # no quote
 
 
-def test_a_vendor_renewal_reads_no_schedule(django_assert_num_queries):
-    with django_assert_num_queries(0):
+def test_the_calculator_states_the_bands_and_the_margin_in_force_today(client):
+    page = calculator(client, "100.00")
+    assert ("under $5,000.00, $100.00; under $20,000.00, $200.00; under $50,000.00, $400.00; more, $600.00 "
+            "(30 DCMR 1208.4)") in page
+    assert "this prize plus 15% (30 DCMR 1414.9)" in page
+    board_number("multihall.bond_margin", "20", since=datetime.date(2000, 1, 2))
+    board_number("vendor.renewal_top.fee", "650.00", since=datetime.date(2000, 1, 2))
+    page = calculator(client, "100.00")
+    assert "more, $650.00" in page and "this prize plus 20% (30 DCMR 1414.9)" in page
+
+
+def test_a_vendor_renewal_reads_the_register_once_per_process(django_assert_num_queries):
+    fee_quote(license_type="vendor", license_class="", kind="renewal", gross_sales=Decimal("1.00"), on=ON)
+    with django_assert_num_queries(0):  # the register's snapshot, read once (licensing.register.values)
         quote = fee_quote(license_type="vendor", license_class="", kind="renewal", gross_sales=Decimal("5000.00"),
                           on=ON)
     assert quote.application_fee == Decimal("200.00")

@@ -42,7 +42,7 @@ class Command(BaseCommand):
         for email, name in world.BOARD_STAFF:
             staff = person(email, name, "board staff")
             if not staff.is_staff:
-                staff.is_staff = True  # board staff keep the fee schedules in the admin
+                staff.is_staff = True  # board staff read the records in the admin
                 staff.save(update_fields=["is_staff"])
             if not staff.in_board_group(BoardGroup.STAFF):
                 board_group_add(user=staff, group=BoardGroup.STAFF, actor=admin)
