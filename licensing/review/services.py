@@ -8,7 +8,7 @@ approved, for its fee, and the payment that settles it issues the license (licen
 import datetime as dt
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ImproperlyConfigured, PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
@@ -27,7 +27,7 @@ from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialRea
 from licensing.models.review import MAX_VOTE_COMMENT_CHARACTERS
 from licensing.organizations.mail import organization_email_after_commit
 from licensing.register.values import value
-from licensing.review.rules import CURE_DAYS_KEY, QUORUM_KEY, QUORUM_RULE
+from licensing.review.rules import CURE_DAYS_KEY, QUORUM_KEY, QUORUM_RULE, quorum_problem
 
 DENIAL_RULE = "30 DCMR 1210.1"
 MAX_CURE_DAYS = 365
@@ -179,9 +179,11 @@ def vote_cast(*, application: Application, actor: User, choice: str, comment: st
         _("Only a submitted application without an open deficiency notice is voted on."),
     )
     tally = _tally(application)
-    # Every aye cast so far counts against the quorum in force on the day of this vote (the register never holds one
-    # below the four of 1202.4: its catalog refuses it).
+    # Every aye cast so far counts against the quorum in force on the day of this vote.
     quorum = value(QUORUM_KEY, timezone.localdate())
+    problem = quorum_problem(quorum)
+    if problem:  # the portal refuses such a row; this stops one that came in another way (a pack, the database)
+        raise ImproperlyConfigured(problem)
     reaches_quorum = choice == VoteChoice.AYE and tally["ayes"] + 1 >= quorum
     if reaches_quorum:
         license_terms(application=application)  # a license that cannot issue stops the vote before any write

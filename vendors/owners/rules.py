@@ -108,7 +108,8 @@ def relative_findings(person: Person, *, on: dt.date | None = None) -> list[Find
         "%(role)s %(name)s holds %(share)s%% of the firm and is the spouse or a first-degree relative of "
         "%(relative)s, who is disqualified under 1206.4(a) or (b); more than %(limit)s%% bars the firm "
         "(30 DCMR 1206.4(c)).") % {"role": person.role, "name": person.name, "share": _percent(person.share),
-                                   "relative": person.relative_disqualified, "limit": limit}, field=FIELD)]
+                                   "relative": person.relative_disqualified,
+                                   "limit": format(limit, "f")}, field=FIELD)]
 
 
 def official_findings(person: Person, *, conflict: bool | None, reason: str) -> list[Finding]:
