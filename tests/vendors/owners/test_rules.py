@@ -5,6 +5,7 @@ from decimal import Decimal
 
 import pytest
 
+from tests.licensing.factories import board_number
 from vendors.owners.rules import (
     Person,
     board_findings,
@@ -115,8 +116,6 @@ def test_every_rule_together_names_each_person():
 
 
 def test_the_years_and_the_share_are_the_ones_in_force_on_the_application_date():
-    from tests.licensing.factories import board_number
-
     board_number("vendor.owner_clean_years", 7, since=dt.date(2026, 1, 1))
     board_number("vendor.relative_share_limit", 20, since=dt.date(2026, 1, 1))
     released = felon(supervision_ended_on=dt.date(2020, 6, 15))
