@@ -15,7 +15,6 @@ from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 from core.signing import SigningKeyError, development_key, public_key_of
-from licensing.review.rules import MINIMUM_QUORUM, quorum_problem
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -467,24 +466,12 @@ if PRODUCTION:
     SESSION_COOKIE_SAMESITE = "Lax"
 
 # --- Domain settings (board policy that may change without a code change) ---
-def _board_vote_quorum() -> int:
-    """30 DCMR 1202.4: at least four affirmative votes. Below that (or not a number) nothing starts: settings
-    load in every process (web, worker, manage.py), where a system check would not run under daphne."""
-    raw = env.str("BOARD_VOTE_QUORUM", default=str(MINIMUM_QUORUM)).strip()
-    value = int(raw) if raw.isascii() and raw.isdigit() else raw
-    problem = quorum_problem(value)
-    if problem:
-        raise ImproperlyConfigured(problem)
-    return value
-
-
-BOARD_VOTE_QUORUM = _board_vote_quorum()
 # The Board's numbers (fees, bonds, caps, deadlines, thresholds) are rows of the register the Board edits in the
-# portal (licensing.register). A fresh database takes the keys it has never held from this rule pack after every
-# migrate: DC's by default; another jurisdiction names its own (rulepacks/example-county.toml is one).
+# portal (licensing.register): the Board's quorum (review.quorum, 30 DCMR 1202.4), the days to cure a deficiency
+# (review.cure_days) and a license's term (license.term_days) among them. A fresh database takes the keys it has
+# never held from this rule pack after every migrate: DC's by default; another jurisdiction names its own
+# (rulepacks/example-county.toml is one).
 BOARD_RULEPACK = env.path("BOARD_RULEPACK", default=BASE_DIR / "rulepacks" / "dc.toml")
-DEFICIENCY_CURE_DAYS = env.int("DEFICIENCY_CURE_DAYS", default=30)  # days to cure a deficiency notice
-LICENSE_TERM_DAYS = env.int("LICENSE_TERM_DAYS", default=365)  # a license runs one year unless the Board says otherwise
 BINGO_SERIES_SIZE = env.int("BINGO_SERIES_SIZE", default=9000)  # faces in a new card series (industry standard)
 # 30 DCMR 1403.1: supplies bought from another organization that "had been licensed not less than twelve (12)
 # months before the sale", read as licensed at some time in the months before it (licensing.reports.rules).

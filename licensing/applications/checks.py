@@ -239,7 +239,7 @@ def application_findings(application: Application, *, today: dt.date | None = No
         findings += _occasion_findings(occasions, today)
         findings += rules.bingo_hours(occasions)
         if application.period == Period.LIMITED:
-            findings += rules.limited_period_span(occasions)
+            findings += rules.limited_period_span(occasions, on=today)
         findings += rules.premises_weekly_limit(occasions, _existing_occasions(application, occasions))
         findings += _certificate_findings(application)
     if license_type == LicenseType.MULTIHALL:
@@ -279,7 +279,7 @@ def application_findings(application: Application, *, today: dt.date | None = No
                 organization=application.organization, license_type=LicenseType.MONTECARLO,
                 kind=ApplicationKind.ORIGINAL, status__in=COUNTING_STATUSES, event_starts_at__year=year,
             ).exclude(pk=application.pk).count()
-            findings += rules.montecarlo_yearly_limit(year, others)
+            findings += rules.montecarlo_yearly_limit(year, others, on=today)
     if license_type in (LicenseType.BINGO, LicenseType.MONTECARLO, LicenseType.MULTIHALL):
         findings += rules.lease_terms(
             leased=application.premises_leased, rent_amount=application.rent_amount,

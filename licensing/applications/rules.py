@@ -15,11 +15,10 @@ from core.findings import Finding
 from licensing.licenses.limits import NO_BINGO_FROM as MIDNIGHT  # an operation may end at 00:00 sharp
 from licensing.licenses.limits import NO_BINGO_UNTIL as NO_BINGO_BEFORE  # 30 DCMR 1202.2(m)
 from licensing.licenses.limits import OPERATIONS_PER_PREMISES_PER_WEEK  # 30 DCMR 1400.5
-from licensing.organizations.rules import AMENDMENT_DAYS  # 30 DCMR 1202.3
+from licensing.register.values import value
 
-LIMITED_PERIOD_MAX_DAYS = 7  # 30 DCMR 1204.1
-MCN_PER_CALENDAR_YEAR = 2  # 30 DCMR 1204.17
-RENEWAL_LEAD_DAYS = 45  # 30 DCMR 1204.2
+# The figures are the Board's register's (licensing.register): an application is judged by the numbers in force on
+# the day it is checked or submitted (`on`, default the register's day, today), the day a filing is judged by.
 
 
 @dataclass(frozen=True)
@@ -110,13 +109,14 @@ def amounts_not_negative(amounts: dict[str, Decimal | None], rules: dict[str, st
             for field, amount in amounts.items() if amount is not None and amount < 0]
 
 
-def limited_period_span(occasions: list[Occasion]) -> list[Finding]:
+def limited_period_span(occasions: list[Occasion], *, on: dt.date | None = None) -> list[Finding]:
     if not occasions:
         return []
     dates = sorted(o.date for o in occasions)
     span = (dates[-1] - dates[0]).days + 1
-    if span > LIMITED_PERIOD_MAX_DAYS:
-        return [Finding("30 DCMR 1204.1", f"a limited-period license covers at most {LIMITED_PERIOD_MAX_DAYS} "
+    most = value("bingo.limited_period_max_days", on)  # 30 DCMR 1204.1
+    if span > most:
+        return [Finding("30 DCMR 1204.1", f"a limited-period license covers at most {most} "
                         f"consecutive days; this schedule spans {span} days", field="occasions")]
     return []
 
@@ -143,9 +143,11 @@ def premises_weekly_limit(occasions: list[Occasion], existing: list[Occasion]) -
     return findings
 
 
-def montecarlo_yearly_limit(event_year: int, other_events_that_year: int) -> list[Finding]:
-    if other_events_that_year >= MCN_PER_CALENDAR_YEAR:
-        return [Finding("30 DCMR 1204.17", f"at most {MCN_PER_CALENDAR_YEAR} Monte Carlo Nights per organization "
+def montecarlo_yearly_limit(event_year: int, other_events_that_year: int, *,
+                            on: dt.date | None = None) -> list[Finding]:
+    most = value("montecarlo.nights_per_year", on)  # 30 DCMR 1204.17
+    if other_events_that_year >= most:
+        return [Finding("30 DCMR 1204.17", f"at most {most} Monte Carlo Nights per organization "
                         f"per calendar year; {event_year} already has {other_events_that_year}",
                         field="event_starts_at")]
     return []
@@ -180,19 +182,23 @@ def lease_terms(*, leased: bool, rent_amount: Decimal | None, rent_is_share_of_r
 
 
 def renewal_timing(*, filed_on: dt.date, expires_on: dt.date) -> list[Finding]:
+    """30 DCMR 1204.2, by the lead time in force on the day the renewal is filed."""
     days_left = (expires_on - filed_on).days
-    if days_left < RENEWAL_LEAD_DAYS:
-        return [Finding("30 DCMR 1204.2", f"a renewal is due at least {RENEWAL_LEAD_DAYS} days before the license "
+    lead = value("renewal.filing_lead_days", filed_on)
+    if days_left < lead:
+        return [Finding("30 DCMR 1204.2", f"a renewal is due at least {lead} days before the license "
                         f"expires; this one was filed {days_left} days before", blocking=False)]
     return []
 
 
 def amendment_timing(*, filed_on: dt.date, change_date: dt.date | None) -> list[Finding]:
+    """30 DCMR 1202.3, by the time allowed in force on the day the amended application is filed."""
     if change_date is None:
         return [Finding("30 DCMR 1202.3", "an amendment must give the date of the change", field="change_date")]
-    late_by = (filed_on - change_date).days - AMENDMENT_DAYS
+    allowed = value("amendment.filing_days", filed_on)
+    late_by = (filed_on - change_date).days - allowed
     if late_by > 0:
-        return [Finding("30 DCMR 1202.3", f"an amended application is due within {AMENDMENT_DAYS} days of the "
+        return [Finding("30 DCMR 1202.3", f"an amended application is due within {allowed} days of the "
                         f"change; this one was filed {late_by} days late", field="change_date", blocking=False)]
     return []
 

@@ -44,7 +44,7 @@ SENTENCES = {
     "licensing.members_imported": _("Members were imported from a file."),
     "licensing.responsible_person_set": _("A responsible person was named."),
     "licensing.substantial_change_recorded": _("A change of name, address or responsible people was recorded: an "
-                                               "amended application is due within 10 days."),
+                                               "amended application is due (30 DCMR 1202.3)."),
     "licensing.document_uploaded": _("A document was uploaded."),
     "licensing.organization_invitation_sent": _("A person was invited to act for the organization."),
     "licensing.organization_invitation_accepted": _("A person accepted an invitation to act for the organization."),

@@ -21,6 +21,7 @@ from licensing.fees.payments import fee_payment_record
 from licensing.licenses.settlement import fee_settlement
 from licensing.models import License, Organization, Role, User
 from licensing.organizations.services import membership_grant
+from licensing.register.values import value
 from licensing.review.services import vote_cast
 
 
@@ -80,7 +81,7 @@ def license_issue(*, officer: User, organization: Organization, license_type: st
     application_submit(application=application, actor=officer)
     fee_pay_by_check(application=application)
     board = User.objects.filter(email__in=[email for email, _name in world.BOARD_MEMBERS]).order_by("email")
-    for member in board[: settings.BOARD_VOTE_QUORUM]:
+    for member in board[: value("review.quorum")]:  # the quorum in force today (30 DCMR 1202.4)
         vote_cast(application=application, actor=member, choice="aye")
     return License.objects.get(application=application)
 

@@ -21,9 +21,12 @@ from licensing.licenses.rules import reasons_for_licensee
 from licensing.models import EnforcementAction, License, User
 from licensing.models.choices import DenialReason, EnforcementKind, LicenseStatus, LicenseType
 from licensing.organizations.mail import organization_email_send
+from licensing.register.values import value as register_value
 
-SUSPENSION_MAX_DAYS = 60  # 30 DCMR 1210.1
-FINE_MAX_PER_VIOLATION = Decimal("1000.00")  # 30 DCMR 1704.1
+# The longest suspension (30 DCMR 1210.1) and the largest fine per violation (1704.1) are the Board's register's,
+# read as in force on the day the Board acts: a penalty is judged by the law of the day it is imposed.
+SUSPENSION_MAX_DAYS_KEY = "enforcement.suspension_max_days"
+FINE_MAX_KEY = "enforcement.fine_max_per_violation"
 # "30 DCMR 1408.1", "1408.1", "30 DCMR 1206.4(a)": the forms a rule citation may take.
 _CITATION = re.compile(r"^(?:30 DCMR )?(\d{4}(?:\.\d+)?(?:\([a-z0-9]+\))*)$", re.IGNORECASE)
 
@@ -137,8 +140,8 @@ def _record(*, actor: User, license: License, kind: str, reasons: list[str], rul
 @transaction.atomic
 def license_suspend(*, actor: User, license: License, days: int, reasons: list[str], rules: list[str],
                     explanation: str, starts_on: dt.date | None = None) -> EnforcementAction:
-    """Suspend for 1 to 60 days (30 DCMR 1210.1). `ends_on` and `suspended_until` are the last day
-    suspended, so a 60-day suspension starting today ends on today + 59 and lifts the day after."""
+    """Suspend for 1 to 60 days (30 DCMR 1210.1; the most in force today). `ends_on` and `suspended_until` are
+    the last day suspended, so a 60-day suspension starting today ends on today + 59 and lifts the day after."""
     _require_board_staff(actor)
     license = License.objects.select_for_update().get(pk=license.pk)
     today = timezone.localdate()
@@ -147,10 +150,11 @@ def license_suspend(*, actor: User, license: License, days: int, reasons: list[s
         days = int(days)
     except (TypeError, ValueError):
         raise ValidationError({"days": _("Enter a whole number of days.")}, code="invalid")
-    if not 1 <= days <= SUSPENSION_MAX_DAYS:
+    most = register_value(SUSPENSION_MAX_DAYS_KEY, today)
+    if not 1 <= days <= most:
         raise RuleViolation(Finding(
             "30 DCMR 1210.1",
-            _("a suspension lasts at least 1 and at most %(max)d days") % {"max": SUSPENSION_MAX_DAYS},
+            _("a suspension lasts at least 1 and at most %(max)d days") % {"max": most},
             field="days",
         ))
     reasons = _reasons_clean(reasons, license=license)
@@ -206,8 +210,8 @@ def license_revoke(*, actor: User, license: License, reasons: list[str], rules: 
 def license_fine(*, actor: User, license: License, violations: int, reasons: list[str], rules: list[str],
                  explanation: str, amount_per_violation: Decimal | None = None,
                  fine_amount: Decimal | None = None) -> EnforcementAction:
-    """Fine of at most $1,000 per violation (30 DCMR 1704.1). Give the amount per violation or the
-    total; a total is checked against the cap for the number of violations."""
+    """Fine of at most $1,000 per violation (30 DCMR 1704.1; the most in force today). Give the amount per
+    violation or the total; a total is checked against the cap for the number of violations."""
     _require_board_staff(actor)
     try:
         violations = int(violations)
@@ -220,11 +224,12 @@ def license_fine(*, actor: User, license: License, violations: int, reasons: lis
             {"amount_per_violation": _("Give the amount per violation or the total fine (one of the two).")},
             code="invalid",
         )
-    cap = FINE_MAX_PER_VIOLATION * violations
+    most = register_value(FINE_MAX_KEY, timezone.localdate())
+    cap = most * violations
     if amount_per_violation is not None:
         field, per_violation = "amount_per_violation", _money(amount_per_violation, "amount_per_violation")
         total = per_violation * violations
-        over = per_violation > FINE_MAX_PER_VIOLATION
+        over = per_violation > most
     else:
         field, total = "fine_amount", _money(fine_amount, "fine_amount")
         over = total > cap
@@ -232,7 +237,7 @@ def license_fine(*, actor: User, license: License, violations: int, reasons: lis
         raise RuleViolation(Finding(
             "30 DCMR 1704.1",
             _("a fine is at most %(most)s per violation (%(cap)s for %(n)d)")
-            % {"most": money_text(FINE_MAX_PER_VIOLATION), "cap": money_text(cap), "n": violations},
+            % {"most": money_text(most), "cap": money_text(cap), "n": violations},
             field=field,
         ))
     reasons = _reasons_clean(reasons, license=license)

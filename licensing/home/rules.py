@@ -10,7 +10,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from licensing.reminders.rules import AMENDMENT_FILING_DAYS, RENEWAL_DEADLINE_DAYS, RENEWAL_WINDOW_DAYS
+from licensing.reminders.rules import amendment_filing_days, renewal_deadline, renewal_lead_days, renewal_window_days
 
 REPORT_DUE_SOON_DAYS = 14  # a report due within two weeks is shown as to do (30 DCMR 1413.1)
 DEFICIENCY_RULE = "30 DCMR 1202"  # the Board's notice names what the application lacks and the cure date
@@ -95,28 +95,31 @@ def report_item(*, report, today: dt.date, url: str) -> ActionItem | None:
 
 
 def renewal_item(*, license, today: dt.date, url: str) -> ActionItem | None:
-    """A regular license whose renewal window is open (90 days before expiry) and not yet filed; the renewal is
-    due 45 days before expiry (30 DCMR 1204.2), late after that until the license expires."""
-    if license.expires_on is None or not 0 <= (license.expires_on - today).days <= RENEWAL_WINDOW_DAYS:
+    """A regular license whose renewal window is open (renewal.window_opens_days before expiry) and not yet filed;
+    the renewal is due renewal.filing_lead_days before expiry (30 DCMR 1204.2), late after that until the license
+    expires. The figures in force today, as the reminders read them (licensing.reminders.rules)."""
+    if license.expires_on is None or not 0 <= (license.expires_on - today).days <= renewal_window_days(today):
         return None
-    deadline = license.expires_on - dt.timedelta(days=RENEWAL_DEADLINE_DAYS)
+    deadline = renewal_deadline(license.expires_on, on=today)
     return ActionItem(
         kind=RENEWAL, rule=RENEWAL_RULE, due_on=deadline, days_left=(deadline - today).days,
         title=_("Renewal of license %(number)s") % {"number": license.number},
-        action=_("File the renewal application at least 45 days before the license expires on %(date)s.") % {
-            "date": date_text(license.expires_on)},
+        action=_("File the renewal application at least %(days)s days before the license expires on %(date)s.") % {
+            "date": date_text(license.expires_on), "days": renewal_lead_days(today)},
         url=url, link_text=_("Start the renewal"))
 
 
 def amendment_item(*, change, today: dt.date, url: str) -> ActionItem | None:
     """A substantial change (name, address, responsible people) while licensed: an amended application within
-    10 days of the change (30 DCMR 1202.3)."""
-    due = change.due_on or change.changed_on + dt.timedelta(days=AMENDMENT_FILING_DAYS)
+    amendment.filing_days of the change (30 DCMR 1202.3), the due date recorded with the change."""
+    due = change.due_on or change.changed_on + dt.timedelta(days=amendment_filing_days(change.changed_on))
     return ActionItem(
         kind=AMENDMENT, rule=AMENDMENT_RULE, due_on=due, days_left=(due - today).days,
         title=_("Amended application for license %(number)s") % {"number": change.license.number},
-        action=_("The organization's %(what)s changed on %(date)s: file an amended application within 10 days "
-                 "of the change.") % {"what": change.get_kind_display().lower(), "date": date_text(change.changed_on)},
+        action=_("The organization's %(what)s changed on %(date)s: file an amended application within %(days)s "
+                 "days of the change.") % {"what": change.get_kind_display().lower(),
+                                           "date": date_text(change.changed_on),
+                                           "days": (due - change.changed_on).days},
         url=url, link_text=_("Start the amendment"))
 
 

@@ -21,7 +21,7 @@ from licensing.licenses.selectors import licenses_to_renew
 from licensing.models import Application, AuditEvent, DeficiencyNotice, LicenseeKind, Organization, User
 from licensing.models.choices import ApplicationKind, ApplicationStatus
 from licensing.organizations.selectors import can_file_for, substantial_changes_open
-from licensing.reminders.rules import RENEWAL_WINDOW_DAYS
+from licensing.reminders.rules import renewal_window_days
 from licensing.reports.selectors import reports_due_list
 from licensing.selectors import user_memberships
 
@@ -69,7 +69,7 @@ def action_items(*, user: User, organization: Organization, today: dt.date | Non
             organization, kind=ApplicationKind.RENEWAL, base_license=license.pk,
             license_type=license.license_type, license_class=license.license_class))
           for license in licenses_to_renew(user=user, organization=organization, today=today,
-                                           window_days=RENEWAL_WINDOW_DAYS).select_related(None)),
+                                           window_days=renewal_window_days(today)).select_related(None)),
         *(rules.amendment_item(change=change, today=today, url=_start_url(
             organization, kind=ApplicationKind.AMENDMENT, base_license=change.license_id,
             license_type=change.license.license_type, license_class=change.license.license_class))

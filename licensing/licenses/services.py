@@ -2,7 +2,8 @@
 
 - Number: "<prefix>-<year of issue>-<sequence>", e.g. BG-2026-00042, the sequence counted per type and year.
   Two issues racing for the same number: the unique index refuses the second, which retries with the next.
-- Original: effective the day of issue, for `LICENSE_TERM_DAYS` days.
+- Original: effective the day of issue, for the days of `license.term_days` (the Board's register) in force on
+  the day it takes effect.
 - Renewal: effective the day after the renewed license expires (today if it already has), same term.
   The renewed license stays ACTIVE until then, because it is still the one in force; it becomes
   SUPERSEDED on the day its successor starts (at issue when that is today, else by the daily task).
@@ -15,7 +16,6 @@ import datetime as dt
 from dataclasses import dataclass
 from functools import partial
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -30,6 +30,7 @@ from licensing.licenses.tasks import license_certificate_build
 from licensing.models import Application, ChangeKind, License
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus, LicenseType
 from licensing.organizations.services import substantial_change_record, substantial_changes_take_in
+from licensing.register.values import value
 
 NUMBER_PREFIXES = {
     LicenseType.BINGO: "BG",
@@ -90,7 +91,8 @@ def license_terms(*, application: Application, today: dt.date | None = None) -> 
         effective = max(today, base.expires_on + dt.timedelta(days=1))
     else:
         effective = today
-    expires = effective + dt.timedelta(days=settings.LICENSE_TERM_DAYS - 1)
+    # The term in force on the day the license takes effect: a renewal effective after a change runs the new term.
+    expires = effective + dt.timedelta(days=value("license.term_days", effective) - 1)
     if application.license_type == LicenseType.MULTIHALL:
         bingo = _bingo_license_for(base)
         if bingo is None or bingo.status != LicenseStatus.ACTIVE or bingo.expires_on < effective:

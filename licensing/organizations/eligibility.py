@@ -19,9 +19,9 @@ from django.utils.translation import gettext as _
 from core.findings import Finding
 from licensing.models import Organization
 from licensing.models.choices import DeterminationLetter, ResponsibleRole
-from licensing.organizations.rules import SENIOR_AGE, SENIOR_AGE_DISABLED, senior_group_findings
+from licensing.organizations.rules import senior_ages, senior_group_findings
+from licensing.register.values import value
 
-MINIMUM_MEMBERS = 20  # 30 DCMR 1200.2(c)
 RESPONSIBLE_RULES = {
     ResponsibleRole.MEMBER_IN_CHARGE: "30 DCMR 1202.2(j)",
     ResponsibleRole.ALTERNATE: "30 DCMR 1202.2(j)",
@@ -57,20 +57,21 @@ def profile_facts(organization: Organization, *, on: date | None = None) -> Prof
         ),
     }
     if organization.is_senior_group:
+        age, age_disabled = senior_ages(on)  # 30 DCMR 1201.1, the ages in force on the day judged
         facts["senior_members_too_young"] = (
-            members.filter(is_disabled=False, date_of_birth__gt=years_before(on, SENIOR_AGE)).count()
-            + members.filter(is_disabled=True, date_of_birth__gt=years_before(on, SENIOR_AGE_DISABLED)).count()
+            members.filter(is_disabled=False, date_of_birth__gt=years_before(on, age)).count()
+            + members.filter(is_disabled=True, date_of_birth__gt=years_before(on, age_disabled)).count()
         )
         facts["senior_members_without_birth_date"] = members.filter(date_of_birth__isnull=True).count()
     return ProfileFacts(**facts)
 
 
-def senior_findings(organization: Organization, facts: ProfileFacts) -> list[Finding]:
+def senior_findings(organization: Organization, facts: ProfileFacts, *, on: date | None = None) -> list[Finding]:
     """Why the profile does not show the senior group the organization says it is (30 DCMR 1201.1)."""
     if not organization.is_senior_group:
         return []
     return senior_group_findings(active_members=facts.active_members, too_young=facts.senior_members_too_young,
-                                 without_birth_date=facts.senior_members_without_birth_date)
+                                 without_birth_date=facts.senior_members_without_birth_date, on=on)
 
 
 def senior_group_checked(organization: Organization, *, on: date | None = None,
@@ -80,7 +81,7 @@ def senior_group_checked(organization: Organization, *, on: date | None = None,
     if not organization.is_senior_group:
         return False
     facts = facts if facts is not None else profile_facts(organization, on=on)
-    return not senior_findings(organization, facts)
+    return not senior_findings(organization, facts, on=on)
 
 
 def organization_findings(
@@ -123,7 +124,7 @@ def organization_findings(
             findings.append(Finding("30 DCMR 1200.2(e)", _(
                 "The organization must operate without profit to its members."), field="operates_without_profit"))
 
-    findings.extend(_member_findings(organization, facts, skip_members_and_age))
+    findings.extend(_member_findings(organization, facts, skip_members_and_age, on))
     if not skip_members_and_age:
         findings.extend(_age_findings(organization, on))
 
@@ -134,14 +135,15 @@ def organization_findings(
     return findings
 
 
-def _member_findings(organization: Organization, facts: ProfileFacts, skip: bool) -> list[Finding]:
+def _member_findings(organization: Organization, facts: ProfileFacts, skip: bool, on: date) -> list[Finding]:
     # A senior group that is not exempt for this license (a raffle, or a profile that does not show a
     # senior group) needs the 20 members of 1200.2(c) like any organization.
-    findings = senior_findings(organization, facts)
-    if not skip and facts.active_members < MINIMUM_MEMBERS:
+    findings = senior_findings(organization, facts, on=on)
+    minimum = value("organization.minimum_members", on)  # 30 DCMR 1200.2(c), in force on the day judged
+    if not skip and facts.active_members < minimum:
         findings.append(Finding("30 DCMR 1200.2(c)", _(
             "The organization needs at least %(minimum)s active members in good standing; it has %(count)s.")
-            % {"minimum": MINIMUM_MEMBERS, "count": facts.active_members}, field="members"))
+            % {"minimum": minimum, "count": facts.active_members}, field="members"))
     return findings
 
 

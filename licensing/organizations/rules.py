@@ -1,7 +1,8 @@
 """Rules about the organization itself, pure functions that return Findings:
 
 - the senior group of 30 DCMR 1201.1 (every member 60 or older, 55 with a disability, at least 10
-  members), judged on the counts of the checked profile, never on a box ticked on an application;
+  members: the figures in force in the Board's register on the day judged), judged on the counts of the checked
+  profile, never on a box ticked on an application;
 - a US address (a real state or territory code, a ZIP code) and a phone number that parses
   (1202.2(a), (j)-(m)): django-localflavor's state table, the phonenumbers library;
 - which profile changes are substantial (1202.3): the name, the address, the responsible people;
@@ -25,13 +26,10 @@ from localflavor.us.us_states import USPS_CHOICES
 from core.findings import Finding
 from core.people import Sameness, sameness
 from licensing.models.changes import ChangeKind
+from licensing.register.values import value
 
-SENIOR_RULE = "30 DCMR 1201.1"
-MINIMUM_SENIOR_MEMBERS = 10  # 30 DCMR 1201.1
-SENIOR_AGE = 60  # 30 DCMR 1201.1
-SENIOR_AGE_DISABLED = 55
-SUBSTANTIAL_CHANGE_RULE = "30 DCMR 1202.3"
-AMENDMENT_DAYS = 10  # 30 DCMR 1202.3: an amended application is due within 10 days of the change
+SENIOR_RULE = "30 DCMR 1201.1"  # its figures: senior.minimum_members, senior.age, senior.age_disabled
+SUBSTANTIAL_CHANGE_RULE = "30 DCMR 1202.3"  # its figure: amendment.filing_days
 
 # The Postal Service's codes: the states, DC, the territories and the armed forces' addresses.
 USPS_CODES = frozenset(code for code, _name in USPS_CHOICES)
@@ -52,20 +50,29 @@ RESPONSIBLE_PERSON_FIELDS = ("full_name", "street_address", "city", "state", "po
 
 # --- Senior groups (30 DCMR 1201.1) ---
 
-def senior_group_findings(*, active_members: int, too_young: int, without_birth_date: int) -> list[Finding]:
-    """Why the profile does not show a senior group; none when it does."""
+def senior_ages(on: dt.date | None = None) -> tuple[int, int]:
+    """The age a senior group's members reach, and the age for a member with a disability (1201.1), in force on
+    `on`."""
+    return value("senior.age", on), value("senior.age_disabled", on)
+
+
+def senior_group_findings(*, active_members: int, too_young: int, without_birth_date: int,
+                          on: dt.date | None = None) -> list[Finding]:
+    """Why the profile does not show a senior group on `on` (the day judged); none when it does."""
     findings = []
-    if active_members < MINIMUM_SENIOR_MEMBERS:
+    minimum = value("senior.minimum_members", on)
+    if active_members < minimum:
         findings.append(Finding(SENIOR_RULE, _(
             "A senior group needs at least %(minimum)s active members; it has %(count)s.")
-            % {"minimum": MINIMUM_SENIOR_MEMBERS, "count": active_members}, field="members"))
+            % {"minimum": minimum, "count": active_members}, field="members"))
     if too_young:
+        age, age_disabled = senior_ages(on)
         findings.append(Finding(SENIOR_RULE, ngettext(
-            "Every member of a senior group must be 60 or older (55 with a disability); "
+            "Every member of a senior group must be %(age)s or older (%(age_disabled)s with a disability); "
             "%(count)s active member is younger.",
-            "Every member of a senior group must be 60 or older (55 with a disability); "
+            "Every member of a senior group must be %(age)s or older (%(age_disabled)s with a disability); "
             "%(count)s active members are younger.", too_young,
-        ) % {"count": too_young}, field="members"))
+        ) % {"count": too_young, "age": age, "age_disabled": age_disabled}, field="members"))
     if without_birth_date:
         findings.append(Finding(SENIOR_RULE, ngettext(
             "Enter the date of birth of every member of a senior group; %(count)s is missing.",
@@ -149,7 +156,10 @@ def responsible_person_changed(before: dict | None, after: dict) -> bool:
 
 
 def amendment_due(changed_on: dt.date) -> dt.date:
-    return changed_on + dt.timedelta(days=AMENDMENT_DAYS)
+    """30 DCMR 1202.3: the amended application is due within the days in force on the day of the change, the
+    day the duty arises (recorded then as SubstantialChange.due_on, so a later change of the figure moves no
+    deadline already running)."""
+    return changed_on + dt.timedelta(days=value("amendment.filing_days", changed_on))
 
 
 # --- Ties to the supply trade (30 DCMR 1401.13, 1401.14) ---

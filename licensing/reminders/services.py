@@ -21,15 +21,7 @@ from licensing.models import Application, DeficiencyNotice, Organization, Remind
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus
 from licensing.organizations.mail import organization_email_send
 from licensing.organizations.selectors import organization_recipients
-from licensing.reminders.rules import (
-    AMENDMENT_FILING_DAYS,
-    AMENDMENT_NOTICE_DAYS,
-    CURE_NOTICE_DAYS,
-    RENEWAL_DEADLINE_DAYS,
-    RENEWAL_DEADLINE_NOTICE_DAYS,
-    RENEWAL_WINDOW_DAYS,
-    REPORT_DUE_NOTICE_DAYS,
-)
+from licensing.reminders import rules
 from licensing.reports.overdue import first_drafts_due
 
 logger = logging.getLogger(__name__)
@@ -47,40 +39,46 @@ class Reminder:
 
 
 def renewal_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
+    # The figures in force today, the day the renewal asked for would be judged by (licensing.reminders.rules).
+    lead, opens = rules.renewal_lead_days(today), rules.renewal_window_days(today)
+    notice = rules.renewal_deadline_notice_days(today)
     window = renewable_licenses(
-        expires_from=today + dt.timedelta(days=RENEWAL_DEADLINE_DAYS),
-        expires_to=today + dt.timedelta(days=RENEWAL_WINDOW_DAYS),
+        expires_from=today + dt.timedelta(days=lead),
+        expires_to=today + dt.timedelta(days=opens),
     )
     for license in window:
         yield Reminder(
             key=f"renewal-window:license:{license.pk}", organization=license.organization,
             subject=_("Renewal of license %(number)s is open") % {"number": license.number},
             template="licensing/reminders/renewal_window.txt",
-            context={"license": license, "deadline": license.expires_on - dt.timedelta(days=RENEWAL_DEADLINE_DAYS)},
+            context={"license": license, "deadline": rules.renewal_deadline(license.expires_on, on=today),
+                     "lead_days": lead},
         )
     deadline = renewable_licenses(
-        expires_from=today + dt.timedelta(days=RENEWAL_DEADLINE_DAYS),
-        expires_to=today + dt.timedelta(days=RENEWAL_DEADLINE_DAYS + RENEWAL_DEADLINE_NOTICE_DAYS),
+        expires_from=today + dt.timedelta(days=lead),
+        expires_to=today + dt.timedelta(days=lead + notice),
     )
     for license in deadline:
-        due = license.expires_on - dt.timedelta(days=RENEWAL_DEADLINE_DAYS)
+        due = rules.renewal_deadline(license.expires_on, on=today)
         yield Reminder(
             key=f"renewal-deadline:license:{license.pk}", organization=license.organization,
             subject=_("Renewal of license %(number)s is due by %(date)s (30 DCMR 1204.2)")
             % {"number": license.number, "date": date_format(due, "DATE_FORMAT")},
-            template="licensing/reminders/renewal_deadline.txt", context={"license": license, "deadline": due},
+            template="licensing/reminders/renewal_deadline.txt",
+            context={"license": license, "deadline": due, "lead_days": lead},
         )
 
 
 def cure_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
+    thresholds = rules.cure_notice_days(today)
     notices = DeficiencyNotice.objects.filter(
         cured_at__isnull=True, expired_at__isnull=True,
-        cure_by__gte=today, cure_by__lte=today + dt.timedelta(days=max(CURE_NOTICE_DAYS)),
+        cure_by__gte=today, cure_by__lte=today + dt.timedelta(days=max(thresholds)),
     ).select_related("application__organization")
     for notice in notices:
         days_left = (notice.cure_by - today).days
         # The tightest threshold that still covers the days left: 5 days left is the 7-day reminder.
-        threshold = min(days for days in CURE_NOTICE_DAYS if days >= days_left)
+        threshold = min(days for days in thresholds if days >= days_left)
         yield Reminder(
             key=f"cure:notice:{notice.pk}:{threshold}d", organization=notice.application.organization,
             subject=_("Deficiency on application #%(id)s: cure by %(date)s")
@@ -91,20 +89,21 @@ def cure_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
 
 
 def amendment_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
-    # Deadline = change_date + 10 days, due between today and today + 3.
-    earliest_change = today - dt.timedelta(days=AMENDMENT_FILING_DAYS)
+    # Deadline = the change's date + amendment.filing_days (in force today), reminded in its last days.
+    earliest_change = today - dt.timedelta(days=rules.amendment_filing_days(today))
     drafts = Application.objects.filter(
         kind=ApplicationKind.AMENDMENT, status=ApplicationStatus.DRAFT,
-        change_date__gte=earliest_change, change_date__lte=earliest_change + dt.timedelta(days=AMENDMENT_NOTICE_DAYS),
+        change_date__gte=earliest_change,
+        change_date__lte=earliest_change + dt.timedelta(days=rules.amendment_notice_days(today)),
     ).select_related("organization", "base_license")
     for application in drafts:
-        due = application.change_date + dt.timedelta(days=AMENDMENT_FILING_DAYS)
+        due = rules.amendment_deadline(application.change_date, on=today)
         yield Reminder(
             key=f"amendment-deadline:application:{application.pk}", organization=application.organization,
             subject=_("Amended application #%(id)s is due by %(date)s (30 DCMR 1202.3)")
             % {"id": application.pk, "date": date_format(due, "DATE_FORMAT")},
             template="licensing/reminders/amendment_deadline.txt",
-            context={"application": application, "deadline": due},
+            context={"application": application, "deadline": due, "filing_days": (due - application.change_date).days},
         )
 
 
@@ -126,20 +125,23 @@ def substantial_change_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
     for batch in by_license.values():
         # Keyed by the latest change: a change made after a reminder went out brings a new one.
         latest = batch[-1]
-        due = min(change.due_on for change in batch)
+        first = min(batch, key=lambda change: change.due_on)
+        due = first.due_on  # recorded with the change, by the figure in force on its day (organizations.rules)
         yield Reminder(
             key=f"substantial-change:license:{latest.license_id}:{latest.pk}", organization=latest.organization,
             subject=_("License %(number)s: file the amended application by %(date)s (30 DCMR 1202.3)")
             % {"number": latest.license.number, "date": date_format(due, "DATE_FORMAT")},
             template="licensing/reminders/substantial_change.txt",
-            context={"license": latest.license, "changes": batch, "deadline": due},
+            context={"license": latest.license, "changes": batch, "deadline": due,
+                     "filing_days": (due - first.changed_on).days},
         )
 
 
 def report_due_reminders_due(*, today: dt.date) -> Iterator[Reminder]:
-    """A bingo report not submitted 3 days before it is due (30 DCMR 1413.1); a correction is never due."""
+    """A bingo report not submitted a few days (reminders.report_due_notice_days) before it is due (30 DCMR
+    1413.1); a correction is never due. The due date is the report's own (licensing.reports.deadlines)."""
     drafts = first_drafts_due().filter(
-        report_due__gte=today, report_due__lte=today + dt.timedelta(days=REPORT_DUE_NOTICE_DAYS),
+        report_due__gte=today, report_due__lte=today + dt.timedelta(days=rules.report_due_notice_days(today)),
     ).select_related("organization", "license").order_by("report_due", "pk")
     for report in drafts:
         yield Reminder(

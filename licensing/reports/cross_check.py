@@ -6,12 +6,15 @@ reported buying from it that year in their submitted financial reports.
   the latest one filed in a year counts (a draft or a withdrawn one does not).
 - Reported: the supplies expense lines of the reports in force (submitted, not superseded) naming one of the
   vendor's license numbers, in the year of the purchase date (or of the event when no date is given).
-- Flagged for staff when the two differ by more than 10% of the declared amount AND by more than $1,000.00,
-  both strictly. A year with purchases and nothing declared is shown, unflagged: there is nothing to compare.
+- Flagged for staff when the two differ by more than a share of the declared amount (vendor.declared_sales_gap_share,
+  DC's 10%) AND by more than an amount (vendor.declared_sales_gap_amount, DC's $1,000.00), both strictly: the
+  Board's register's figures in force on the day the declaration was filed. A year with purchases and nothing
+  declared is shown, unflagged: there is nothing to compare.
 A vendor is its organization (kind "vendor"): its licenses change number at each renewal, its sales do not."""
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -23,20 +26,29 @@ from django.utils.translation import gettext as _
 
 from licensing.models import Application, License, Organization, ReportLine, ReportStatus, User
 from licensing.models.choices import ApplicationStatus, LicenseType
+from licensing.register.kinds import MONEY, PERCENT, shown
+from licensing.register.values import value
 
 DECLARED_RULE = "30 DCMR 1207.2(e)"
-SHARE = Decimal("0.10")
-AMOUNT = Decimal("1000.00")
 ZERO = Decimal("0.00")
+HUNDRED = 100  # the register holds the share as a percent
 SUPPLIES = {"section": "expenses", "category": "supplies"}
 
 
-def flagged(*, declared: Decimal | None, reported: Decimal) -> bool:
-    """More than 10% of the declared amount apart, and more than $1,000.00 apart (both strictly)."""
+def gap_figures(on: dt.date | None = None) -> dict[str, str]:
+    """The two figures in force on `on` as a reader sees them, for the page that explains the flag."""
+    return {"share": shown(PERCENT, value("vendor.declared_sales_gap_share", on)),
+            "amount": shown(MONEY, value("vendor.declared_sales_gap_amount", on))}
+
+
+def flagged(*, declared: Decimal | None, reported: Decimal, on: dt.date | None = None) -> bool:
+    """More than the share of the declared amount apart, and more than the amount apart (both strictly), by the
+    figures in force on `on` (the day the declaration was filed; the register's day when not given)."""
     if declared is None:
         return False
     difference = abs(reported - declared)
-    return difference > declared * SHARE and difference > AMOUNT
+    share = value("vendor.declared_sales_gap_share", on) / HUNDRED
+    return difference > declared * share and difference > value("vendor.declared_sales_gap_amount", on)
 
 
 @dataclass(frozen=True)
@@ -47,6 +59,7 @@ class VendorYear:
     reported: Decimal
     licenses: list[str] = field(default_factory=list)
     declared_application: int | None = None  # the application the declared figure is from
+    declared_on: dt.date | None = None  # the day that application was filed: the flag's figures are that day's
 
     @property
     def difference(self) -> Decimal | None:
@@ -54,7 +67,7 @@ class VendorYear:
 
     @property
     def flagged(self) -> bool:
-        return flagged(declared=self.declared, reported=self.reported)
+        return flagged(declared=self.declared, reported=self.reported, on=self.declared_on)
 
     @property
     def rule(self) -> str:
@@ -106,7 +119,8 @@ def vendor_cross_check(*, user: User, year: int | None = None, flagged_only: boo
             declared=application.gross_sales if application else None,
             reported=reported.get((organization, found_year), ZERO),
             licenses=by_vendor.get(organization, []),
-            declared_application=application.pk if application else None))
+            declared_application=application.pk if application else None,
+            declared_on=timezone.localtime(application.submitted_at).date() if application else None))
     if flagged_only:
         rows = [row for row in rows if row.flagged]
     return sorted(rows, key=lambda row: (-row.year, row.vendor.name.casefold(), row.vendor.pk))

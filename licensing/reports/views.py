@@ -18,7 +18,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from core.forms import errors_to_form
 from licensing.reports import exports, overdue, selectors
-from licensing.reports.cross_check import vendor_cross_check
+from licensing.reports.cross_check import gap_figures, vendor_cross_check
 from licensing.reports.deadlines import deadlines
 from licensing.reports.filters import ReportExportFilter
 from licensing.reports.forms import DeadlinesForm, ReportWaiveForm, VendorCrossCheckForm
@@ -147,5 +147,5 @@ def vendor_cross_check_page(request):
     else:
         data = form.cleaned_data if form.is_bound else {}
         rows = vendor_cross_check(user=request.user, year=data.get("year"), flagged_only=data.get("flagged", False))
-    return render(request, "licensing/reports/vendor_cross_check.html", {"form": form, "rows": rows},
-                  status=status)
+    return render(request, "licensing/reports/vendor_cross_check.html",
+                  {"form": form, "rows": rows, "gap": gap_figures()}, status=status)

@@ -17,9 +17,9 @@ from core.money import money_text
 from licensing.models import Application, OrganizationMember, ResponsiblePerson
 from licensing.models.choices import ApplicationKind, DocumentKind, LicenseType
 from licensing.organizations.services import age_on
+from licensing.register.values import value
 
 ON_PREMISES = (LicenseType.BINGO, LicenseType.MONTECARLO, LicenseType.MULTIHALL)
-ADULT_AGE = 18  # 30 DCMR 1202.2(j),(k): the responsible people are 18 or older
 
 # The answers of each step of the guided form (licensing/applications/forms.py), in its order; a step
 # shows when it applies to the license type (or kind) applied for.
@@ -107,10 +107,11 @@ def lease_terms(application: Application) -> dict | None:
 class PersonAge:
     person: ResponsiblePerson
     age: int
+    adult_age: int  # 30 DCMR 1202.2(j),(k): the age the responsible people reach, in force on the day shown
 
     @property
     def minor(self) -> bool:
-        return self.age < ADULT_AGE
+        return self.age < self.adult_age
 
 
 def organization_people(application: Application, *, today: dt.date | None = None) -> dict:
@@ -118,9 +119,11 @@ def organization_people(application: Application, *, today: dt.date | None = Non
     today = today or timezone.localdate()
     organization = application.organization
     people = ResponsiblePerson.objects.filter(organization=organization, is_current=True).order_by("role", "pk")
+    adult_age = value("responsible_person.minimum_age", today)
     return {
         "member_count": OrganizationMember.objects.filter(organization=organization, is_active=True).count(),
-        "responsible": [PersonAge(person=person, age=age_on(person.date_of_birth, today)) for person in people],
+        "responsible": [PersonAge(person=person, age=age_on(person.date_of_birth, today), adult_age=adult_age)
+                        for person in people],
     }
 
 

@@ -1,12 +1,13 @@
 """Portal forms of the Board review. They only shape input; the services decide."""
 
 from django import forms
-from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from core.numbers import IntegerField
 from licensing.models.choices import DenialReason, VoteChoice
 from licensing.models.review import MAX_VOTE_COMMENT_CHARACTERS
+from licensing.register.values import value
+from licensing.review.rules import CURE_DAYS_KEY
 from licensing.review.services import MAX_CURE_DAYS
 
 
@@ -22,7 +23,7 @@ class DeficiencyNoticeForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["cure_days"].widget.attrs["placeholder"] = str(settings.DEFICIENCY_CURE_DAYS)
+        self.fields["cure_days"].widget.attrs["placeholder"] = str(value(CURE_DAYS_KEY))
 
 
 class DenialForm(forms.Form):

@@ -1,18 +1,22 @@
-"""Rules of the Board's vote, pure and importable before Django is set up (config/settings.py reads them).
+"""Rules of the Board's vote.
 
 30 DCMR 1202.4: issuing an original, renewed or amended license takes the affirmative vote of at least four
-Board members. The number is a setting (`BOARD_VOTE_QUORUM`) so the Board can require more, never fewer:
-a server configured below four refuses to start."""
+Board members. The number is the Board's register's (`review.quorum`): the register refuses a proposed value below
+the text's four (the catalog's minimum), so the Board can require more, never fewer. A vote counts against the
+quorum in force on the day it is cast (licensing.review.services.vote_cast)."""
 
-MINIMUM_QUORUM = 4  # 30 DCMR 1202.4: "at least four (4) members of the Board"
+from licensing.register.catalog import entry
+
 QUORUM_RULE = "30 DCMR 1202.4"
+QUORUM_KEY = "review.quorum"
+CURE_DAYS_KEY = "review.cure_days"  # the days to cure a deficiency notice when staff set none (30 DCMR 1202)
 
 
-def quorum_problem(value: object) -> str | None:
-    """Why `value` cannot be the Board's quorum, or None when it can."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        return f"BOARD_VOTE_QUORUM must be a whole number of votes, not {value!r} ({QUORUM_RULE})."
-    if value < MINIMUM_QUORUM:
-        return (f"BOARD_VOTE_QUORUM is {value}, but {QUORUM_RULE} requires the affirmative vote of at least "
-                f"{MINIMUM_QUORUM} Board members to issue a license; set it to {MINIMUM_QUORUM} or more.")
+def quorum_problem(quorum: int) -> str | None:
+    """Why `quorum` cannot be the Board's, or None when it can: below the text's "at least four", the catalog's
+    minimum of the key. The portal refuses such a row; a pack loaded at the command line is not checked for it."""
+    least = entry(QUORUM_KEY).minimum
+    if quorum < least:
+        return (f"The register's {QUORUM_KEY} is {quorum}, but {QUORUM_RULE} requires the affirmative vote of at "
+                f"least {least} Board members to issue a license; no vote is counted until it is {least} or more.")
     return None

@@ -1,7 +1,7 @@
 """Board review after submission: deficiency notices, votes, approval and denial.
 
-Board staff review and record; board members vote. An application is approved the moment
-the affirmative votes reach the quorum (30 DCMR 1202.4, `BOARD_VOTE_QUORUM`). Its license is issued in the
+Board staff review and record; board members vote. An application is approved the moment the affirmative votes
+reach the quorum in force that day (30 DCMR 1202.4, the register's `review.quorum`). Its license is issued in the
 same transaction when its fee is settled (paid in full, waived, or none due); otherwise the application waits,
 approved, for its fee, and the payment that settles it issues the license (licensing.fees.payments)."""
 
@@ -26,7 +26,8 @@ from licensing.models import Application, Decision, DeficiencyNotice, User, Vote
 from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason, LicenseType, VoteChoice
 from licensing.models.review import MAX_VOTE_COMMENT_CHARACTERS
 from licensing.organizations.mail import organization_email_after_commit
-from licensing.review.rules import QUORUM_RULE, quorum_problem
+from licensing.register.values import value
+from licensing.review.rules import CURE_DAYS_KEY, QUORUM_KEY, QUORUM_RULE, quorum_problem
 
 DENIAL_RULE = "30 DCMR 1210.1"
 MAX_CURE_DAYS = 365
@@ -74,7 +75,8 @@ def deficiency_notice_issue(
     message = (message or "").strip()
     if not message:
         raise ValidationError({"message": _("Say what is deficient and what the organization must send.")})
-    cure_days = settings.DEFICIENCY_CURE_DAYS if cure_days is None else cure_days
+    today = timezone.localdate()
+    cure_days = value(CURE_DAYS_KEY, today) if cure_days is None else cure_days  # the Board's standard, today
     if isinstance(cure_days, bool) or not isinstance(cure_days, int) or not 1 <= cure_days <= MAX_CURE_DAYS:
         raise ValidationError(
             {"cure_days": _("The time to cure is a whole number of days from 1 to %(max)d.") % {"max": MAX_CURE_DAYS}}
@@ -87,7 +89,7 @@ def deficiency_notice_issue(
     notice = DeficiencyNotice(
         application=application,
         message=message,
-        cure_by=timezone.localdate() + dt.timedelta(days=cure_days),
+        cure_by=today + dt.timedelta(days=cure_days),
         issued_by=actor,
     )
     notice.full_clean()
@@ -177,9 +179,10 @@ def vote_cast(*, application: Application, actor: User, choice: str, comment: st
         _("Only a submitted application without an open deficiency notice is voted on."),
     )
     tally = _tally(application)
-    quorum = settings.BOARD_VOTE_QUORUM
+    # Every aye cast so far counts against the quorum in force on the day of this vote.
+    quorum = value(QUORUM_KEY, timezone.localdate())
     problem = quorum_problem(quorum)
-    if problem:  # settings refuse to load below four; this catches a quorum lowered at run time
+    if problem:  # the portal refuses such a row; this stops one that came in another way (a pack, the database)
         raise ImproperlyConfigured(problem)
     reaches_quorum = choice == VoteChoice.AYE and tally["ayes"] + 1 >= quorum
     if reaches_quorum:

@@ -23,11 +23,13 @@ from licensing.models import License
 from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialReason, LicenseType, VoteChoice
 from licensing.organizations.views import document_file_response, stored_file_response
 from licensing.premises.selectors import premises_correction_list
+from licensing.register.values import value
 from licensing.review import dossier
 from licensing.review import selectors as selectors_review
 from licensing.review import services as review_services
 from licensing.review.filters import OPEN, ApplicationReviewFilter
 from licensing.review.forms import DeficiencyNoticeForm, DenialForm, VoteForm
+from licensing.review.rules import QUORUM_KEY
 from licensing.review.thread import selectors as thread_selectors
 from licensing.review.thread.forms import MessageForm
 from licensing.review.thread.services import application_message_post as message_post
@@ -59,7 +61,7 @@ def review_queue(request):
         "age_chart": _age_chart(selectors_review.queue_age_counts(filterset.qs)),
         # Written once per page, not per row: the rows are the queue's rendering cost (issue 15's profile).
         "review_base": reverse("portal:review_queue"),  # a row links to review_base + pk + "/" (review_detail)
-        "of_quorum": _("of %(quorum)d needed") % {"quorum": settings.BOARD_VOTE_QUORUM},
+        "of_quorum": _("of %(quorum)d needed") % {"quorum": value(QUORUM_KEY)},
     }
     template = "licensing/review/_queue_results.html" if request.htmx else "licensing/review/queue.html"
     return render(request, template, context)
@@ -101,9 +103,9 @@ def thread_context(request, application, form=None, *, readable: bool | None = N
 
 
 def _tally(application, votes) -> dict:
-    """The Board's count toward the quorum (30 DCMR 1202.4): "3 of 4 needed"."""
+    """The Board's count toward the quorum in force today (30 DCMR 1202.4): "3 of 4 needed"."""
     ayes = sum(1 for vote in votes if vote.choice == VoteChoice.AYE)
-    return {"ayes": ayes, "quorum": settings.BOARD_VOTE_QUORUM, "cast": len(votes)}
+    return {"ayes": ayes, "quorum": value(QUORUM_KEY), "cast": len(votes)}
 
 
 def _detail_context(request, application, **forms) -> dict:

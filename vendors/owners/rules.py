@@ -1,11 +1,13 @@
 """Who may not hold a vendor license (30 DCMR 1206.4), decided from the application's people and their
-declarations: pure functions returning findings with their citation, no database.
+declarations: pure functions returning findings with their citation, no database beyond the Board's register,
+whose figures in force on the application date (`applied_on`) they read (vendor.owner_clean_years,
+vendor.relative_share_limit; DC's in brackets below).
 
 - (a) a felony without a pardon, unless release from parole or probation (or the end of the sentence)
-  came at least 5 years before the application: exactly 5 years to the day passes;
+  came at least [5] years before the application: exactly that many years to the day passes;
 - (b) a professional gambler or gambling promoter, now or ever;
 - (c) a firm where a person disqualified under (a) or (b) is employed or active, or where that person's
-  spouse or first-degree relative holds more than 10% (10.00% passes, 10.01% does not);
+  spouse or first-degree relative holds more than [10]% ([10.00]% passes, [10.01]% does not);
 - (d) a DC official or employee, when the Board finds a conflict of interest (a staff decision, with its
   reason: until it is made the finding is a warning that asks for it);
 - (e) Board members and Board employees, found by name among the Board's own accounts (which hold no
@@ -22,9 +24,10 @@ from django.utils.translation import gettext as _
 
 from core.findings import Finding
 from core.people import name_key
+from licensing.register.values import value
 
-CLEAN_YEARS = 5  # 1206.4(a): released at least five years before applying
-RELATIVE_SHARE_LIMIT = Decimal("10")  # 1206.4(c): more than 10% disqualifies the firm
+CLEAN_YEARS_KEY = "vendor.owner_clean_years"  # 1206.4(a): released at least this many years before applying
+RELATIVE_SHARE_KEY = "vendor.relative_share_limit"  # 1206.4(c): a relative holding more than this percent
 FIELD = "people"
 
 
@@ -46,21 +49,23 @@ class Person:
     relative_disqualified: str = ""
 
 
-def felony_clean_from(person: Person) -> dt.date | None:
-    """The first application date on which the felony no longer disqualifies (None: never, as things stand)."""
+def felony_clean_from(person: Person, *, on: dt.date | None = None) -> dt.date | None:
+    """The first application date on which the felony no longer disqualifies (None: never, as things stand), by
+    the years in force on `on` (the application date; the register's day when not given)."""
     if person.supervision_ended_on is None:
         return None
     ended = person.supervision_ended_on
+    years = value(CLEAN_YEARS_KEY, on)
     try:
-        return ended.replace(year=ended.year + CLEAN_YEARS)
-    except ValueError:  # released on 29 February: five years later is 1 March, the day after the 28th
-        return ended.replace(year=ended.year + CLEAN_YEARS, month=3, day=1)
+        return ended.replace(year=ended.year + years)
+    except ValueError:  # released on 29 February: the years later fall on 1 March, the day after the 28th
+        return ended.replace(year=ended.year + years, month=3, day=1)
 
 
 def felony_disqualifies(person: Person, *, applied_on: dt.date) -> bool:
     if not person.felony_convicted or person.felony_pardoned:
         return False
-    clean_from = felony_clean_from(person)
+    clean_from = felony_clean_from(person, on=applied_on)
     return clean_from is None or applied_on < clean_from
 
 
@@ -72,15 +77,17 @@ def person_findings(person: Person, *, applied_on: dt.date, firm: bool) -> list[
     also_firm = " " + _("A firm where such a person is employed or active gets no vendor license "
                         "(30 DCMR 1206.4(c)).") if firm else ""
     if felony_disqualifies(person, applied_on=applied_on):
-        clean_from = felony_clean_from(person)
+        clean_from = felony_clean_from(person, on=applied_on)
         if clean_from is None:
             why = _("%(who)s was convicted of a felony, has no pardon and has not been released from parole or "
                     "probation (30 DCMR 1206.4(a)).") % {"who": who}
         else:
             why = _("%(who)s was convicted of a felony, has no pardon and was released on %(ended)s, less than "
-                    "5 years before applying on %(applied)s; an application from %(clean)s on is not barred by "
-                    "it (30 DCMR 1206.4(a)).") % {"who": who, "ended": person.supervision_ended_on.isoformat(),
-                                                  "applied": applied_on.isoformat(), "clean": clean_from.isoformat()}
+                    "%(years)s years before applying on %(applied)s; an application from %(clean)s on is not barred "
+                    "by it (30 DCMR 1206.4(a)).") % {
+                "who": who, "ended": person.supervision_ended_on.isoformat(),
+                "years": value(CLEAN_YEARS_KEY, applied_on), "applied": applied_on.isoformat(),
+                "clean": clean_from.isoformat()}
         findings.append(Finding(_rule("(a)", firm), why + also_firm, field=FIELD))
     if person.gambler:
         findings.append(Finding(_rule("(b)", firm), _(
@@ -89,15 +96,20 @@ def person_findings(person: Person, *, applied_on: dt.date, firm: bool) -> list[
     return findings
 
 
-def relative_findings(person: Person) -> list[Finding]:
-    """(c), the family clause: a spouse or first-degree relative of a disqualified person holding more than 10%."""
-    if not person.relative_disqualified or person.share <= RELATIVE_SHARE_LIMIT:
+def relative_findings(person: Person, *, on: dt.date | None = None) -> list[Finding]:
+    """(c), the family clause: a spouse or first-degree relative of a disqualified person holding more than the
+    share in force on `on` (the application date)."""
+    if not person.relative_disqualified:
+        return []
+    limit = value(RELATIVE_SHARE_KEY, on)
+    if person.share <= limit:
         return []
     return [Finding("30 DCMR 1206.4(c)", _(
         "%(role)s %(name)s holds %(share)s%% of the firm and is the spouse or a first-degree relative of "
-        "%(relative)s, who is disqualified under 1206.4(a) or (b); more than 10%% bars the firm "
+        "%(relative)s, who is disqualified under 1206.4(a) or (b); more than %(limit)s%% bars the firm "
         "(30 DCMR 1206.4(c)).") % {"role": person.role, "name": person.name, "share": _percent(person.share),
-                                   "relative": person.relative_disqualified}, field=FIELD)]
+                                   "relative": person.relative_disqualified,
+                                   "limit": format(limit, "f")}, field=FIELD)]
 
 
 def official_findings(person: Person, *, conflict: bool | None, reason: str) -> list[Finding]:
@@ -141,7 +153,7 @@ def disqualification_findings(people: Iterable[Person], *, applied_on: dt.date, 
     findings = []
     for person in people:
         findings += person_findings(person, applied_on=applied_on, firm=firm)
-        findings += relative_findings(person)
+        findings += relative_findings(person, on=applied_on)
         conflict, reason = conflicts.get(name_key(person.name), (None, ""))
         findings += official_findings(person, conflict=conflict, reason=reason)
         findings += board_findings(person, board_names=board_names, confirmed=board_confirmed)

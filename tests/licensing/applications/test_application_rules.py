@@ -3,8 +3,13 @@
 import datetime as dt
 from decimal import Decimal
 
+import pytest
+
 from licensing.applications import rules
 from licensing.applications.rules import Occasion
+from tests.licensing.factories import board_number
+
+pytestmark = pytest.mark.django_db  # the figures are the Board's register's
 
 MONDAY = dt.date(2027, 3, 1)
 
@@ -79,3 +84,27 @@ def test_raffle_tickets_numbered_consecutively():
     assert rules.raffle_tickets(tickets_printed=1000, first=1, last=1000) == []
     [finding] = rules.raffle_tickets(tickets_printed=1000, first=1, last=999)
     assert finding.rule == "30 DCMR 1202.2(n)" and finding.field == "last_ticket_number"
+
+
+def test_each_limit_is_the_one_in_force_on_the_day_judged():
+    # The Board changes each figure from 1 July 2027; an application is judged by the day it is checked.
+    change = dt.date(2027, 7, 1)
+    before, after = change - dt.timedelta(days=1), change
+    board_number("bingo.limited_period_max_days", 10, since=change)
+    board_number("montecarlo.nights_per_year", 3, since=change)
+    board_number("renewal.filing_lead_days", 60, since=change)
+    board_number("amendment.filing_days", 5, since=change)
+    schedule = [occasion(0), occasion(8)]  # nine days
+    assert rules.limited_period_span(schedule, on=after) == []
+    [span] = rules.limited_period_span(schedule, on=before)
+    assert "at most 7 consecutive days" in span.message
+    assert rules.montecarlo_yearly_limit(2027, 2, on=after) == []
+    assert "at most 2 Monte Carlo Nights" in rules.montecarlo_yearly_limit(2027, 2, on=before)[0].message
+    expires = dt.date(2027, 8, 20)
+    assert rules.renewal_timing(filed_on=before, expires_on=expires) == []  # 51 days, 45 needed
+    [late] = rules.renewal_timing(filed_on=after, expires_on=expires)  # 50 days, 60 needed
+    assert "at least 60 days" in late.message
+    changed = dt.date(2027, 6, 23)
+    assert rules.amendment_timing(filed_on=before, change_date=changed) == []  # 7 days, 10 allowed
+    [late] = rules.amendment_timing(filed_on=after, change_date=changed)  # 8 days, 5 allowed
+    assert "within 5 days" in late.message and "3 days late" in late.message

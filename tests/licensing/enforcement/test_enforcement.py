@@ -14,7 +14,15 @@ from licensing.enforcement.services import license_fine, license_revoke, license
 from licensing.licenses.rules import reasons_for_licensee
 from licensing.models import AuditEvent, EnforcementAction, License
 from licensing.models.choices import LicenseStatus
-from tests.licensing.factories import LicenseFactory, MembershipFactory, UserFactory, board_member, board_staff
+from tests.clock import board_time, travel
+from tests.licensing.factories import (
+    LicenseFactory,
+    MembershipFactory,
+    UserFactory,
+    board_member,
+    board_number,
+    board_staff,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -381,3 +389,20 @@ def test_reason_b_suspends_an_organizations_license_and_a_fits_no_vendor(staff_u
     assert license.status == LicenseStatus.SUSPENDED
     assert reasons_for_licensee(["b"], vendor=False) == [] and reasons_for_licensee(["b"], vendor=True) == []
     assert [f.rule for f in reasons_for_licensee(["a"], vendor=True)] == ["30 DCMR 1210.1"]
+
+
+def test_the_caps_are_the_ones_in_force_on_the_day_the_board_acts(staff_user, license):
+    # The Board lowers the longest suspension to 30 days and raises the fine to $1,500 a violation from tomorrow:
+    # today's action is judged by today's figures, tomorrow's by the new ones.
+    tomorrow = timezone.localdate() + dt.timedelta(days=1)
+    board_number("enforcement.suspension_max_days", 30, since=tomorrow)
+    board_number("enforcement.fine_max_per_violation", "1500.00", since=tomorrow)
+    with pytest.raises(RuleViolation) as caught:
+        license_fine(actor=staff_user, license=license, violations=1, fine_amount=Decimal("1500.00"), **GROUNDS)
+    assert "at most $1,000.00 per violation" in caught.value.findings[0].message
+    travel(board_time(tomorrow, dt.time(10, 0)))
+    license_fine(actor=staff_user, license=license, violations=1, fine_amount=Decimal("1500.00"), **GROUNDS)
+    with pytest.raises(RuleViolation) as caught:
+        license_suspend(actor=staff_user, license=license, days=31, **GROUNDS)
+    assert "at most 30 days" in caught.value.findings[0].message
+    license_suspend(actor=staff_user, license=license, days=30, **GROUNDS)

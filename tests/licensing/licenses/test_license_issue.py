@@ -20,6 +20,7 @@ from tests.licensing.factories import (
     approve,
     approved_paid,
     board_member,
+    board_number,
     event_types,
 )
 
@@ -61,7 +62,7 @@ def test_a_number_taken_in_a_race_is_retried(monkeypatch):
     assert License.objects.filter(number=taken.number).count() == 1
 
 
-def test_an_original_runs_from_today_for_the_term(settings):
+def test_an_original_runs_from_today_for_the_term():
     application = approved()
     BingoOccasionFactory(application=application, date=dt.date(2026, 4, 2))
     BingoOccasionFactory(application=application, date=dt.date(2026, 4, 1), starts_at=dt.time(9, 30))
@@ -72,7 +73,7 @@ def test_an_original_runs_from_today_for_the_term(settings):
         {"date": "2026-04-01", "starts_at": "09:30", "ends_at": "22:00", "premises": application.premises_id},
         {"date": "2026-04-02", "starts_at": "18:00", "ends_at": "22:00", "premises": application.premises_id},
     ]
-    settings.LICENSE_TERM_DAYS = 90
+    board_number("license.term_days", 90)
     assert license_issue(application=approved(), today=TODAY).expires_on == TODAY + dt.timedelta(days=89)
 
 
@@ -104,6 +105,18 @@ def test_a_renewal_starts_the_day_after_the_base_expires_and_supersedes_it_then(
     assert base.status == LicenseStatus.SUPERSEDED
     assert AuditEvent.objects.filter(event_type="licensing.license_superseded", object_id=str(base.pk)).count() == 1
     assert licenses_supersede_started(today=dt.date(2026, 4, 2)) == []  # idempotent
+
+
+def test_the_term_is_the_one_in_force_on_the_day_the_license_takes_effect():
+    # The Board shortens the term to 180 days from 1 April 2026 (license.term_days); on 10 March it issues an
+    # original, effective at once, and a renewal, effective on 1 April: each runs the term of its own first day.
+    board_number("license.term_days", 180, since=dt.date(2026, 4, 1))
+    original = license_issue(application=approved(), today=TODAY)
+    assert original.expires_on == TODAY + dt.timedelta(days=364)  # 365 days, the term in force on 10 March
+    base = LicenseFactory(effective_on=dt.date(2025, 4, 1), expires_on=dt.date(2026, 3, 31))
+    renewal = license_issue(application=_renewal_of(base), today=TODAY)
+    assert renewal.effective_on == dt.date(2026, 4, 1)
+    assert renewal.expires_on == dt.date(2026, 4, 1) + dt.timedelta(days=179)
 
 
 def test_a_late_renewal_starts_today_and_supersedes_at_once():

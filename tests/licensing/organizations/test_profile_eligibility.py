@@ -5,9 +5,16 @@ import datetime as dt
 import pytest
 
 from licensing.models.choices import DeterminationLetter, ResponsibleRole
-from licensing.organizations.eligibility import ProfileFacts, organization_findings, profile_facts
-from tests.licensing.factories import OrganizationFactory, OrganizationMemberFactory, eligible_organization
+from licensing.organizations.eligibility import ProfileFacts, organization_findings, profile_facts, senior_group_checked
+from tests.licensing.factories import (
+    OrganizationFactory,
+    OrganizationMemberFactory,
+    board_number,
+    eligible_organization,
+)
 
+# The figures (20 members, 10 seniors aged 60 or 55) are the Board's register's: every check reads it.
+pytestmark = pytest.mark.django_db
 ALL_ROLES = frozenset(ResponsibleRole.values)
 
 
@@ -20,7 +27,7 @@ def facts(members=20, roles=ALL_ROLES, **kwargs) -> ProfileFacts:
 
 
 def eligible(**fields):
-    """An unsaved organization meeting every fact; pure checks need no database."""
+    """An unsaved organization meeting every fact; the checks read nothing of it from the database."""
     values = {"incorporated_in_dc": True, "determination_letter": DeterminationLetter.IRS,
               "founded_on": dt.date(2010, 1, 1), "purpose": "Scholarships", "operates_without_profit": True}
     return OrganizationFactory.build(**{**values, **fields})
@@ -100,7 +107,6 @@ def test_class_d_exempts_all_of_1200_2_but_not_the_responsible_people_or_1201_1(
     assert rules(findings) == {"30 DCMR 1201.1", "30 DCMR 1202.2(j)", "30 DCMR 1202.2(k)"}
 
 
-@pytest.mark.django_db
 def test_profile_facts_are_read_from_the_database():
     organization = eligible_organization(members=20)
     OrganizationMemberFactory(organization=organization, is_active=False)
@@ -111,7 +117,6 @@ def test_profile_facts_are_read_from_the_database():
     assert rules(organization_findings(organization)) == {"30 DCMR 1200.2(c)"}
 
 
-@pytest.mark.django_db
 def test_senior_group_members_must_be_sixty_or_fifty_five_with_a_disability():
     organization = eligible_organization(members=10, is_senior_group=True)  # members born 1950
     on = dt.date(2025, 6, 1)
@@ -123,3 +128,24 @@ def test_senior_group_members_must_be_sixty_or_fifty_five_with_a_disability():
     assert rules(findings) == {"30 DCMR 1201.1"}
     assert any("1 active member is younger" in f.message for f in findings)
     assert any("1 is missing" in f.message for f in findings)
+
+
+def test_a_senior_group_is_judged_by_the_age_in_force_on_the_day_judged():
+    # The Board raises the senior age to 65 (55 with a disability unchanged) from 1 January 2026 (senior.age): a
+    # group whose members are 62 is a senior group for an application of December 2025, not of January 2026.
+    board_number("senior.age", 65, since=dt.date(2026, 1, 1))
+    organization = eligible_organization(members=0, is_senior_group=True)
+    for _ in range(10):
+        OrganizationMemberFactory(organization=organization, date_of_birth=dt.date(1963, 6, 1))  # 62 in both
+    assert senior_group_checked(organization, on=dt.date(2025, 12, 31))
+    assert not senior_group_checked(organization, on=dt.date(2026, 1, 2))
+    [finding] = organization_findings(organization, on=dt.date(2026, 1, 2), exempt_members_and_age=True)
+    assert finding.rule == "30 DCMR 1201.1"
+    assert "must be 65 or older (55 with a disability); 10 active members are younger" in finding.message
+
+
+def test_the_member_count_of_1200_2_c_is_the_one_in_force():
+    board_number("organization.minimum_members", 25, since=dt.date(2026, 1, 1))
+    assert organization_findings(eligible(), facts=facts(members=20), on=dt.date(2025, 12, 31)) == []
+    [finding] = organization_findings(eligible(), facts=facts(members=20), on=dt.date(2026, 1, 1))
+    assert finding.rule == "30 DCMR 1200.2(c)" and "at least 25 active members" in finding.message

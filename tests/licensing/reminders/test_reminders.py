@@ -17,6 +17,7 @@ from tests.licensing.factories import (
     LicenseFactory,
     MembershipFactory,
     OrganizationFactory,
+    board_number,
     board_staff,
 )
 
@@ -173,3 +174,18 @@ def test_the_jobs_are_celery_tasks_on_the_beat_schedule():
     schedule = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     assert {tasks.reminders_send.name, enforcement_tasks.license_statuses_refresh.name} <= schedule
     assert tasks.reminders_send.delay().get(timeout=10) == {}  # nothing due in an empty database
+
+
+def test_a_reminder_tells_the_deadline_in_force_on_the_day_it_runs(org, run):
+    # The Board lengthens the renewal lead time to 60 days from 10 March 2026 (renewal.filing_lead_days). A run on
+    # 2 March tells the 45 days in force that day (a renewal filed that day is judged by them); a run from 10 March
+    # tells 60, and the deadline moves with it (licensing.reminders.rules).
+    board_number("renewal.filing_lead_days", 60, since=days(8))
+    license = license_expiring(org, 75)  # expires 16 May 2026
+    [opened] = run()
+    assert opened.subject == f"Renewal of license {license.number} is open"
+    assert "at least 45 days before expiry, that is by April 1, 2026" in opened.body
+    [deadline] = run(today=days(8))  # 60 days before 16 May is 17 March: in its deadline week
+    assert deadline.subject == f"Renewal of license {license.number} is due by March 17, 2026 (30 DCMR 1204.2)"
+    assert "at least 60 days before expiry: the last day is March 17, 2026" in deadline.body
+    assert run(today=days(7)) == []  # the 9 March run: 45 days then, the deadline week not yet begun

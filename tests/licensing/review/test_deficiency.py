@@ -11,7 +11,7 @@ from licensing.models import AuditEvent, DeficiencyNotice
 from licensing.models.choices import ApplicationStatus
 from licensing.review.services import deficiency_notice_issue, deficiency_notices_expire
 from licensing.review.tasks import review_daily
-from tests.licensing.factories import ApplicationFactory, MembershipFactory, board_member
+from tests.licensing.factories import ApplicationFactory, MembershipFactory, board_member, board_number
 
 pytestmark = pytest.mark.django_db
 
@@ -29,9 +29,9 @@ def _notice(application, staff, cure_days=None):
                                    cure_days=cure_days)
 
 
-def test_staff_send_a_notice_with_the_default_cure_time(application, staff_user, settings,
+def test_staff_send_a_notice_with_the_default_cure_time(application, staff_user,
                                                        django_capture_on_commit_callbacks, mailoutbox):
-    settings.DEFICIENCY_CURE_DAYS = 21
+    board_number("review.cure_days", 21)
     officer = MembershipFactory(organization=application.organization).user
     with django_capture_on_commit_callbacks(execute=True):
         notice = _notice(application, staff_user)

@@ -10,7 +10,7 @@ from django.utils import timezone
 from licensing.models.choices import ApplicationStatus, VoteChoice
 from licensing.review import selectors as selectors_review
 from licensing.review.services import vote_cast
-from tests.licensing.factories import ApplicationFactory, BingoOccasionFactory, board_member, board_staff
+from tests.licensing.factories import ApplicationFactory, BingoOccasionFactory, board_member, board_number, board_staff
 
 pytestmark = pytest.mark.django_db
 
@@ -60,8 +60,8 @@ def test_the_queue_shows_days_waiting_the_tally_and_the_chart(client):
     assert partial.context["age_chart"].table == [["0"], ["0"], ["0"], ["0"], ["1"]]
 
 
-def test_the_tally_follows_the_quorum_setting(client, settings):
-    settings.BOARD_VOTE_QUORUM = 5
+def test_the_tally_follows_the_quorum_in_force(client):
+    board_number("review.quorum", 5)
     _submitted(1)
     client.force_login(board_staff())
     assert "0 of 5 needed" in client.get(reverse("portal:review_queue")).content.decode()

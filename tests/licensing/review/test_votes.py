@@ -7,7 +7,14 @@ from licensing.models import AuditEvent, Decision, License, Vote
 from licensing.models.choices import ApplicationStatus, VoteChoice
 from licensing.review import services as review
 from licensing.review.services import VoteAlreadyCast, vote_cast
-from tests.licensing.factories import ApplicationFactory, MembershipFactory, board_member, board_staff, fee_pay
+from tests.licensing.factories import (
+    ApplicationFactory,
+    MembershipFactory,
+    board_member,
+    board_number,
+    board_staff,
+    fee_pay,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -41,8 +48,8 @@ def test_three_ayes_issue_nothing_and_the_fourth_issues_the_license(application)
     assert License.objects.get(application=application).organization == application.organization
 
 
-def test_the_quorum_is_a_setting(application, settings):
-    settings.BOARD_VOTE_QUORUM = 5
+def test_the_quorum_is_the_registers(application):
+    board_number("review.quorum", 5)
     _cast(application, [VoteChoice.AYE] * 4)
     assert application.status == ApplicationStatus.SUBMITTED
     assert not License.objects.filter(application=application).exists()

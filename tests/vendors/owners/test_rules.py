@@ -5,6 +5,7 @@ from decimal import Decimal
 
 import pytest
 
+from tests.licensing.factories import board_number
 from vendors.owners.rules import (
     Person,
     board_findings,
@@ -15,6 +16,7 @@ from vendors.owners.rules import (
     relative_findings,
 )
 
+pytestmark = pytest.mark.django_db  # the figures (5 years, 10%) are the Board's register's
 APPLIED = dt.date(2026, 6, 15)
 
 
@@ -111,3 +113,16 @@ def test_every_rule_together_names_each_person():
                                          conflicts={"olga civil": (True, "a conflict")})
     assert [(finding.rule, finding.blocking) for finding in findings] == [
         ("30 DCMR 1206.4(a), (c)", True), ("30 DCMR 1206.4(c)", True), ("30 DCMR 1206.4(d)", True)]
+
+
+def test_the_years_and_the_share_are_the_ones_in_force_on_the_application_date():
+    board_number("vendor.owner_clean_years", 7, since=dt.date(2026, 1, 1))
+    board_number("vendor.relative_share_limit", 20, since=dt.date(2026, 1, 1))
+    released = felon(supervision_ended_on=dt.date(2020, 6, 15))
+    assert person_findings(released, applied_on=dt.date(2025, 12, 31), firm=False) == []  # five years then
+    [barred] = person_findings(released, applied_on=dt.date(2026, 6, 15), firm=False)  # seven from 2026
+    assert "less than 7 years before applying" in barred.message and "2027-06-15" in barred.message
+    relative = Person(name="May Stone", role="shareholder", share=Decimal("15"), relative_disqualified="Rex Stone")
+    [finding] = relative_findings(relative, on=dt.date(2025, 12, 31))
+    assert "more than 10% bars the firm" in finding.message
+    assert relative_findings(relative, on=dt.date(2026, 1, 1)) == []

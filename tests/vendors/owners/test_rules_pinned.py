@@ -4,8 +4,11 @@ read is part of the rule."""
 import datetime as dt
 from decimal import Decimal
 
+import pytest
+
 from vendors.owners.rules import Person, disqualification_findings
 
+pytestmark = pytest.mark.django_db  # the figures (5 years, 10%) are the Board's register's
 APPLIED = dt.date(2026, 6, 15)
 PEOPLE = [
     Person(name="Rex Stone", role="officer", felony_convicted=True),

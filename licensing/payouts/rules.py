@@ -1,0 +1,79 @@
+"""What federal tax law asks of a prize a licensed organization pays (pure: the figures are the Board's register's,
+dated as the IRS dates them, read as in force on the day the prize is paid, `on`).
+
+Per the IRS Instructions for Forms W-2G and 5754 (26 U.S.C. 6041, 3402(q); 26 CFR 7.6041-1, 31.3402(q)-1):
+- Bingo (heading "Bingo, Keno, and Slot Machines"): a Form W-2G when the winnings are at least `federal.w2g.bingo`
+  ($1,200; $2,000 for payments from 1 January 2026), NOT reduced by the wager (26 CFR 7.6041-1(b)(1)). Bingo
+  winnings are exempt from regular gambling withholding (26 U.S.C. 3402(q)(5)); only backup withholding applies,
+  when a winner gives no taxpayer identification number, which is the desk's question, not this module's.
+- A raffle (heading "Sweepstakes, Wagering Pools, and Lotteries": "church raffles, charity drawings") and other
+  wagering such as a Monte Carlo Night prize: a Form W-2G when the winnings are at least `federal.w2g.other` ($600)
+  and at least `federal.w2g.other_times_wager` (300) times the wager. The IRS lets the payer reduce the winnings by
+  the wager when deciding whether to report; this rule does not, so it never misses a form (reporting more than
+  required is lawful, reporting less is not). One wager for several raffle tickets (five for $1) is $0.20 a ticket:
+  the caller passes the wager of the winning ticket.
+- Regular gambling withholding, `federal.withholding.rate` (24%) of the proceeds (the winnings minus the wager),
+  when the proceeds exceed `federal.withholding.over` ($5,000): for a raffle (a lottery, 3402(q)(3)(C)(i)) whatever
+  the ratio, for other wagering (3402(q)(3)(A)) only when the winnings are also at least 300 times the wager.
+  Never for bingo (3402(q)(5)). A noncash prize whose tax the payer bears is grossed up (the instructions' 31.58%
+  rule): not handled here; the desk asks for a cash value and withholds on it.
+Not covered, no key yet: a poker tournament's own threshold (more than $5,000 reduced by the buy-in)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import ROUND_HALF_UP, Decimal
+
+from django.utils.translation import gettext as _
+
+from core.findings import Finding
+from core.money import money_text
+from licensing.register.values import citation, value
+
+BINGO, RAFFLE, MONTECARLO = "bingo", "raffle", "montecarlo"
+GAMES = (BINGO, RAFFLE, MONTECARLO)
+CENT = Decimal("0.01")
+ZERO = Decimal("0.00")
+HUNDRED = 100  # the register holds the rate as a percent
+
+
+def _game(game: str) -> str:
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}: one of {', '.join(GAMES)}")
+    return game
+
+
+def _times_wager(prize: Decimal, wager: Decimal, on: dt.date) -> bool:
+    return prize >= value("federal.w2g.other_times_wager", on) * wager
+
+
+def w2g_required(*, game: str, prize: Decimal, wager: Decimal, on: dt.date) -> Finding | None:
+    """A non-blocking finding when the prize is reported on Form W-2G (the threshold in force on `on`, the day it
+    is paid); None when it is not."""
+    if _game(game) == BINGO:
+        key = "federal.w2g.bingo"
+        threshold = value(key, on)
+        required = prize >= threshold  # bingo: never reduced by the wager
+    else:
+        key = "federal.w2g.other"
+        threshold = value(key, on)
+        required = prize >= threshold and _times_wager(prize, wager, on)
+    if not required:
+        return None
+    return Finding(citation(key, on), _(
+        "This prize is reported on Form W-2G (IRS threshold in force: %(threshold)s).")
+        % {"threshold": money_text(threshold)}, field="prize", blocking=False)
+
+
+def withholding(*, game: str, prize: Decimal, wager: Decimal, on: dt.date) -> Decimal:
+    """The regular gambling withholding on a prize paid on `on`: the rate in force of the proceeds (prize minus
+    wager) when they exceed the threshold in force; 0.00 for bingo and below the threshold."""
+    if _game(game) == BINGO:
+        return ZERO  # 26 U.S.C. 3402(q)(5): bingo winnings are exempt from regular gambling withholding
+    proceeds = prize - wager
+    if proceeds <= value("federal.withholding.over", on):
+        return ZERO
+    if game != RAFFLE and not _times_wager(prize, wager, on):
+        return ZERO  # other wagering is withheld on only at 300 times the wager (3402(q)(3)(A))
+    rate = value("federal.withholding.rate", on)
+    return (proceeds * rate / HUNDRED).quantize(CENT, rounding=ROUND_HALF_UP)
