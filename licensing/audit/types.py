@@ -86,6 +86,12 @@ LABELS = {
     "licensing.feeschedulerow_saved": _("Fee schedule row saved"),
     "licensing.bondschedulerow_saved": _("Bond schedule row saved"),
     "licensing.reminder_sent": _("Reminder sent"),
+    # the Board's numbers (licensing/register)
+    "licensing.board_number_proposed": _("Change to a Board number proposed"),
+    "licensing.board_number_approved": _("Change to a Board number approved"),
+    "licensing.board_number_refused": _("Change to a Board number refused"),
+    "licensing.board_number_withdrawn": _("Change to a Board number withdrawn"),
+    "licensing.rule_pack_imported": _("Rule pack imported"),
     # raffle drawings (licensing/reports/drawings)
     "licensing.raffle_drawing_scheduled": _("Raffle drawing scheduled (commitment published)"),
     "licensing.raffle_drawing_sales_closed": _("Raffle ticket sales closed"),

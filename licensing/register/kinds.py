@@ -57,7 +57,7 @@ def parse(kind: str, raw) -> Decimal | int | dt.time:
     if kind == PERCENT:
         if number > 100:
             raise ValueError(_("a percent is at most 100"))
-        return number.normalize() if number == number.to_integral_value() else number
+        return Decimal(int(number)) if number == number.to_integral_value() else number  # 10, never 1E+1
     raise ValueError(_("unknown kind %(kind)s") % {"kind": kind})
 
 
@@ -68,7 +68,7 @@ def canonical(kind: str, value) -> str:
     if kind == MONEY:
         return str(value.quantize(CENT))
     if kind == PERCENT:
-        return format(value.normalize(), "f") if value == value.to_integral_value() else format(value, "f")
+        return str(int(value)) if value == value.to_integral_value() else format(value.normalize(), "f")
     return str(int(value))
 
 

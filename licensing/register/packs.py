@@ -127,9 +127,15 @@ def _row(index: int, raw) -> tuple[PackRow | None, list[str]]:
         return None, [*problems, _("%(where)s: not a number any rule reads.") % {"where": where}]
     value = None
     try:
-        value = canonical(known.kind, parse(known.kind, raw.get("value")))
+        parsed = parse(known.kind, raw.get("value"))
     except ValueError as exc:
         problems.append(_("%(where)s: the value must be %(expected)s.") % {"where": where, "expected": exc})
+    else:
+        if known.minimum is not None and parsed < known.minimum:
+            problems.append(_("%(where)s: the value is at least %(minimum)s (%(citation)s).") % {
+                "where": where, "minimum": known.minimum, "citation": known.citation})
+        else:
+            value = canonical(known.kind, parsed)
     start, end = raw.get("from"), raw.get("to")
     if not isinstance(start, dt.date) or isinstance(start, dt.datetime):
         problems.append(_("%(where)s: from must be a date, such as 2027-01-01.") % {"where": where})

@@ -154,7 +154,8 @@ def register_export(*, name: str, meta: dict | None = None) -> Pack:
 
 
 @transaction.atomic
-def pack_apply(*, pack: Pack, source: str, actor: User | None = None, today: dt.date | None = None) -> list[Change]:
+def pack_apply(*, pack: Pack, source: str, actor: User | None = None, today: dt.date | None = None,
+               audited: bool = True) -> list[Change]:
     """Load a pack: add its new rows, replace scheduled (future) values it changes, leave what is the same. A row that
     would change the past refuses the whole pack (PackError naming every such row); nothing is written then.
     Rows come in approved: whoever runs the import (a migration, an operator at the command line) is the second
@@ -179,7 +180,8 @@ def pack_apply(*, pack: Pack, source: str, actor: User | None = None, today: dt.
     added = [f"{c.row.key}@{c.row.start.isoformat()}" for c in changes if c.status == ADDED]
     changed = [f"{c.row.key}@{c.row.start.isoformat()}" for c in changes if c.status == CHANGED]
     if added or changed:
-        events.pack_imported(actor=actor, name=pack.name, added=added, changed=changed, source=source)
+        if audited:
+            events.pack_imported(actor=actor, name=pack.name, added=added, changed=changed, source=source)
         transaction.on_commit(values.changed)
         values.forget()
     return changes
@@ -195,7 +197,9 @@ def pack_load_missing(*, path: Path | str) -> int:
     missing = Pack(name=pack.name, meta=pack.meta, rows=[row for row in pack.rows if row.key not in held])
     if not missing.rows:
         return 0
-    changes = pack_apply(pack=missing, source=str(path))
+    # Like a data migration, part of making the database: each row names its pack (`source`), and no audit event is
+    # written (the Board's trail starts with the Board's own work).
+    changes = pack_apply(pack=missing, source=str(path), audited=False)
     return sum(1 for change in changes if change.status == ADDED)
 
 

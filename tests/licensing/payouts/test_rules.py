@@ -43,16 +43,24 @@ def test_a_bingo_prize_is_not_reduced_by_the_wager_nor_compared_with_it():
 ])
 def test_a_raffle_prize_is_reported_at_600_and_300_times_the_wager(prize, wager, reported):
     for game in ("raffle", "montecarlo"):
-        found = w2g_required(game=game, prize=D(prize), wager=D(wager), on=JAN_2026)
+        found = w2g_required(game=game, prize=D(prize), wager=D(wager), on=DEC_2025)
         assert (found is not None) is reported
         if found:
             assert found.message == "This prize is reported on Form W-2G (IRS threshold in force: $600.00)."
 
 
+def test_other_winnings_moved_to_2000_for_payments_in_2026():
+    """The IRS's 2026 instructions: the minimum threshold for payments made in 2026 is $2,000."""
+    assert w2g_required(game="raffle", prize=D("1000.00"), wager=D("1.00"), on=DEC_2025)
+    assert w2g_required(game="raffle", prize=D("1000.00"), wager=D("1.00"), on=JAN_2026) is None
+    found = w2g_required(game="raffle", prize=D("2000.00"), wager=D("1.00"), on=JAN_2026)
+    assert found.message == "This prize is reported on Form W-2G (IRS threshold in force: $2,000.00)."
+
+
 def test_the_thresholds_are_the_registers_on_the_day_paid():
-    board_number("federal.w2g.other", "2000.00", since=dt.date(2027, 1, 1))
-    assert w2g_required(game="raffle", prize=D("1000.00"), wager=D("1.00"), on=dt.date(2026, 12, 31))
-    assert w2g_required(game="raffle", prize=D("1000.00"), wager=D("1.00"), on=dt.date(2027, 1, 1)) is None
+    board_number("federal.w2g.other", "2500.00", since=dt.date(2027, 1, 1))
+    assert w2g_required(game="raffle", prize=D("2200.00"), wager=D("1.00"), on=dt.date(2026, 12, 31))
+    assert w2g_required(game="raffle", prize=D("2200.00"), wager=D("1.00"), on=dt.date(2027, 1, 1)) is None
 
 
 def test_bingo_is_never_withheld_on():
