@@ -3,8 +3,12 @@
 import datetime as dt
 from decimal import Decimal
 
+import pytest
+
 from licensing.applications import rules
 from licensing.applications.rules import Occasion
+
+pytestmark = pytest.mark.django_db  # the hours and the weekly limit are the Board's register's: a read of its rows
 
 MONDAY = dt.date(2027, 3, 1)
 
