@@ -473,9 +473,6 @@ if PRODUCTION:
 # (rulepacks/example-county.toml is one).
 BOARD_RULEPACK = env.path("BOARD_RULEPACK", default=BASE_DIR / "rulepacks" / "dc.toml")
 BINGO_SERIES_SIZE = env.int("BINGO_SERIES_SIZE", default=9000)  # faces in a new card series (industry standard)
-# 30 DCMR 1403.1: supplies bought from another organization that "had been licensed not less than twelve (12)
-# months before the sale", read as licensed at some time in the months before it (licensing.reports.rules).
-SUPPLY_SELLER_LICENSED_MONTHS = env.int("SUPPLY_SELLER_LICENSED_MONTHS", default=12)
 # 30 DCMR 1403.1: bingo paper comes from a licensed vendor (or, used, another licensed organization). An
 # organization printing its own card series does so only by the Board's decision, written here with its reason;
 # off by default, and on only with a reason (bingo.cards.rules.own_series).

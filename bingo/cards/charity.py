@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Sum
@@ -66,8 +65,7 @@ def stock_receive(*, actor, operation: Operation, deal: str, tickets: int, price
         supplier = report_checks.suppliers({vendor_license_number}).get(vendor_license_number) \
             if vendor_license_number else None
         findings += rules.seller_licensed(source=rules.VENDOR_SOURCE, number=vendor_license_number, on=invoice_date,
-                                          supplier=supplier, window_months=settings.SUPPLY_SELLER_LICENSED_MONTHS,
-                                          rule="30 DCMR 1409.2", field="vendor_license_number")
+                                          supplier=supplier, rule="30 DCMR 1409.2", field="vendor_license_number")
     else:
         vendor_license_number = ""  # the Board's own tickets (1409.2)
     if price_each <= 0:

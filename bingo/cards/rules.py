@@ -4,7 +4,8 @@
 where the paper comes from (1403.1).
 
 Pure functions over plain values; bingo.cards.services reads the games and the workers on duty and
-refuses the sale on any finding."""
+refuses the sale on any finding. The caps, the window and the age are the Board's register's
+(licensing.register.values), in force on the sale's day (the invoice's for a purchase of paper)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from bingo.planning.rules import (
-    CARD_PRICE_RULES,
     CLASS_D,
     EXTRA_REGULAR,
     REGULAR,
@@ -27,6 +27,7 @@ from bingo.planning.rules import (
     person_key,
 )
 from core.findings import Finding
+from licensing.register.values import value
 from licensing.reports.rules import Supplier, in_force_between, in_force_spans, months_before
 
 PLANNED, CLOSED = "planned", "closed"  # bingo.models.GameStatus
@@ -120,28 +121,30 @@ def sale_games(colour: str, chosen: list[SaleGame] | None, games: list[SaleGame]
     return findings
 
 
-def sale_price(*, colour: str, price_each: Decimal, license_class: str, game_types: Iterable[str]) -> list[Finding]:
+def sale_price(*, colour: str, price_each: Decimal, license_class: str, game_types: Iterable[str],
+               on: dt.date | None = None) -> list[Finding]:
     """30 DCMR 1408.10: nothing is given free, so every face has a price. 30 DCMR 1402.1-1402.6 by class:
     a regular card is (part of) the admission, at most the admission's cap; an extra regular card has its
     own cap; a special card pays for its participation in each game it plays, so its cap is the sum of
-    the caps of those games (1402.5: $1 a special game, $15 a multi-hall game, for Class A/B/C)."""
+    the caps of those games (1402.5: $1 a special game, $15 a multi-hall game, for Class A/B/C). The caps are the
+    ones in force on `on`, the day of the sale (default: today)."""
     if price_each <= 0:
         return [Finding("30 DCMR 1408.10", _("Give the price of each face: no chance to play bingo may be given "
                                              "free (30 DCMR 1408.10)."), field="price_each")]
     if colour in REGULAR_COLOURS:
-        cap, rule = card_price_cap(colour, license_class)
+        cap, rule = card_price_cap(colour, license_class, on)
         if price_each <= cap:
             return []
         label = _("regular card (the admission)") if colour == REGULAR else _("extra regular card")
         return [Finding(rule, _("A Class %(cls)s %(card)s costs at most %(cap)s, not %(price)s (%(rule)s).") % {
             "cls": license_class, "card": label, "cap": money(cap), "price": money(price_each), "rule": rule},
             field="price_each")]
-    caps = [card_price_cap(game_type, license_class) for game_type in game_types]
+    caps = [card_price_cap(game_type, license_class, on) for game_type in game_types]
     caps = [found for found in caps if found is not None and found[0] is not None]
     cap = sum((found[0] for found in caps), Decimal("0"))
     if not caps or price_each <= cap:
         return []  # a special card for no game is refused by sale_games
-    rule = CARD_PRICE_RULES[SPECIAL][1 if license_class == CLASS_D else 0]
+    _cap, rule = card_price_cap(SPECIAL, license_class, on)
     return [Finding(rule, _("A Class %(cls)s special card for %(count)s game(s) costs at most %(cap)s, the cap of "
                             "each game it plays added up, not %(price)s (%(rule)s).") % {
         "cls": license_class, "count": len(caps), "cap": money(cap), "price": money(price_each), "rule": rule},
@@ -165,10 +168,12 @@ SUPPLY_RULE = "30 DCMR 1403.1"
 
 
 def seller_licensed(*, source: str, number: str, on: dt.date | None, supplier: Supplier | None,
-                    window_months: int, rule: str = SUPPLY_RULE, field: str = "seller_license_number") -> list[Finding]:
+                    window_months: int | None = None, rule: str = SUPPLY_RULE,
+                    field: str = "seller_license_number") -> list[Finding]:
     """30 DCMR 1403.1: bought from a vendor whose license is in force on the invoice date, or (used equipment
     only) from another organization licensed at the sale or within the window before it. `supplier` is the
-    license numbered `number` with its organization's licenses (licensing.reports.checks.suppliers)."""
+    license numbered `number` with its organization's licenses (licensing.reports.checks.suppliers).
+    `window_months` None: the register's window in force on the invoice date (bingo.supply_seller_licensed_months)."""
     if not number:
         return [Finding(rule, _("Give the seller's license number: bingo supplies come only from a licensed vendor "
                                 "or, used, from another licensed organization (%(rule)s).") % {"rule": rule},
@@ -189,6 +194,8 @@ def seller_licensed(*, source: str, number: str, on: dt.date | None, supplier: S
         if is_vendor:
             return [Finding(rule, _("License %(number)s is a vendor's: choose a purchase from a licensed vendor "
                                     "(%(rule)s).") % values, field="source")]
+        if window_months is None:
+            window_months = value("bingo.supply_seller_licensed_months", on)
         since = months_before(on, window_months)
         if any(in_force_between(own, since, on) for own in supplier.organization_licenses or (record,)):
             return []
@@ -213,27 +220,32 @@ def own_series(*, allowed: bool, reason: str) -> list[Finding]:
                                    "which has not been made (30 DCMR 1403.1)."), field="source")]
 
 
-def one_regular_card(*, colour: str, faces: int, buyer: str) -> list[Finding]:
+def one_regular_card(*, colour: str, faces: int, buyer: str, license_class: str = "",
+                     on: dt.date | None = None) -> list[Finding]:
     """30 DCMR 1402.1/1402.3: only the card that comes with the admission is a regular card, so a player buys one;
-    the others are extra regular cards, at most $2 each. A sale names one player when it names a buyer."""
+    the others are extra regular cards, at most the extra regular cap each (the class's, in force on `on`). A sale
+    names one player when it names a buyer."""
     if colour != REGULAR or faces <= 1 or not buyer.strip():
         return []
+    cap, _rule = card_price_cap(EXTRA_REGULAR, license_class, on)
     return [Finding("30 DCMR 1402.3", _(
         "Only the card that comes with the admission is a regular card: %(name)s gets one, and the other %(count)s are "
-        "sold as extra regular cards, at most $2 each (30 DCMR 1402.1, 1402.3).") % {
-        "name": buyer.strip(), "count": faces - 1}, field="last_face")]
+        "sold as extra regular cards, at most %(cap)s each (30 DCMR 1402.1, 1402.3).") % {
+        "name": buyer.strip(), "count": faces - 1, "cap": money(cap)}, field="last_face")]
 
 
 AGE_RULE = "30 DCMR 1702.1"
 
 
-def age_declared(declared) -> list[Finding]:
+def age_declared(declared, on: dt.date | None = None) -> list[Finding]:
     """30 DCMR 1702.1: nobody knowingly lets a person under 18 play bingo; the player declares being 18 or older
-    when the cards are sold, as a night's participant does at the door (montecarlo.nights.rules)."""
+    when the cards are sold, as a night's participant does at the door (montecarlo.nights.rules). The age is the
+    register's (player.minimum_age) in force on `on`."""
     if declared is True:
         return []
-    return [Finding(AGE_RULE, _("The player must declare being 18 or older: no one under 18 plays bingo "
-                                "(30 DCMR 1702.1)."), field="age_declared")]
+    return [Finding(AGE_RULE, _("The player must declare being %(age)s or older: no one under %(age)s plays bingo "
+                                "(30 DCMR 1702.1).") % {"age": value("player.minimum_age", on)},
+                    field="age_declared")]
 
 
 # --- 30 DCMR 1409.1-1409.4: charity game tickets ---

@@ -53,8 +53,7 @@ def _source_findings(*, source: str, seller_license_number: str, invoice_number:
                                                      "where it was bought (30 DCMR 1403.1)."), field="invoice_number"))
     number = seller_license_number.upper()
     supplier = report_checks.suppliers({number}).get(number) if number else None
-    findings += rules.seller_licensed(source=source, number=number, on=invoice_date, supplier=supplier,
-                                      window_months=settings.SUPPLY_SELLER_LICENSED_MONTHS)
+    findings += rules.seller_licensed(source=source, number=number, on=invoice_date, supplier=supplier)
     return findings
 
 
@@ -203,13 +202,15 @@ def sale_record(*, actor, operation: Operation, series: CardSeries, first_face: 
         raise ValidationError({"hall": _("The hall is not a hall of this operation.")}, code="invalid")
     games, game_findings = _games_and_findings(operation, colour, games)
     findings += game_findings
+    sold_on = timezone.localdate()  # a sale is judged by the caps in force on its day
     findings += rules.sale_price(colour=colour, price_each=price_each,
-                                       license_class=operation.license.license_class,
-                                       game_types=[game.game_type for game in games])
+                                 license_class=operation.license.license_class,
+                                 game_types=[game.game_type for game in games], on=sold_on)
     findings += rules.buyer_not_on_duty(buyer, operation.workers.values_list("name", flat=True))
     if isinstance(first_face, int) and isinstance(last_face, int):
-        findings += rules.one_regular_card(colour=colour, faces=last_face - first_face + 1, buyer=buyer)
-    findings += rules.age_declared(age_declared)
+        findings += rules.one_regular_card(colour=colour, faces=last_face - first_face + 1, buyer=buyer,
+                                           license_class=operation.license.license_class, on=sold_on)
+    findings += rules.age_declared(age_declared, sold_on)
     cutoff = _cutoff_finding(operation, colour)
     if cutoff:
         findings.append(cutoff)

@@ -1,5 +1,6 @@
 """Live play: what holds at every start and call, and when a game is paid (bingo.live.services), each a
-Finding with its 30 DCMR citation. Pure functions over plain values; the prize caps are planning's."""
+Finding with its 30 DCMR citation. Pure functions over plain values; the prize caps and the overnight ban are
+licensing's (licensing.licenses.limits), the Board's register's figures in force today: live play is judged now."""
 
 from __future__ import annotations
 
@@ -8,25 +9,20 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from bingo.planning.rules import (
-    CLASS_D,
-    CLASS_D_GAME_PRIZE_CAP,
-    CLASS_D_OPERATION_PRIZE_CAP,
-    MULTI_HALL,
-    REGULAR_GAME_PRIZE_CAP,
-    REGULAR_OPERATION_PRIZE_CAP,
-)
+from bingo.planning.rules import CLASS_D, MULTI_HALL, game_prize_cap, operation_prize_cap
 from core.findings import Finding
-from licensing.licenses.limits import in_overnight_ban
+from licensing.licenses.limits import in_overnight_ban, no_bingo_hours_words
 
 
 def overnight_ban(now: dt.datetime, *, action: str) -> list[Finding]:
-    """30 DCMR 1202.2(m): no bingo between 12:00 midnight and 9:00 am, whatever the license lists.
-    `now` is the Board's local time (naive). Midnight itself is inside the ban, 9:00:00 outside it."""
-    if in_overnight_ban(now.time()):
+    """30 DCMR 1202.2(m): no bingo between 12:00 midnight and 9:00 am, whatever the license lists (the register's
+    hours in force on `now`'s day). `now` is the Board's local time (naive). Midnight itself is inside the ban,
+    9:00:00 outside it."""
+    if in_overnight_ban(now.time(), now.date()):
         return [Finding("30 DCMR 1202.2(m)", _(
-            "%(action)s: no bingo is played between 12:00 midnight and 9:00 am; it is now %(now)s "
-            "(30 DCMR 1202.2(m)).") % {"action": action, "now": now.strftime("%Y-%m-%d %H:%M")}, field="time")]
+            "%(action)s: no bingo is played between %(from)s and %(until)s; it is now %(now)s "
+            "(30 DCMR 1202.2(m)).") % {"action": action, "now": now.strftime("%Y-%m-%d %H:%M"),
+                                       **no_bingo_hours_words(now.date())}, field="time")]
     return []
 
 
@@ -53,16 +49,17 @@ def undo_only_recorded(*, source: str | None, last_label: str) -> list[Finding]:
         % {"ball": last_label})]
 
 
-def payout_cap(*, license_class: str, period: str, game_type: str,
-               paid_before: Decimal) -> tuple[Decimal | None, str | None]:
+def payout_cap(*, license_class: str, period: str, game_type: str, paid_before: Decimal,
+               on: dt.date | None = None) -> tuple[Decimal | None, str | None]:
     """The most a game may pay out when it closes, and the section that caps it: the game cap, and
     what the operation's cap leaves after the games already paid (30 DCMR 1408.1, 1408.3). A split
     rounded up (1406.2) never pays past it (bingo.engine.split_prize). None: no cap (1408.2
-    limited period; 1408.1 excepts multi-hall games)."""
+    limited period; 1408.1 excepts multi-hall games). The caps in force on `on` (default: today, the day it pays)."""
     if license_class == CLASS_D:
-        game_cap, operation_cap, rule = CLASS_D_GAME_PRIZE_CAP, CLASS_D_OPERATION_PRIZE_CAP, "30 DCMR 1408.3"
+        rule = "30 DCMR 1408.3"
     elif period == "limited" or game_type == MULTI_HALL:
         return None, None
     else:
-        game_cap, operation_cap, rule = REGULAR_GAME_PRIZE_CAP, REGULAR_OPERATION_PRIZE_CAP, "30 DCMR 1408.1"
+        rule = "30 DCMR 1408.1"
+    game_cap, operation_cap = game_prize_cap(license_class, on), operation_prize_cap(license_class, on)
     return min(game_cap, max(operation_cap - paid_before, Decimal("0.00"))), rule

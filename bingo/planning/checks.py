@@ -123,7 +123,7 @@ def games_findings(operation: Operation, plans: list[rules.GamePlan]) -> list[Fi
     license = operation.license
     has_multihall = any(p.game_type == rules.MULTI_HALL for p in plans) and (
         multihall_license(license, operation.date) is not None)
-    findings = rules.game_findings(plans, license_facts(license), has_multihall)
+    findings = rules.game_findings(plans, license_facts(license), has_multihall, operation.date)
     if has_multihall:  # 30 DCMR 1401.8: the service agreement, once the multi-hall license is there
         findings += agreement_findings(operation, plans)
     return findings

@@ -93,7 +93,7 @@ def game_annuity_set(*, actor, game: Game, years, amount=None, insurer: str = ""
     if years is not None:
         findings = rules.annuity_plan(rules.AnnuityPlan(
             game_type=game.game_type, prize=Decimal(game.prize), years=years, amount=amount, insurer=insurer,
-            insurer_dc_licensed=bool(insurer_dc_licensed)))
+            insurer_dc_licensed=bool(insurer_dc_licensed)), game.operation.date)
         if findings:
             raise RuleViolation(findings)
     else:
@@ -131,7 +131,7 @@ def game_annuity_purchase(*, actor, game: Game, purchased_on: dt.date, contract:
     won_on = timezone.localdate(close.created_at) if close else game.operation.date
     findings = rules.annuity_plan(rules.AnnuityPlan(
         game_type=game.game_type, prize=Decimal(game.prize), years=game.annuity_years, amount=game.annuity_amount,
-        insurer=game.annuity_insurer, insurer_dc_licensed=game.annuity_insurer_dc_licensed))
+        insurer=game.annuity_insurer, insurer_dc_licensed=game.annuity_insurer_dc_licensed), game.operation.date)
     findings += rules.annuity_purchase(won_on=won_on, purchased_on=purchased_on, today=timezone.localdate())
     if findings:
         raise RuleViolation(findings)

@@ -2,8 +2,9 @@
 
 Pure functions over plain values: bingo.planning.services gathers the facts from the database
 (bingo.planning.checks) and decides what blocks a write; the portal and the API show the rest.
-The caps themselves (1402, 1405.19, 1408, 1400.5) and the checks of card prices and prizes are licensing's
-(licensing.licenses.limits, which the financial reports check against too), read here under their old names."""
+The checks of card prices and prizes (1402, 1405.19, 1408, 1400.5) are licensing's (licensing.licenses.limits, which
+the financial reports check against too), read here under their old names. Every figure is the Board's register's
+(licensing.register.values), read for the operation's date: a plan is judged by the figures in force on its day."""
 
 from __future__ import annotations
 
@@ -15,31 +16,28 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from core.findings import Finding
-from licensing.licenses.limits import (  # noqa: F401  (re-exported: the caps are licensing's, bingo reads them here)
-    CARD_PRICE_CAPS,
-    CARD_PRICE_RULES,
+from licensing.licenses.limits import (  # noqa: F401  (re-exported: the checks are licensing's, bingo reads them here)
     CLASS_D,
-    CLASS_D_GAME_PRIZE_CAP,
-    CLASS_D_OPERATION_PRIZE_CAP,
     EARLY_BIRD,
-    EARLY_BIRDS_PER_OPERATION,
     EXTRA_REGULAR,
+    GAME_TYPES,
     MULTI_HALL,
-    OPERATIONS_PER_PREMISES_PER_WEEK,
     REGULAR,
-    REGULAR_GAME_PRIZE_CAP,
-    REGULAR_OPERATION_PRIZE_CAP,
     SPECIAL,
     GamePlan,
     card_price,
     card_price_cap,
     early_birds,
     game_prize,
+    game_prize_cap,
     money,
+    operation_prize_cap,
     operation_prizes,
+    operations_per_week,
 )
 from licensing.licenses.limits import game_type_label as _type_label  # noqa: F401
-from licensing.organizations.services import MINIMUM_WORKER_AGE, age_on
+from licensing.organizations.services import age_on
+from licensing.register.values import value
 
 
 @dataclass(frozen=True)
@@ -111,19 +109,21 @@ def within_schedule(license: LicenseFacts, operation: OperationFacts) -> list[Fi
 
 def premises_weekly_limit(operation: OperationFacts, others_that_week: int, own_that_week: int = 0) -> list[Finding]:
     """30 DCMR 1400.5: at most two bingo operations a week on one premises, whoever holds them; 30 DCMR 1400.6: a
-    licensed organization holds at most two a week on one premises (`own_that_week` of the others are its own)."""
+    licensed organization holds at most two a week on one premises (`own_that_week` of the others are its own).
+    The limit is the one in force on the operation's date."""
     year, week, _weekday = operation.date.isocalendar()
-    if own_that_week + 1 > OPERATIONS_PER_PREMISES_PER_WEEK:
+    limit = operations_per_week(operation.date)
+    if own_that_week + 1 > limit:
         return [Finding("30 DCMR 1400.6", _(
             "The organization may hold at most %(limit)s bingo operations a week on one premises; it already holds "
             "%(count)s there in week %(week)s of %(year)s (30 DCMR 1400.6).") % {
-            "limit": OPERATIONS_PER_PREMISES_PER_WEEK, "week": week, "year": year, "count": own_that_week},
+            "limit": limit, "week": week, "year": year, "count": own_that_week},
             field="date")]
-    if others_that_week + 1 > OPERATIONS_PER_PREMISES_PER_WEEK:
+    if others_that_week + 1 > limit:
         return [Finding("30 DCMR 1400.5", _(
             "At most %(limit)s bingo operations a week on one premises; week %(week)s of %(year)s already has "
             "%(count)s there (30 DCMR 1400.5).") % {
-            "limit": OPERATIONS_PER_PREMISES_PER_WEEK, "week": week, "year": year, "count": others_that_week},
+            "limit": limit, "week": week, "year": year, "count": others_that_week},
             field="date")]
     return []
 
@@ -195,7 +195,7 @@ def worker_age(name: str, born: dt.date | None, on: dt.date, *, blocking: bool =
         return [Finding("30 DCMR 1401.5", _("Record the date of birth of %(name)s: no worker may be under 18 "
                                             "(30 DCMR 1401.5).") % {"name": name},
                         field="date_of_birth", blocking=blocking)]
-    if age_on(born, on) < MINIMUM_WORKER_AGE:  # an 18th birthday on the day counts
+    if age_on(born, on) < value("worker.minimum_age", on):  # an 18th birthday on the day counts
         return [Finding("30 DCMR 1401.5", _("%(name)s is under 18 on %(date)s: no worker may be under 18 "
                                             "(30 DCMR 1401.5).") % {"name": name, "date": on.isoformat()},
                         field="date_of_birth", blocking=blocking)]
@@ -289,14 +289,16 @@ def declaration_findings(declared: Declarations, *, class_c_multi_hall_only: boo
     return findings
 
 
-def game_findings(games: list[GamePlan], license: LicenseFacts, has_multihall_license: bool) -> list[Finding]:
-    """Every check of the game list: prices, prizes, early birds and multi-hall games."""
+def game_findings(games: list[GamePlan], license: LicenseFacts, has_multihall_license: bool,
+                  on: dt.date | None = None) -> list[Finding]:
+    """Every check of the game list: prices, prizes, early birds and multi-hall games, by the figures in force on
+    `on`, the operation's date."""
     findings = []
     for game in games:
-        findings += card_price(game, license.license_class)
-        findings += game_prize(game, license.license_class, license.period)
-    findings += operation_prizes(games, license.license_class, license.period)
-    findings += early_birds(games, license.period)
+        findings += card_price(game, license.license_class, on)
+        findings += game_prize(game, license.license_class, license.period, on)
+    findings += operation_prizes(games, license.license_class, license.period, on)
+    findings += early_birds(games, license.period, on)
     findings += multi_hall(games, license.license_class, has_multihall_license)
     return findings
 
@@ -343,9 +345,8 @@ def multi_hall_agreement(games: Iterable[GamePlan], agreements: Iterable[Agreeme
 
 # --- 30 DCMR 1408.6-1408.9: a multi-hall prize paid by annuity ---
 
-ANNUITY_PRIZE_FLOOR = Decimal("10000.00")  # 30 DCMR 1408.6
-ANNUITY_MAX_YEARS = 25  # 30 DCMR 1408.6
-ANNUITY_PURCHASE_DAYS = 30  # 30 DCMR 1408.7
+# The floor and the longest term (1408.6) and the days to buy it (1408.7) are the register's
+# (bingo.annuity_prize_floor, bingo.annuity_max_years, bingo.annuity_purchase_days), in force on the game's day.
 
 
 @dataclass(frozen=True)
@@ -358,22 +359,23 @@ class AnnuityPlan:
     insurer_dc_licensed: bool
 
 
-def annuity_plan(plan: AnnuityPlan) -> list[Finding]:
+def annuity_plan(plan: AnnuityPlan, on: dt.date | None = None) -> list[Finding]:
     """30 DCMR 1408.6: only a multi-hall prize of $10,000 or more may be paid, in whole or in part, by an annuity, of at
     most 25 years; 1408.8: bought from a nationally recognized insurer licensed to operate in DC. The rest is paid in
-    cash or by check (1408.9)."""
+    cash or by check (1408.9). The floor and the term are the ones in force on `on`, the game's day."""
     if plan.years is None:
         return []
     findings = []
-    if plan.game_type != MULTI_HALL or plan.prize < ANNUITY_PRIZE_FLOOR:
+    floor, max_years = value("bingo.annuity_prize_floor", on), value("bingo.annuity_max_years", on)
+    if plan.game_type != MULTI_HALL or plan.prize < floor:
         findings.append(Finding("30 DCMR 1408.6", _(
             "Only a multi-hall prize of %(floor)s or more may be paid by an annuity (30 DCMR 1408.6); every other "
-            "prize is paid in cash (30 DCMR 1408.4).") % {"floor": money(ANNUITY_PRIZE_FLOOR)},
+            "prize is paid in cash (30 DCMR 1408.4).") % {"floor": money(floor)},
             field="annuity_years"))
-    if not 1 <= plan.years <= ANNUITY_MAX_YEARS:
+    if not 1 <= plan.years <= max_years:
         findings.append(Finding("30 DCMR 1408.6", _(
             "An annuity runs at most %(max)s years, not %(years)s (30 DCMR 1408.6).") % {
-            "max": ANNUITY_MAX_YEARS, "years": plan.years}, field="annuity_years"))
+            "max": max_years, "years": plan.years}, field="annuity_years"))
     if plan.amount is None or not Decimal("0") < plan.amount <= plan.prize:
         findings.append(Finding("30 DCMR 1408.6", _(
             "Give the part of the prize paid by the annuity, more than $0.00 and at most the prize; the rest is paid "
@@ -386,12 +388,14 @@ def annuity_plan(plan: AnnuityPlan) -> list[Finding]:
 
 
 def annuity_purchase(*, won_on: dt.date, purchased_on: dt.date, today: dt.date) -> list[Finding]:
-    """30 DCMR 1408.7: the annuity contract is bought within 30 days of the win, for the winner."""
+    """30 DCMR 1408.7: the annuity contract is bought within 30 days of the win, for the winner (the days in force on
+    the day of the win)."""
+    days = value("bingo.annuity_purchase_days", won_on)
     if purchased_on > today:
         return [Finding("30 DCMR 1408.7", _("The purchase date is in the future."), field="annuity_purchased_on")]
-    if purchased_on < won_on or (purchased_on - won_on).days > ANNUITY_PURCHASE_DAYS:
+    if purchased_on < won_on or (purchased_on - won_on).days > days:
         return [Finding("30 DCMR 1408.7", _(
             "The annuity must be bought within %(days)s days of the win on %(won)s, not on %(date)s "
-            "(30 DCMR 1408.7).") % {"days": ANNUITY_PURCHASE_DAYS, "won": won_on.isoformat(),
+            "(30 DCMR 1408.7).") % {"days": days, "won": won_on.isoformat(),
                                     "date": purchased_on.isoformat()}, field="annuity_purchased_on")]
     return []

@@ -294,7 +294,7 @@ def game_update(*, actor, game: Game, **changes) -> Game:
     if game.annuity_years is not None:  # 30 DCMR 1408.6: the annuity planned must still fit the game
         _raise_blocking(rules.annuity_plan(rules.AnnuityPlan(
             game_type=data["game_type"], prize=data["prize"], years=game.annuity_years, amount=game.annuity_amount,
-            insurer=game.annuity_insurer, insurer_dc_licensed=game.annuity_insurer_dc_licensed)))
+            insurer=game.annuity_insurer, insurer_dc_licensed=game.annuity_insurer_dc_licensed), operation.date))
     before = {name: str(getattr(value, "slug", value)) for name, value in current.items()}
     for name, value in data.items():
         setattr(game, name, value)

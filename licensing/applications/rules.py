@@ -12,9 +12,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from core.findings import Finding
-from licensing.licenses.limits import NO_BINGO_FROM as MIDNIGHT  # an operation may end at 00:00 sharp
-from licensing.licenses.limits import NO_BINGO_UNTIL as NO_BINGO_BEFORE  # 30 DCMR 1202.2(m)
-from licensing.licenses.limits import OPERATIONS_PER_PREMISES_PER_WEEK  # 30 DCMR 1400.5
+from licensing.licenses.limits import no_bingo_hours, operations_per_week  # 1202.2(m), 1400.5: the register's
 from licensing.register.values import value
 
 # The figures are the Board's register's (licensing.register): an application is judged by the numbers in force on
@@ -32,19 +30,21 @@ class Occasion:
 def runs_past_midnight(starts_at: dt.time, ends_at: dt.time) -> bool:
     """An end at or before the start that falls between midnight and 9:00 am: the operation goes on after
     midnight. An end of exactly 00:00 is midnight itself, the end of the day, and allowed."""
-    return ends_at != MIDNIGHT and ends_at <= starts_at and ends_at <= NO_BINGO_BEFORE
+    midnight, no_bingo_before = no_bingo_hours()
+    return ends_at != midnight and ends_at <= starts_at and ends_at <= no_bingo_before
 
 
 def ends_before_it_starts(starts_at: dt.time, ends_at: dt.time) -> bool:
     """An end at or before the start that is no hour of the next morning (22:00-20:00): impossible hours,
     not a late night."""
-    return ends_at != MIDNIGHT and ends_at <= starts_at and ends_at > NO_BINGO_BEFORE
+    midnight, no_bingo_before = no_bingo_hours()
+    return ends_at != midnight and ends_at <= starts_at and ends_at > no_bingo_before
 
 
 def bingo_hours(occasions: list[Occasion]) -> list[Finding]:
     findings = []
     for occasion in occasions:
-        if occasion.starts_at < NO_BINGO_BEFORE or runs_past_midnight(occasion.starts_at, occasion.ends_at):
+        if occasion.starts_at < no_bingo_hours()[1] or runs_past_midnight(occasion.starts_at, occasion.ends_at):
             findings.append(Finding(
                 "30 DCMR 1202.2(m)",
                 f"no bingo between 12:00 midnight and 9:00 am; the operation on {occasion.date:%Y-%m-%d} runs "
@@ -131,12 +131,13 @@ def premises_weekly_limit(occasions: list[Occasion], existing: list[Occasion]) -
     taken = Counter(week(o) for o in existing)
     planned = Counter(week(o) for o in occasions)
     findings = []
+    limit = operations_per_week()
     for key, count in sorted(planned.items()):
-        if taken[key] + count > OPERATIONS_PER_PREMISES_PER_WEEK:
+        if taken[key] + count > limit:
             _, year, number = key
             findings.append(Finding(
                 "30 DCMR 1400.5",
-                f"at most {OPERATIONS_PER_PREMISES_PER_WEEK} bingo operations a week on one premises; week {number} "
+                f"at most {limit} bingo operations a week on one premises; week {number} "
                 f"of {year} already has {taken[key]} there and this application adds {count}",
                 field="occasions",
             ))

@@ -1,4 +1,4 @@
-"""The figures the regulations fix for play under a license, and the pure checks that read them, written once.
+"""The checks of play under a license that read the Board's figures, written once.
 
 Bingo plans (bingo.planning), card sales (bingo.cards), live play (bingo.live), Hold'em tournaments
 (montecarlo.tournaments), applications (licensing.applications) and the event financial reports
@@ -9,7 +9,9 @@ Bingo plans (bingo.planning), card sales (bingo.cards), live play (bingo.live), 
   and 9:00 am; 1408.5 a prize over $10 paid by check on request; 1412.2 worker reimbursements;
   1603.26 Hold'em prizes per player per day.
 
-Pure functions over plain values; no database."""
+The figures themselves are rows of the Board's register (licensing.register.values): each function reads the value
+in force on `on`, the day of the record it judges (an operation's date, a sale's day, a report's event date); given
+no day, the day the caller set with `values.as_of`, else today. No figure is held here."""
 
 from __future__ import annotations
 
@@ -23,14 +25,9 @@ from django.utils.translation import gettext_lazy
 
 from core.findings import Finding
 from core.money import money_text
+from licensing.register.values import citation, value
 
-OPERATIONS_PER_PREMISES_PER_WEEK = 2  # 30 DCMR 1400.5
-EARLY_BIRDS_PER_OPERATION = 6  # 30 DCMR 1405.19 (regular operation), 1405.21 (limited period)
 EARLY_BIRD_RULES = {"regular": "30 DCMR 1405.19", "limited": "30 DCMR 1405.21"}
-NO_BINGO_FROM, NO_BINGO_UNTIL = dt.time(0, 0), dt.time(9, 0)  # 30 DCMR 1202.2(m)
-CHECK_ON_REQUEST_OVER = Decimal("10.00")  # 30 DCMR 1408.5: a prize over $10 is paid by check if the winner asks
-WORKER_REIMBURSEMENT_CAP = Decimal("15.00")  # 30 DCMR 1412.2: per worker per occasion
-HOLDEM_PRIZE_CAP = Decimal("500.00")  # 30 DCMR 1603.26: per player per day
 CLASS_D = "D"
 LIMITED = "limited"
 
@@ -40,31 +37,74 @@ REGULAR, EXTRA_REGULAR, SPECIAL, EARLY_BIRD, MULTI_HALL = (
 GAME_TYPE_CHOICES = ((REGULAR, gettext_lazy("Regular")), (EXTRA_REGULAR, gettext_lazy("Extra regular")),
                      (SPECIAL, gettext_lazy("Special")), (EARLY_BIRD, gettext_lazy("Early bird")),
                      (MULTI_HALL, gettext_lazy("Multi-hall")))
+GAME_TYPES = tuple(kind for kind, _label in GAME_TYPE_CHOICES)
+# Class D has no multi-hall games at all (1414), so the register holds no Class D multi-hall price.
+CLASS_D_MULTI_HALL_RULE = "30 DCMR 1414"
 
-# 30 DCMR 1402: the most a card may cost, by game type, for Class A/B/C and for Class D.
-# The admission includes a regular card, so a regular game's card price is held to the admission cap.
-# An early-bird game is played on a card sold for that game alone, so it is held to the special-game cap.
-# Class D has no multi-hall games at all (1414), so it has no multi-hall price.
-CARD_PRICE_CAPS: dict[str, tuple[Decimal, Decimal | None]] = {
-    REGULAR: (Decimal("4.00"), Decimal("0.25")),
-    EXTRA_REGULAR: (Decimal("2.00"), Decimal("0.15")),
-    SPECIAL: (Decimal("1.00"), Decimal("0.15")),
-    EARLY_BIRD: (Decimal("1.00"), Decimal("0.15")),
-    MULTI_HALL: (Decimal("15.00"), None),
-}
-# The section that sets each cap, for Class A/B/C and for Class D: 1402.1/1402.2 the admission with its
-# regular card, 1402.3/1402.4 each extra regular card, 1402.5/1402.6 each special (and multi-hall) game.
-CARD_PRICE_RULES: dict[str, tuple[str, str]] = {
-    REGULAR: ("30 DCMR 1402.1", "30 DCMR 1402.2"),
-    EXTRA_REGULAR: ("30 DCMR 1402.3", "30 DCMR 1402.4"),
-    SPECIAL: ("30 DCMR 1402.5", "30 DCMR 1402.6"),
-    EARLY_BIRD: ("30 DCMR 1402.5", "30 DCMR 1402.6"),
-    MULTI_HALL: ("30 DCMR 1402.5", "30 DCMR 1414"),
-}
-REGULAR_GAME_PRIZE_CAP = Decimal("2000.00")  # 30 DCMR 1408.1
-REGULAR_OPERATION_PRIZE_CAP = Decimal("10000.00")  # 30 DCMR 1408.1, multi-hall games excepted
-CLASS_D_GAME_PRIZE_CAP = Decimal("5.00")  # 30 DCMR 1408.3
-CLASS_D_OPERATION_PRIZE_CAP = Decimal("50.00")  # 30 DCMR 1408.3
+
+def class_group(license_class: str) -> str:
+    """The part of a cap's key that names the class: Class A, B and C share one figure, Class D has its own."""
+    return "class_d" if license_class == CLASS_D else "class_abc"
+
+
+def card_price_cap_key(game_type: str, license_class: str) -> str | None:
+    """The register's key of the most a card of this kind may cost under the class; None where none is set
+    (a kind the caps do not name; a Class D multi-hall card)."""
+    if game_type not in GAME_TYPES or (license_class == CLASS_D and game_type == MULTI_HALL):
+        return None
+    return f"bingo.card_price_cap.{class_group(license_class)}.{game_type}"
+
+
+def game_prize_cap(license_class: str, on: dt.date | None = None) -> Decimal:
+    """30 DCMR 1408.1 (Class A/B/C, regular period), 1408.3 (Class D): the most one game pays, in force on `on`."""
+    return value(f"bingo.game_prize_cap.{class_group(license_class)}", on)
+
+
+def operation_prize_cap(license_class: str, on: dt.date | None = None) -> Decimal:
+    """30 DCMR 1408.1 (Class A/B/C, regular period, multi-hall games excepted), 1408.3 (Class D): the most one
+    operation pays, in force on `on`."""
+    return value(f"bingo.operation_prize_cap.{class_group(license_class)}", on)
+
+
+def holdem_prize_cap(on: dt.date | None = None) -> Decimal:
+    """30 DCMR 1603.26: the most one player wins at Texas Hold'em in one day, in force on that day."""
+    return value("holdem.prize_cap_per_player_day", on)
+
+
+def operations_per_week(on: dt.date | None = None) -> int:
+    """30 DCMR 1400.5: the most bingo operations one premises holds in one week, in force on `on`."""
+    return value("bingo.operations_per_premises_per_week", on)
+
+
+def check_on_request_over(on: dt.date | None = None) -> Decimal:
+    """30 DCMR 1408.5: a prize over this is paid by check when the winner asks."""
+    return value("bingo.prize_by_check_over", on)
+
+
+def worker_reimbursement_cap(on: dt.date | None = None) -> Decimal:
+    """30 DCMR 1412.2: the most one worker is reimbursed for one occasion."""
+    return value("bingo.worker_reimbursement_cap", on)
+
+
+def no_bingo_hours(on: dt.date | None = None) -> tuple[dt.time, dt.time]:
+    """30 DCMR 1202.2(m): the hours of the night when no bingo is played, (from, until), in force on `on`."""
+    return value("bingo.no_play_from", on), value("bingo.no_play_until", on)
+
+
+def clock(at: dt.time) -> str:
+    """A time of day as the rules write it, in the reader's language: "12:00 midnight", "9:00 am", "6:30 pm"."""
+    if at == dt.time.min:
+        return _("12:00 midnight")
+    if at.strftime("%H:%M") == "12:00":
+        return _("12:00 noon")
+    written = at.strftime("%I:%M").lstrip("0")  # strftime's %p is the C locale's AM/PM: Django sets no locale
+    return (_("%(time)s am") if at.strftime("%p") == "AM" else _("%(time)s pm")) % {"time": written}
+
+
+def no_bingo_hours_words(on: dt.date | None = None) -> dict[str, str]:
+    """The overnight ban's hours in words, for a message: {"from": "12:00 midnight", "until": "9:00 am"}."""
+    starts, ends = no_bingo_hours(on)
+    return {"from": clock(starts), "until": clock(ends)}
 
 
 @dataclass(frozen=True)
@@ -84,24 +124,28 @@ def game_type_label(game_type: str) -> str:
     return str(labels[game_type]).lower() if game_type in labels else game_type
 
 
-def card_price_cap(game_type: str, license_class: str) -> tuple[Decimal | None, str] | None:
+def card_price_cap(game_type: str, license_class: str, on: dt.date | None = None
+                   ) -> tuple[Decimal | None, str] | None:
     """30 DCMR 1402.1-1402.6: the most a card of this kind (a game type, or a card colour of the same name)
-    may cost under the class, and the section that says so; None for a kind the caps do not name.
-    The planning check of a game's card price, the check of every sale and the report's all read the caps here."""
-    caps = CARD_PRICE_CAPS.get(game_type)
-    if caps is None:
+    may cost under the class on `on`, and the section that says so; None for a kind the caps do not name.
+    The planning check of a game's card price, the check of every sale and the report's all read the caps here.
+    The admission includes a regular card, so a regular game's card price is held to the admission cap; an
+    early-bird game is played on a card sold for that game alone, so it has the special game's section."""
+    if game_type not in GAME_TYPES:
         return None
-    class_d = license_class == CLASS_D
-    return caps[1] if class_d else caps[0], CARD_PRICE_RULES[game_type][1 if class_d else 0]
+    key = card_price_cap_key(game_type, license_class)
+    if key is None:
+        return None, CLASS_D_MULTI_HALL_RULE
+    return value(key, on), citation(key, on)
 
 
-def card_price(game: GamePlan, license_class: str) -> list[Finding]:
+def card_price(game: GamePlan, license_class: str, on: dt.date | None = None) -> list[Finding]:
     """30 DCMR 1402.1-1402.6: the price of a card for each game on the program, by game type and class.
     Only the card that comes with the admission is "regular" (1402.1/1402.2, the admission's cap); any other card
-    sold for a regular game is an extra regular card, at most $2 ($0.15 at Class D) (1402.3/1402.4). So a regular
-    game's card price, the price of a card bought for it beyond the admission, is held to the extra regular cap."""
+    sold for a regular game is an extra regular card (1402.3/1402.4). So a regular game's card price, the price of a
+    card bought for it beyond the admission, is held to the extra regular cap."""
     kind = EXTRA_REGULAR if game.game_type == REGULAR else game.game_type
-    found = card_price_cap(kind, license_class)
+    found = card_price_cap(kind, license_class, on)
     if found is None or found[0] is None or game.card_price <= found[0]:
         return []
     cap, rule = found
@@ -118,35 +162,38 @@ def card_price(game: GamePlan, license_class: str) -> list[Finding]:
         field="card_price")]
 
 
-def game_prize(game: GamePlan, license_class: str, period: str) -> list[Finding]:
-    """30 DCMR 1408.1-1408.3: the prize of one game."""
+def game_prize(game: GamePlan, license_class: str, period: str, on: dt.date | None = None) -> list[Finding]:
+    """30 DCMR 1408.1-1408.3: the prize of one game, against the cap in force on `on`."""
     if license_class == CLASS_D:
-        if game.prize > CLASS_D_GAME_PRIZE_CAP:
+        cap = game_prize_cap(license_class, on)
+        if game.prize > cap:
             return [Finding("30 DCMR 1408.3", _(
                 "Game %(number)s: a Class D prize is at most %(cap)s per game, not %(prize)s (30 DCMR 1408.3).") % {
-                "number": game.number, "cap": money(CLASS_D_GAME_PRIZE_CAP), "prize": money(game.prize)},
+                "number": game.number, "cap": money(cap), "prize": money(game.prize)},
                 field="prize")]
         return []
     if period == LIMITED or game.game_type == MULTI_HALL:  # 1408.2 no limit; 1408.1 excepts multi-hall
         return []
-    if game.prize > REGULAR_GAME_PRIZE_CAP:
+    cap = game_prize_cap(license_class, on)
+    if game.prize > cap:
         return [Finding("30 DCMR 1408.1", _(
             "Game %(number)s: a Class %(cls)s regular-period prize is at most %(cap)s per game, not %(prize)s "
-            "(30 DCMR 1408.1).") % {"number": game.number, "cls": license_class, "cap": money(REGULAR_GAME_PRIZE_CAP),
+            "(30 DCMR 1408.1).") % {"number": game.number, "cls": license_class, "cap": money(cap),
                                     "prize": money(game.prize)}, field="prize")]
     return []
 
 
-def operation_prizes(games: Iterable[GamePlan], license_class: str, period: str) -> list[Finding]:
-    """30 DCMR 1408.1 / 1408.3: the prizes of the whole operation."""
+def operation_prizes(games: Iterable[GamePlan], license_class: str, period: str,
+                     on: dt.date | None = None) -> list[Finding]:
+    """30 DCMR 1408.1 / 1408.3: the prizes of the whole operation, against the cap in force on `on`."""
     games = list(games)
     if license_class == CLASS_D:
-        total, cap, rule = sum((g.prize for g in games), Decimal("0")), CLASS_D_OPERATION_PRIZE_CAP, "30 DCMR 1408.3"
+        total, rule = sum((g.prize for g in games), Decimal("0")), "30 DCMR 1408.3"
     elif period == LIMITED:
         return []  # 30 DCMR 1408.2
     else:
-        total = sum((g.prize for g in games if g.game_type != MULTI_HALL), Decimal("0"))
-        cap, rule = REGULAR_OPERATION_PRIZE_CAP, "30 DCMR 1408.1"
+        total, rule = sum((g.prize for g in games if g.game_type != MULTI_HALL), Decimal("0")), "30 DCMR 1408.1"
+    cap = operation_prize_cap(license_class, on)
     if total > cap:
         return [Finding(rule, _("The prizes of this operation total %(total)s; a Class %(cls)s operation may offer "
                                 "at most %(cap)s (%(rule)s).") % {
@@ -154,21 +201,27 @@ def operation_prizes(games: Iterable[GamePlan], license_class: str, period: str)
     return []
 
 
-def early_birds(games: Iterable[GamePlan], period: str = "regular") -> list[Finding]:
-    """30 DCMR 1405.19 (a regular operation), 1405.21 (a limited-period one): at most six early birds."""
+def early_birds(games: Iterable[GamePlan], period: str = "regular", on: dt.date | None = None) -> list[Finding]:
+    """30 DCMR 1405.19 (a regular operation), 1405.21 (a limited-period one): at most so many early birds (the
+    register's figure in force on `on`)."""
     count = sum(1 for g in games if g.game_type == EARLY_BIRD)
-    if count <= EARLY_BIRDS_PER_OPERATION:
+    limit = value("bingo.early_birds_per_operation", on)
+    if count <= limit:
         return []
     if period == LIMITED:
         return [Finding("30 DCMR 1405.21", _("At most %(limit)s early-bird games per limited-period operation; this "
                                              "one has %(count)s (30 DCMR 1405.21).") % {
-            "limit": EARLY_BIRDS_PER_OPERATION, "count": count}, field="game_type")]
+            "limit": limit, "count": count}, field="game_type")]
     return [Finding("30 DCMR 1405.19", _("At most %(limit)s early-bird games per operation; this one has "
                                          "%(count)s (30 DCMR 1405.19).") % {
-        "limit": EARLY_BIRDS_PER_OPERATION, "count": count}, field="game_type")]
+        "limit": limit, "count": count}, field="game_type")]
 
 
-def in_overnight_ban(at: dt.time) -> bool:
-    """30 DCMR 1202.2(m): no bingo between 12:00 midnight and 9:00 am. Midnight itself is inside the ban,
-    9:00 outside it."""
-    return NO_BINGO_FROM <= at < NO_BINGO_UNTIL
+def in_overnight_ban(at: dt.time, on: dt.date | None = None) -> bool:
+    """30 DCMR 1202.2(m): no bingo between 12:00 midnight and 9:00 am (the register's hours in force on `on`).
+    The ban's first minute is inside it, its end outside it. Hours that cross midnight (from 23:00 until 9:00)
+    are read as one night."""
+    starts, ends = no_bingo_hours(on)
+    if starts <= ends:
+        return starts <= at < ends
+    return at >= starts or at < ends

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.conf import settings
 from django.db import connection
 from django.db.models import Min, Q
 from django.utils import timezone
@@ -25,7 +24,8 @@ ORGANIZATION_TYPES = sorted(rules.ORGANIZATION_LICENSE_TYPES)
 
 
 def report_findings(report: Report, *, today: dt.date | None = None) -> list[Finding]:
-    """The findings of a report, submitted or draft (a draft is read as of `today`, the Board's date)."""
+    """The findings of a report, submitted or draft (a draft is read as of `today`, the Board's date), by the Board's
+    figures in force on its event date (rules.report_rules)."""
     return rules.report_rules(report.data, report_facts(report, today=today))
 
 
@@ -36,7 +36,6 @@ def report_facts(report: Report, *, today: dt.date | None = None) -> rules.Repor
         as_of=filed_on or today or timezone.localdate(), filed=filed_on is not None,
         report_due=report.report_due, deposit_due=report.deposit_due, proceeds_used_by=report.proceeds_used_by,
         suppliers=suppliers(rules.supply_numbers(report.data)) if report.kind == content.BINGO else {},
-        seller_window_months=settings.SUPPLY_SELLER_LICENSED_MONTHS,
         operations_that_week=(other_operations_that_week(license=report.license, on=report.event_date)
                               if report.kind == content.BINGO else None),
     )

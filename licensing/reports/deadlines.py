@@ -9,7 +9,9 @@
   after a Monte Carlo Night (1608.4).
 Where no rule sets a date (a raffle's or a Monte Carlo Night's report and deposit), it is None.
 
-Pure functions over plain values; no database."""
+The numbers of days are the Board's register's (reports.due_days.*, proceeds.deposit_days.*), each the one in force
+on the event date: an event keeps the deadline of its day when the Board changes the number later.
+Pure functions over plain values and the register."""
 
 from __future__ import annotations
 
@@ -20,15 +22,13 @@ from functools import lru_cache
 import holidays
 from django.utils.translation import gettext as _
 
+from licensing.register.values import value
+
 REPORT_RULE = "30 DCMR 1413.1"
 DEPOSIT_RULE = "30 DCMR 1411.1"
 BINGO_PROCEEDS_RULE = "30 DCMR 1411.3"
 RAFFLE_PROCEEDS_RULE = "30 DCMR 1506.4"
 MONTECARLO_PROCEEDS_RULE = "30 DCMR 1608.4"
-REPORT_DAYS = {"regular": 10, "limited": 30}  # 1413.1
-BINGO_PROCEEDS_DAYS = 30  # 1411.3
-RAFFLE_PROCEEDS_DAYS = 30  # 1506.4
-MONTECARLO_PROCEEDS_DAYS = 10  # 1608.4
 BINGO_TYPES = frozenset({"bingo", "multihall"})
 NO_DEPOSIT_CLASSES = frozenset({"D"})  # 1411.1: Class D's receipts all go to prizes and expenses
 
@@ -58,23 +58,33 @@ def next_business_day(day: dt.date) -> dt.date:
     return following
 
 
+def report_days(period: str, event_date: dt.date | None = None) -> int:
+    """30 DCMR 1413.1: the days after an operation of the period ("regular", "limited") its report is due, as in
+    force on the event date."""
+    return value(f"reports.due_days.{period}", event_date)
+
+
+def _after(event_date: dt.date, key: str) -> dt.date:
+    return event_date + dt.timedelta(days=value(key, event_date))
+
+
 def deadlines(*, license_type: str, event_date: dt.date, license_class: str = "", period: str = "regular") -> Deadlines:
     """The dates for one event: a bingo operation, a raffle drawing or a Monte Carlo Night (`event_date`)."""
     if license_type in BINGO_TYPES:
         no_deposit = license_class in NO_DEPOSIT_CLASSES
         return Deadlines(
-            report_due=event_date + dt.timedelta(days=REPORT_DAYS[period]),
+            report_due=event_date + dt.timedelta(days=report_days(period, event_date)),
             deposit_due=None if no_deposit else next_business_day(event_date),
-            proceeds_used_by=event_date + dt.timedelta(days=BINGO_PROCEEDS_DAYS),
+            proceeds_used_by=_after(event_date, "proceeds.deposit_days.bingo"),
             citations=[REPORT_RULE, *([] if no_deposit else [DEPOSIT_RULE]), BINGO_PROCEEDS_RULE],
         )
     if license_type == "raffle":
         return Deadlines(report_due=None, deposit_due=None,
-                         proceeds_used_by=event_date + dt.timedelta(days=RAFFLE_PROCEEDS_DAYS),
+                         proceeds_used_by=_after(event_date, "proceeds.deposit_days.raffle"),
                          citations=[RAFFLE_PROCEEDS_RULE])
     if license_type == "montecarlo":
         return Deadlines(report_due=None, deposit_due=None,
-                         proceeds_used_by=event_date + dt.timedelta(days=MONTECARLO_PROCEEDS_DAYS),
+                         proceeds_used_by=_after(event_date, "proceeds.deposit_days.montecarlo"),
                          citations=[MONTECARLO_PROCEEDS_RULE])
     raise ValueError(f"no deadlines for license type {license_type!r}")
 

@@ -16,11 +16,16 @@ Readings where the text leaves room:
   otherwise). A payee of "cash" or "bearer" names nobody (1412.5).
 - 1403.1: a seller's license number is looked up; a vendor's license must be in force on the purchase
   date; an organization's number stands for the organization, which must have held a license in force at
-  some time in the window before the sale (12 months, settings.SUPPLY_SELLER_LICENSED_MONTHS).
+  some time in the window before the sale (12 months, the register's bingo.supply_seller_licensed_months).
 - 1603.8: every participant is issued the same chips (our design, the simplest way to meet it); the most
   usual count is the norm and every other row a finding.
 - Hold'em prizes (1603.26) add up per player (by name, core.people.name_key) per day (a row's date, else
-  the event's)."""
+  the event's).
+
+Judged by the rules in force on the event date: every cap, count and number of days is the Board's register's
+(licensing.register.values), and `report_rules` reads them as of the report's event date, whenever it runs (a
+Hold'em prize by the cap of its own day). A rule function called alone reads the day set by `values.as_of`, else
+today."""
 
 from __future__ import annotations
 
@@ -40,9 +45,10 @@ from core.people import name_key
 from licensing.licenses import limits
 from licensing.licenses.limits import money
 from licensing.models.choices import ORGANIZATION_LICENSE_TYPE_VALUES
+from licensing.register import values as register
 from licensing.reports import content
 from licensing.reports.content import amount
-from licensing.reports.deadlines import REPORT_DAYS
+from licensing.reports.deadlines import report_days
 
 PROCEEDS_RULES = {content.BINGO: "30 DCMR 1411.3", content.RAFFLE: "30 DCMR 1506.4",
                   content.MONTECARLO: "30 DCMR 1608.4"}
@@ -139,13 +145,14 @@ def early_bird_games(games: list[dict], period: str) -> list[Finding]:
 def prizes_by_check(games: list[dict]) -> list[Finding]:
     """30 DCMR 1408.5: a prize over $10 is paid by check when the winner asks."""
     findings = []
+    limit = limits.check_on_request_over()
     for index, row in enumerate(games, start=1):
         share = amount(row.get("prize")) / max(row.get("winners") or 1, 1)
-        if row.get("check_requested") and row.get("paid_by") != "check" and share > limits.CHECK_ON_REQUEST_OVER:
+        if row.get("check_requested") and row.get("paid_by") != "check" and share > limit:
             findings.append(_finding("30 DCMR 1408.5", _(
                 "Game %(number)s: the winner asked for a check, and a prize over %(limit)s is then paid by check; "
                 "this one, %(share)s a winner, was not (30 DCMR 1408.5).") % {
-                "number": row.get("number") or index, "limit": money(limits.CHECK_ON_REQUEST_OVER),
+                "number": row.get("number") or index, "limit": money(limit),
                 "share": money(share)}, f"games.{index}.paid_by"))
     return findings
 
@@ -158,17 +165,18 @@ def worker_reimbursements(rows: list[dict]) -> list[Finding]:
     totals: dict[str, Decimal] = {}
     names: dict[str, str] = {}  # each worker as first written
     findings = []
+    cap = limits.worker_reimbursement_cap()
     for index, row in enumerate(rows, start=1):
         key = name_key(row.get("worker"))
         names.setdefault(key, row["worker"])
         before = totals.get(key, Decimal("0"))
         totals[key] = before + amount(row.get("amount"))
-        if before <= limits.WORKER_REIMBURSEMENT_CAP < totals[key]:  # once per worker, where the cap is passed
+        if before <= cap < totals[key]:  # once per worker, where the cap is passed
             findings.append(_finding("30 DCMR 1412.2", _(
                 "%(row)s: %(worker)s is reimbursed %(total)s for this operation; a worker is reimbursed at most "
                 "%(cap)s per occasion (30 DCMR 1412.2).") % {
                 "row": _row("reimbursements", index), "worker": names[key],
-                "total": money(totals[key]), "cap": money(limits.WORKER_REIMBURSEMENT_CAP)},
+                "total": money(totals[key]), "cap": money(cap)},
                 f"reimbursements.{index}.amount"))
     return findings
 
@@ -407,10 +415,12 @@ class Supplier:
     organization_licenses: tuple[LicenseRecord, ...] = ()
 
 
-def supplies_licensed(expenses: list[dict], suppliers: Mapping[str, Supplier], *, window_months: int
+def supplies_licensed(expenses: list[dict], suppliers: Mapping[str, Supplier], *, window_months: int | None = None
                       ) -> list[Finding]:
     """30 DCMR 1403.1: bingo supplies only from a vendor licensed on the purchase date, or from another licensed
-    organization, licensed at the sale or within the window before it."""
+    organization, licensed at the sale or within the window before it (None: the register's window)."""
+    if window_months is None:
+        window_months = register.value("bingo.supply_seller_licensed_months")
     findings = []
     for index, row in enumerate(expenses, start=1):
         if row.get("category") != SUPPLIES:
@@ -469,7 +479,7 @@ def filed_on_time(*, due: dt.date | None, as_of: dt.date, filed: bool, period: s
     the report was first submitted, or today for a draft."""
     if due is None or as_of <= due:
         return []
-    values = {"date": as_of.isoformat(), "due": due.isoformat(), "days": REPORT_DAYS[period],
+    values = {"date": as_of.isoformat(), "due": due.isoformat(), "days": report_days(period),
               "period": _("limited-period") if period == limits.LIMITED else _("regular")}
     if filed:
         message = _("The report was filed on %(date)s, after %(due)s; it is due within %(days)s days of a %(period)s "
@@ -482,32 +492,36 @@ def filed_on_time(*, due: dt.date | None, as_of: dt.date, filed: bool, period: s
 
 def premises_week(event_date: dt.date, others_that_week: int | None) -> list[Finding]:
     """30 DCMR 1400.5: at most two bingo operations a week on one premises, whoever holds them. `others_that_week`
-    counts every other operation in the ISO week at the premises (None: the premises are not known)."""
-    if others_that_week is None or others_that_week + 1 <= limits.OPERATIONS_PER_PREMISES_PER_WEEK:
+    counts every other operation in the ISO week at the premises (None: the premises are not known). The limit is
+    the one in force on the event date."""
+    limit = limits.operations_per_week(event_date)
+    if others_that_week is None or others_that_week + 1 <= limit:
         return []
     monday = event_date - dt.timedelta(days=event_date.weekday())
     return [_finding("30 DCMR 1400.5", _(
         "The week of %(monday)s to %(sunday)s has %(count)s bingo operations at these premises, this one included; "
         "at most %(limit)s a week on one premises (30 DCMR 1400.5).") % {
         "monday": monday.isoformat(), "sunday": (monday + dt.timedelta(days=6)).isoformat(),
-        "count": others_that_week + 1, "limit": limits.OPERATIONS_PER_PREMISES_PER_WEEK}, "event_date")]
+        "count": others_that_week + 1, "limit": limit}, "event_date")]
 
 
 def operation_hours(operation: dict) -> list[Finding]:
     """30 DCMR 1202.2(m): no bingo between 12:00 midnight and 9:00 am. An end at 00:00 is midnight itself;
     any other end at or before the start ran past midnight."""
     starts, ends = _time(operation.get("starts_at")), _time(operation.get("ends_at"))
+    ban_from, ban_until = limits.no_bingo_hours()
     if starts is not None and limits.in_overnight_ban(starts):
         path = "operation.starts_at"
-    elif ends is not None and ends != limits.NO_BINGO_FROM and (
-            ends <= starts if starts is not None else ends <= limits.NO_BINGO_UNTIL):
+    elif ends is not None and ends != ban_from and (
+            ends <= starts if starts is not None else ends <= ban_until):
         path = "operation.ends_at"
     else:
         return []
     return [_finding("30 DCMR 1202.2(m)", _(
-        "The operation ran %(start)s-%(end)s, into the hours between 12:00 midnight and 9:00 am when no bingo is "
+        "The operation ran %(start)s-%(end)s, into the hours between %(from)s and %(until)s when no bingo is "
         "played (30 DCMR 1202.2(m)).") % {"start": operation.get("starts_at") or "?",
-                                          "end": operation.get("ends_at") or "?"}, path)]
+                                          "end": operation.get("ends_at") or "?",
+                                          **limits.no_bingo_hours_words()}, path)]
 
 
 # --- Monte Carlo Night: 30 DCMR 1603.6, 1603.8, 1603.26 ---
@@ -529,7 +543,8 @@ def same_chips(chips: list[dict]) -> list[Finding]:
 
 
 def holdem_prizes(prizes: list[dict], event_date: dt.date) -> list[Finding]:
-    """30 DCMR 1603.26: Texas Hold'em prizes of at most $500 per player per day, every prize of the day added."""
+    """30 DCMR 1603.26: Texas Hold'em prizes of at most $500 per player per day, every prize of the day added, held
+    to the cap in force on that day."""
     totals: dict[tuple[str, dt.date], Decimal] = {}
     names: dict[str, str] = {}  # each player as first written
     findings = []
@@ -541,12 +556,13 @@ def holdem_prizes(prizes: list[dict], event_date: dt.date) -> list[Finding]:
         names.setdefault(key[0], row["participant"])
         before = totals.get(key, Decimal("0"))
         totals[key] = before + amount(row.get("value"))
-        if before <= limits.HOLDEM_PRIZE_CAP < totals[key]:
+        cap = limits.holdem_prize_cap(day)
+        if before <= cap < totals[key]:
             findings.append(_finding("30 DCMR 1603.26", _(
                 "%(row)s: %(participant)s won %(total)s at Texas Hold'em on %(date)s; a player wins at most %(cap)s "
                 "a day (30 DCMR 1603.26).") % {
                 "row": _row("prizes", index), "participant": names[key[0]],
-                "total": money(totals[key]), "date": day.isoformat(), "cap": money(limits.HOLDEM_PRIZE_CAP)},
+                "total": money(totals[key]), "date": day.isoformat(), "cap": money(cap)},
                 f"prizes.{index}.value"))
     return findings
 
@@ -599,12 +615,18 @@ class ReportFacts:
     deposit_due: dt.date | None = None
     proceeds_used_by: dt.date | None = None
     suppliers: Mapping[str, Supplier] = field(default_factory=dict)  # by license number, upper case
-    seller_window_months: int = 12
+    seller_window_months: int | None = None  # None: the register's, in force on the event date
     operations_that_week: int | None = None  # the other bingo operations that ISO week at the premises
 
 
 def report_rules(data: dict, facts: ReportFacts) -> list[Finding]:
-    """Every check of one cleaned report, in the order of its sections."""
+    """Every check of one cleaned report, in the order of its sections, by the figures in force on its event date
+    (a report filed after the Board changed a cap is still judged by the cap of the day it reports)."""
+    with register.as_of(facts.event_date):
+        return _report_rules(data, facts)
+
+
+def _report_rules(data: dict, facts: ReportFacts) -> list[Finding]:
     totals = content.totals(facts.kind, data)
     if facts.kind == content.BINGO:
         games = data["games"]

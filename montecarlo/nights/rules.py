@@ -6,7 +6,8 @@ Planning: a Monte Carlo Night license in force on the date (1200.1, 1204.16), th
 an outcome): the license in force today and the Board's clock inside the licensed hours, as for every live game.
 Admission: paid in US currency (1603.4), 18 or older (1702.1). The member in charge or the alternate present
 throughout, recorded on the night (1301.5): no admission and no play without. The games: the catalog's approval state
-(1602.1, 1602.2, 1603.16)."""
+(1602.1, 1602.2, 1603.16). The nights a year and the players' age are the Board's register's
+(licensing.register.values), in force on the night's date."""
 
 from __future__ import annotations
 
@@ -23,10 +24,10 @@ from core.money import parse_money
 from licensing.licenses.live import board_now, license_in_force, live_play_findings
 from licensing.licenses.rules import in_force_findings
 from licensing.models.choices import LicenseStatus, LicenseType
+from licensing.register.values import value
 from montecarlo.models import Approval, GameCatalogEntry
 
 HOURS_RULE = "30 DCMR 1202.2(o)"  # a Monte Carlo Night on the licensed date, time and place
-NIGHTS_A_YEAR = 2  # 30 DCMR 1204.17
 # Upon admission every participant gets the same chips (30 DCMR 1603.7), whatever they paid or donated: no direct
 # correlation with the donation (1603.8). The night's one figure, starting_chips, issued to each, meets both.
 SAME_CHIPS_RULE = "30 DCMR 1603.7"
@@ -118,13 +119,15 @@ def hours_findings(license, date, starts_at, ends_at) -> list[Finding]:
     return []
 
 
-def nights_a_year_findings(*, nights_that_year: int, year: int) -> list[Finding]:
+def nights_a_year_findings(*, nights_that_year: int, year: int, on: dt.date | None = None) -> list[Finding]:
     """30 DCMR 1204.17: at most two Monte Carlo Nights an organization a calendar year (training nights are
-    not events and do not count)."""
-    if nights_that_year >= NIGHTS_A_YEAR:
+    not events and do not count); the limit in force on `on`, the new night's date."""
+    limit = value("montecarlo.nights_per_year", on)
+    if nights_that_year >= limit:
         return [Finding("30 DCMR 1204.17", _(
-            "date: the organization already holds %(count)s Monte Carlo Nights in %(year)s; at most 2 a calendar "
-            "year (30 DCMR 1204.17).") % {"count": nights_that_year, "year": year}, field="date")]
+            "date: the organization already holds %(count)s Monte Carlo Nights in %(year)s; at most %(limit)s a "
+            "calendar year (30 DCMR 1204.17).") % {"count": nights_that_year, "year": year, "limit": limit},
+            field="date")]
     return []
 
 
@@ -195,12 +198,14 @@ def in_charge_findings(person, *, organization_id: int, training: bool) -> list[
 # --- admission ---
 
 
-def admission_findings(*, age_declared, admission_paid: Decimal, admission_price: Decimal) -> list[Finding]:
+def admission_findings(*, age_declared, admission_paid: Decimal, admission_price: Decimal,
+                       on: dt.date | None = None) -> list[Finding]:
+    """30 DCMR 1702.1 (the age in force on `on`, default today: the participant is admitted now), 1603.4."""
     findings = []
     if age_declared is not True:
         findings.append(Finding(AGE_RULE, _(
-            "age_declared: the participant must declare being 18 or older; no one under 18 plays (30 DCMR 1702.1)."),
-            field="age_declared"))
+            "age_declared: the participant must declare being %(age)s or older; no one under %(age)s plays "
+            "(30 DCMR 1702.1).") % {"age": value("player.minimum_age", on)}, field="age_declared"))
     if admission_paid < admission_price:
         findings.append(Finding(ADMISSION_RULE, _(
             "admission_paid: the admission is %(price)s in US currency (30 DCMR 1603.4); %(paid)s was entered.") % {

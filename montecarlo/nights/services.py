@@ -90,7 +90,7 @@ def night_create(*, actor, license, name: str, date: dt.date, starts_at: dt.time
         # Under the license's row lock, so two nights planned at once are counted one after the other.
         type(license).objects.select_for_update().filter(pk=license.pk).first()
         findings += rules.nights_a_year_findings(
-            nights_that_year=nights_that_year(license.organization_id, date.year), year=date.year)
+            nights_that_year=nights_that_year(license.organization_id, date.year), year=date.year, on=date)
     if findings:
         raise RuleViolation(findings)
     seed = secrets.token_bytes(raffle_draw.SEED_BYTES)

@@ -6,8 +6,11 @@ from django.utils.translation import gettext_lazy as _
 
 from core.money import MoneyField, money_value
 from core.numbers import IntegerField, ModelChoiceField
+from licensing.licenses.limits import holdem_prize_cap
+from licensing.register.values import value
 from montecarlo.holdem.tournament import TEMPLATES
 from montecarlo.models import FinishMethod, Night, NightStatus
+from montecarlo.tournaments.rules import MIN_PER_TABLE, cap_text
 
 
 class TournamentForm(forms.Form):
@@ -18,15 +21,12 @@ class TournamentForm(forms.Form):
     ends_at = forms.TimeField(label=_("Ends at"), widget=forms.TimeInput(attrs={"type": "time"}))
     entry_fee = MoneyField(label=_("Entry fee"), max_digits=8)
     starting_chips = IntegerField(label=_("Starting chips"), min_value=1, initial=10000)
-    max_per_table = IntegerField(label=_("Players per table at most"), min_value=2, initial=7,
-                                 help_text=_("30 DCMR 1603.23: at most 7."))
+    max_per_table = IntegerField(label=_("Players per table at most"), min_value=MIN_PER_TABLE)
     finish_method = forms.ChoiceField(label=_("Finishing order"), choices=FinishMethod.choices)
     stop_at = forms.TimeField(label=_("Stops at (timed tournament)"), required=False,
                               widget=forms.TimeInput(attrs={"type": "time"}))
     template = forms.ChoiceField(label=_("Blind structure"), choices=[(name, name) for name in TEMPLATES])
-    prizes = forms.CharField(label=_("Prizes by place"), required=False,
-                             help_text=_("Dollar amounts separated by commas, first place first; each at most "
-                                         "$500 (30 DCMR 1603.26)."))
+    prizes = forms.CharField(label=_("Prizes by place"), required=False)
     training = forms.BooleanField(label=_("Training tournament"), required=False,
                                   help_text=_("For practice: no prizes and nothing reported, so it may be dealt "
                                               "outside the licensed hours (30 DCMR 1603.19). It cannot be changed "
@@ -37,6 +37,12 @@ class TournamentForm(forms.Form):
 
     def __init__(self, *args, licenses, **kwargs):
         super().__init__(*args, **kwargs)
+        # The figures in force today, as the register says (the service checks the tournament's date).
+        most, cap = value("holdem.players_per_table"), holdem_prize_cap()
+        self.fields["max_per_table"].initial = most
+        self.fields["max_per_table"].help_text = _("30 DCMR 1603.23: at most %(most)s.") % {"most": most}
+        self.fields["prizes"].help_text = _("Dollar amounts separated by commas, first place first; each at most "
+                                            "%(cap)s (30 DCMR 1603.26).") % {"cap": cap_text(cap)}
         self.fields["license"].queryset = licenses
         self.fields["night"].queryset = Night.objects.filter(license__in=licenses, status=NightStatus.OPEN)
 

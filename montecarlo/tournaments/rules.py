@@ -4,7 +4,10 @@ licensed hours (1603.19), tables (1603.23), finishing method (1603.25), prizes (
 structure (1604.3(c) and the engine's level checks), and a training tournament's lack of prizes.
 Live play: every deal and clock start inside the licensed hours, on the Board's clock, under a license
 in force (1603.19, 1200.1). Players: 18 or older on the tournament's date (1702.1), and at most $500
-of prizes per person per day across every tournament of that day (1603.26)."""
+of prizes per person per day across every tournament of that day (1603.26).
+
+The prize cap, the players a table seats and the players' age are the Board's register's (licensing.register.values):
+a tournament is judged by the figures in force on its date."""
 
 from __future__ import annotations
 
@@ -12,22 +15,31 @@ import datetime as dt
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from core.dates import day
 from core.findings import Finding
 from core.money import money_text, parse_money
-from licensing.licenses.limits import HOLDEM_PRIZE_CAP as PRIZE_CAP  # 30 DCMR 1603.26: $500 a player a day
+from licensing.licenses.limits import holdem_prize_cap  # 30 DCMR 1603.26: the register's, a player a day
 from licensing.models.choices import LicenseType
 from licensing.organizations.services import EARLIEST_BIRTH_DATE, age_on
+from licensing.register.catalog import entry
+from licensing.register.values import value
 from montecarlo.holdem.tournament import check_levels, level_from_dict
 from montecarlo.holdem.tournament.people import Person, same_person
 from montecarlo.nights.rules import event_live_findings, in_force_on_findings, licensed_windows
 
-MAX_PER_TABLE = 7  # 30 DCMR 1603.23: a dealer and at most 7 players
 HOURS_RULE = "30 DCMR 1603.19"  # Texas Hold'em only within the licensed hours
-AGE_RULE = "30 DCMR 1702.1"  # no player under 18
-PLAYER_AGE = 18
+AGE_RULE = "30 DCMR 1702.1"  # no player under the register's player.minimum_age
+MIN_PER_TABLE = entry("holdem.players_per_table").minimum  # a table of one is no game: the least the catalog allows
+
+
+def cap_text(cap: Decimal) -> str:
+    """A cap as the rule writes it: whole dollars without cents ("$500"), else to the cent ("$500.50")."""
+    if cap % 1:
+        return money_text(cap)
+    return "$" + number_format(cap, decimal_pos=0, force_grouping=True)
 
 
 def license_findings(license, date: dt.date | None) -> list[Finding]:
@@ -65,8 +77,10 @@ def hours_findings(license, date, starts_at, ends_at, finish_method, stop_at) ->
     return findings
 
 
-def prize_findings(prizes) -> list[Finding]:
+def prize_findings(prizes, on: dt.date | None = None) -> list[Finding]:
+    """30 DCMR 1603.26: each prize at most the day's cap in force on `on`, the tournament's date."""
     findings = []
+    cap = holdem_prize_cap(on)
     for index, raw in enumerate(prizes or []):
         try:
             prize = parse_money(raw, field="prizes", max_digits=8)
@@ -74,10 +88,10 @@ def prize_findings(prizes) -> list[Finding]:
             findings.append(Finding("30 DCMR 1603.26", _("prizes: place %(place)s: not an amount.") % {
                 "place": index + 1}, field="prizes"))
             continue
-        if prize < 0 or prize > PRIZE_CAP or prize != prize.quantize(Decimal("0.01")):
+        if prize < 0 or prize > cap or prize != prize.quantize(Decimal("0.01")):
             findings.append(Finding("30 DCMR 1603.26", _(
-                "prizes: place %(place)s: a prize is at most $500 per player per day, in dollars and cents "
-                "(30 DCMR 1603.26).") % {"place": index + 1}, field="prizes"))
+                "prizes: place %(place)s: a prize is at most %(cap)s per player per day, in dollars and cents "
+                "(30 DCMR 1603.26).") % {"place": index + 1, "cap": cap_text(cap)}, field="prizes"))
     return findings
 
 
@@ -134,12 +148,14 @@ def night_findings(*, night, license, date, starts_at, ends_at, training: bool) 
 
 def tournament_findings(*, license, date, starts_at, ends_at, max_per_table, finish_method, stop_at,
                         prizes, levels, starting_chips, entry_fee, training: bool = False) -> list[Finding]:
-    """Every blocking finding of a tournament plan; empty when it may be created."""
+    """Every blocking finding of a tournament plan; empty when it may be created, by the figures in force on the
+    tournament's date."""
     findings = license_findings(license, date) + training_findings(training, prizes)
     findings += hours_findings(license, date, starts_at, ends_at, finish_method, stop_at)
-    if not 2 <= int(max_per_table) <= MAX_PER_TABLE:
+    most = value("holdem.players_per_table", date)
+    if not MIN_PER_TABLE <= int(max_per_table) <= most:
         findings.append(Finding("30 DCMR 1603.23", _(
-            "max_per_table: a table seats a dealer and at most 7 players (30 DCMR 1603.23)."),
+            "max_per_table: a table seats a dealer and at most %(most)s players (30 DCMR 1603.23).") % {"most": most},
             field="max_per_table"))
     if int(starting_chips) < 1:
         findings.append(Finding("30 DCMR 1603.20", _(
@@ -150,7 +166,7 @@ def tournament_findings(*, license, date, starts_at, ends_at, max_per_table, fin
     except ValidationError as exc:
         findings.append(Finding("30 DCMR 1603.20", _("entry_fee: %(message)s (30 DCMR 1603.20)") % {
             "message": " ".join(exc.messages)}, field="entry_fee"))
-    return findings + prize_findings(prizes) + level_findings(levels)
+    return findings + prize_findings(prizes, date) + level_findings(levels)
 
 
 # --- live play ---
@@ -172,40 +188,46 @@ def live_findings(tournament, *, action: str, now: dt.datetime | None = None) ->
 # --- players ---
 
 
-def eighteenth_birthday(born: dt.date) -> dt.date:
-    """The first day on which `age_on` gives 18 (born on 29 February: 1 March in a common year)."""
+def eighteenth_birthday(born: dt.date, age: int | None = None) -> dt.date:
+    """The first day on which `age_on` gives `age` (default: the register's player.minimum_age in force today; born
+    on 29 February: 1 March in a common year)."""
+    age = value("player.minimum_age") if age is None else age
     try:
-        return born.replace(year=born.year + PLAYER_AGE)
+        return born.replace(year=born.year + age)
     except ValueError:
-        return dt.date(born.year + PLAYER_AGE, 3, 1)
+        return born.replace(year=born.year + age, day=28) + dt.timedelta(days=1)
 
 
 def player_findings(*, date_of_birth: dt.date, on: dt.date) -> list[Finding]:
-    """30 DCMR 1702.1: nobody under 18 plays; the age counts on the tournament's date, to the day."""
+    """30 DCMR 1702.1: nobody under 18 plays (the age in force on `on`); the age counts on the tournament's date,
+    to the day."""
     if date_of_birth < EARLIEST_BIRTH_DATE or date_of_birth > on:
         return [Finding(AGE_RULE, _(
             "date_of_birth: enter the player's date of birth, between %(earliest)s and the tournament's date "
             "(30 DCMR 1702.1).") % {"earliest": day(EARLIEST_BIRTH_DATE)}, field="date_of_birth")]
-    if age_on(date_of_birth, on) < PLAYER_AGE:
+    age = value("player.minimum_age", on)
+    if age_on(date_of_birth, on) < age:
         return [Finding(AGE_RULE, _(
-            "date_of_birth: no one under 18 may play; this player turns 18 on %(birthday)s, after the tournament "
-            "on %(date)s (30 DCMR 1702.1).") % {"birthday": day(eighteenth_birthday(date_of_birth)),
-                                                 "date": day(on)}, field="date_of_birth")]
+            "date_of_birth: no one under %(age)s may play; this player turns %(age)s on %(birthday)s, after the "
+            "tournament on %(date)s (30 DCMR 1702.1).") % {"age": age,
+                                                            "birthday": day(eighteenth_birthday(date_of_birth, age)),
+                                                            "date": day(on)}, field="date_of_birth")]
     return []
 
 
-def day_prize_findings(*, prizes: list[tuple[Person, Decimal]], earlier: list[tuple[Person, Decimal]]
-                       ) -> list[Finding]:
-    """30 DCMR 1603.26: at most $500 per player per day. `prizes`: this tournament's (player, prize);
-    `earlier`: every prize already published that day, under any organization. The same player is the
-    same person (montecarlo.holdem.tournament.people), never merely the same name."""
+def day_prize_findings(*, prizes: list[tuple[Person, Decimal]], earlier: list[tuple[Person, Decimal]],
+                       on: dt.date | None = None) -> list[Finding]:
+    """30 DCMR 1603.26: at most $500 per player per day (the cap in force on `on`, the day played). `prizes`: this
+    tournament's (player, prize); `earlier`: every prize already published that day, under any organization. The
+    same player is the same person (montecarlo.holdem.tournament.people), never merely the same name."""
     findings = []
+    cap = holdem_prize_cap(on)
     for person, prize in prizes:
         total = prize + sum((amount for other, amount in earlier if same_person(person, other)), Decimal("0"))
-        if prize > 0 and total > PRIZE_CAP:
+        if prize > 0 and total > cap:
             findings.append(Finding("30 DCMR 1603.26", _(
                 "prizes: %(name)s would win %(total)s today across the day's tournaments (of any organization); "
-                "a player may win at most $500 per day (30 DCMR 1603.26).") % {"name": person.name,
-                                                                           "total": money_text(total)},
+                "a player may win at most %(cap)s per day (30 DCMR 1603.26).") % {
+                "name": person.name, "total": money_text(total), "cap": cap_text(cap)},
                 field="prizes"))
     return findings

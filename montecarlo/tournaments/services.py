@@ -308,7 +308,7 @@ def results_publish(*, actor, tournament: Tournament) -> Tournament:
                for row in engine.results()]
     _lock_day(tournament.date)
     findings = day_prize_findings(prizes=[(engine.players[row["player"]], Decimal(row["prize"])) for row in results],
-                                  earlier=prizes_won_today(tournament))
+                                  earlier=prizes_won_today(tournament), on=tournament.date)
     if findings:
         raise RuleViolation(findings)
     tournament.results, tournament.published_at = results, timezone.now()

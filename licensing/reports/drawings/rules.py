@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from core.dates import when
 from core.findings import Finding
+from licensing.register.values import value
 
 TIME_RULE = "30 DCMR 1202.2(n)"
 IN_CHARGE_RULE = "30 DCMR 1301.5"
@@ -69,12 +70,13 @@ def in_charge_findings(*, present: int | None, in_charge: dict[int, str]) -> lis
     return []
 
 
-def buyers_age_findings(*, declared) -> list[Finding]:
-    """30 DCMR 1702.1: no raffle ticket buyer is under 18; the sellers declare it when sales close."""
+def buyers_age_findings(*, declared, on: dt.date | None = None) -> list[Finding]:
+    """30 DCMR 1702.1: no raffle ticket buyer is under 18 (the register's age in force on `on`, default today); the
+    sellers declare it when sales close."""
     if declared is not True:
         return [Finding(AGE_RULE, _(
-            "declare that every ticket was sold to a buyer 18 or older; no one under 18 may buy a raffle ticket "
-            "(30 DCMR 1702.1)."), field="buyers_age_declared")]
+            "declare that every ticket was sold to a buyer %(age)s or older; no one under %(age)s may buy a raffle "
+            "ticket (30 DCMR 1702.1).") % {"age": value("player.minimum_age", on)}, field="buyers_age_declared")]
     return []
 
 

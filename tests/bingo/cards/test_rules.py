@@ -10,6 +10,8 @@ from bingo.cards import rules as rules_cards
 from bingo.cards.rules import SaleGame
 from bingo.planning import rules
 
+pytestmark = pytest.mark.django_db  # the caps are the Board's register's: a read of its rows
+
 D = Decimal
 
 
@@ -71,9 +73,14 @@ def test_special_cards_in_class_d():
 
 
 def test_the_sale_caps_are_the_planning_caps():
-    """One table of caps: the planning check of a game's card price reads the same one."""
-    for kind, (abc, class_d) in rules.CARD_PRICE_CAPS.items():
-        assert rules.card_price_cap(kind, "B")[0] == abc and rules.card_price_cap(kind, "D")[0] == class_d
+    """One source of caps, the Board's register: the planning check of a game's card price reads the same keys."""
+    from licensing.register.values import value
+
+    for kind in rules.GAME_TYPES:
+        assert rules.card_price_cap(kind, "B")[0] == value(f"bingo.card_price_cap.class_abc.{kind}")
+        if kind != rules.MULTI_HALL:  # Class D has no multi-hall games (1414), so no price for them
+            assert rules.card_price_cap(kind, "D")[0] == value(f"bingo.card_price_cap.class_d.{kind}")
+    assert rules.card_price_cap(rules.MULTI_HALL, "D") == (None, "30 DCMR 1414")
 
 
 def games(*specs):

@@ -60,7 +60,7 @@ def test_no_number_unknown_number_no_invoice_refused(planner):
 
 
 def test_used_equipment_from_an_organization_licensed_within_the_window(planner):
-    """Licensed at some time in the 12 months before the sale (the SUPPLY_SELLER_LICENSED_MONTHS setting)."""
+    """Licensed at some time in the 12 months before the sale (the register's bingo.supply_seller_licensed_months)."""
     today = timezone.localdate()
     ended = LicenseFactory(application__license_type="raffle", application__license_class="1", number="RF-2025-00012",
                            effective_on=today - dt.timedelta(days=800), expires_on=today - dt.timedelta(days=300),

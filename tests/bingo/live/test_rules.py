@@ -9,6 +9,8 @@ import pytest
 
 from bingo.live import rules
 
+pytestmark = pytest.mark.django_db  # the caps are the Board's register's: a read of its rows
+
 
 @pytest.mark.parametrize("moment, banned", [
     (dt.datetime(2026, 12, 5, 23, 59, 59), False),

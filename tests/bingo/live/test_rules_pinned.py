@@ -1,5 +1,6 @@
 """Every check of bingo.live.rules pinned down: boundaries, citations, fields and the exact English message
-(whole Findings compared, as in the planning rules' pinned tests). Pure functions over plain values: no database."""
+(whole Findings compared, as in the planning rules' pinned tests). Pure functions over plain values and the
+Board's register."""
 
 import datetime as dt
 from decimal import Decimal
@@ -8,6 +9,8 @@ import pytest
 
 from bingo.live import rules
 from core.findings import Finding
+
+pytestmark = pytest.mark.django_db  # the caps are the Board's register's: a read of its rows
 
 D = Decimal
 

@@ -7,6 +7,8 @@ import pytest
 
 from bingo.planning import rules
 
+pytestmark = pytest.mark.django_db  # the caps are the Board's register's: a read of its rows
+
 D = Decimal
 
 

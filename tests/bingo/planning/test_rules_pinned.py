@@ -3,7 +3,7 @@ English message.
 
 The messages are what an organization's staff read in the portal and the API, and each names the field, the
 rule and the section; so a test here compares whole Findings (rule, message, field, blocking), not fragments.
-Pure functions over plain values: no database."""
+Pure functions over plain values and the Board's register."""
 
 import datetime as dt
 from decimal import Decimal
@@ -13,6 +13,8 @@ import pytest
 from bingo.planning import rules
 from core.findings import Finding
 from tests.bingo.planning.test_rules import game, lic
+
+pytestmark = pytest.mark.django_db  # the caps are the Board's register's: a read of its rows
 
 D = Decimal
 DAY = dt.date(2026, 6, 3)  # a Wednesday inside the license term below

@@ -26,7 +26,7 @@ from tests.bingo.factories import (
     planner,
 )
 from tests.clock import during
-from tests.licensing.factories import OrganizationFactory, PremisesFactory, member
+from tests.licensing.factories import OrganizationFactory, PremisesFactory, board_number, member
 
 pytestmark = pytest.mark.django_db
 
@@ -125,6 +125,23 @@ def test_limited_period_has_no_prize_cap_and_regular_has():
     with pytest.raises(RuleViolation) as exc:
         add_game(regular, actor, prize="1.00")
     assert rules_of(exc) == ["30 DCMR 1408.1"]
+
+
+def test_a_plan_is_judged_by_the_prize_cap_in_force_on_its_operation_date():
+    """The Board raises the cap from a date (the register, licensing.register): an operation held before that date
+    is still held to the old cap, one held from it to the new one, whatever day the plan is made."""
+    first, later = monday(3), monday(5)
+    board_number("bingo.game_prize_cap.class_abc", "2500.00", since=later - dt.timedelta(days=1))
+    license = bingo_license(dates=[first, later])
+    actor = planner(license.organization)
+    before, after = plan(license, date=first), plan(license, date=later)
+    with pytest.raises(RuleViolation) as exc:
+        add_game(before, actor, prize="2400.00")
+    assert rules_of(exc) == ["30 DCMR 1408.1"] and "at most $2,000.00 per game" in exc.value.findings[0].message
+    add_game(after, actor, prize="2400.00")
+    with pytest.raises(RuleViolation) as exc:
+        add_game(after, actor, prize="2500.01")
+    assert "at most $2,500.00 per game" in exc.value.findings[0].message
 
 
 def test_seventh_early_bird_is_refused():

@@ -11,6 +11,8 @@ from tests.licensing.factories import board_number
 
 pytestmark = pytest.mark.django_db  # the figures are the Board's register's
 
+pytestmark = pytest.mark.django_db  # the hours and the weekly limit are the Board's register's: a read of its rows
+
 MONDAY = dt.date(2027, 3, 1)
 
 

@@ -12,7 +12,7 @@ from licensing.models import ReportFinding, Role
 from licensing.models.choices import LicenseStatus
 from licensing.reports import content, services
 from licensing.reports.checks import report_findings
-from tests.licensing.factories import LicenseFactory, PremisesFactory, license_for, member
+from tests.licensing.factories import LicenseFactory, PremisesFactory, board_number, license_for, member
 from tests.vendors.licensed import licensed_vendor, revoked, suspended
 
 pytestmark = pytest.mark.django_db
@@ -193,6 +193,21 @@ def test_a_correction_is_filed_when_its_first_version_was():
     assert report_findings(correction, today=later.date()) == []
     correction = services.report_submit(actor=officer, report=correction, now=later)
     assert correction.findings == []
+
+
+# --- the figures in force on the event date (the Board's register) ---
+
+
+def test_a_report_is_judged_by_the_figures_in_force_on_its_event_date():
+    """The Board raised the game prize cap and the days a report is due in from the day after the operation: the
+    report, filed after that, is still due and judged by the figures of its event date."""
+    board_number("bingo.game_prize_cap.class_abc", "2500.00", since=DAY + dt.timedelta(days=1))
+    board_number("reports.due_days.regular", "15", since=DAY + dt.timedelta(days=1))
+    report, officer = draft(bingo_license(), games=[{"number": 1, "game_type": "regular", "prize": "2400.00"}])
+    assert report.report_due == DAY + dt.timedelta(days=10)
+    report = services.report_submit(actor=officer, report=report, now=at(DAY + dt.timedelta(days=2)))
+    [capped] = [f for f in report.findings if f["rule"] == "30 DCMR 1408.1"]
+    assert "at most $2,000.00 per game, not $2,400.00" in capped["message"]
 
 
 # --- every check of a large report in a fixed number of queries ---

@@ -6,6 +6,8 @@ import pytest
 
 from licensing.reports.deadlines import deadlines, is_business_day, next_business_day
 
+pytestmark = pytest.mark.django_db  # the caps are the Board's register's: a read of its rows
+
 D = dt.date
 
 

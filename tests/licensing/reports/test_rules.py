@@ -1,5 +1,6 @@
 """The report compliance rules (licensing.reports.rules), pure: every check at its limit and just past it, with its
-citation in the rule and in the message and the path of the figure it concerns. No database."""
+citation in the rule and in the message and the path of the figure it concerns. The figures are the Board's
+register's (a read of its rows)."""
 
 import datetime as dt
 from decimal import Decimal
@@ -8,6 +9,8 @@ import pytest
 
 from licensing.reports import content, rules
 from licensing.reports.rules import LicenseRecord, ReportFacts, Supplier
+
+pytestmark = pytest.mark.django_db  # the caps are the Board's register's: a read of its rows
 
 DAY = dt.date(2027, 3, 3)  # a Wednesday
 D = Decimal

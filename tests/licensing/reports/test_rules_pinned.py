@@ -1,6 +1,7 @@
 """Every finding of the report rules pinned down whole: rule, the exact English message, the field's path and that it
 blocks nothing. The messages are what the organization and the Board read, each naming the row, the figures and the
-section, so the test compares Findings, not fragments (as bingo's pinned planning tests do). No database."""
+section, so the test compares Findings, not fragments (as bingo's pinned planning tests do). The figures are the
+Board's register's."""
 
 import datetime as dt
 from decimal import Decimal
@@ -10,6 +11,8 @@ import pytest
 from core.findings import Finding
 from licensing.reports import rules
 from tests.licensing.reports.test_rules import DAY, DUE, expense, game, prize, supplies, supply_findings, vendor
+
+pytestmark = pytest.mark.django_db  # the caps are the Board's register's: a read of its rows
 
 D = Decimal
 
