@@ -56,9 +56,6 @@ ORGANIZATION_RULE = "30 DCMR 1202.2(a)"
 VENDOR_RULE = "30 DCMR 1207.2(a)"  # a vendor's name and address
 MEMBER_RULE = "30 DCMR 1202.2(l)"
 # 30 DCMR 1401.5 (no person under the age works a game) reads `worker.minimum_age` of the Board's register.
-# TRANSITIONAL: bingo/planning/rules.py still imports this name; it goes when that module reads the register (the
-# rules helper's conversion). No licensing code reads it.
-MINIMUM_WORKER_AGE = 18
 
 PROFILE_FIELDS = frozenset({
     "name", "organization_type", "street_address", "city", "state", "postal_code", "phone", "email",
