@@ -211,8 +211,8 @@ def _fee_entries() -> list[Entry]:
             for kind in ApplicationKind.values:
                 for key in _qualified(fee_key(license_type, license_class, kind), license_type):
                     entries.append(Entry(key, MONEY, FEE_CITATIONS[license_type], None, FEE))
-            if license_type in NO_BOND_TYPES:
-                continue
+            if license_type in NO_BOND_TYPES or (license_type == LicenseType.BINGO and license_class == "D"):
+                continue  # Class D is a senior group's, and a senior group's Class D needs no bond (1201.3)
             for key in _qualified(bond_key(license_type, license_class), license_type):
                 entries.append(Entry(key, MONEY, BOND_CITATION, None, BOND))
     return entries
