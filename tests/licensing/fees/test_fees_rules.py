@@ -12,13 +12,12 @@ from django.core.exceptions import ValidationError
 
 from core.findings import RuleViolation
 from licensing.fees.quotes import (
-    MULTIHALL_BOND_MARGIN,
     multihall_bond,
     prorate,
     quote_from_numbers,
     validate_quote_request,
 )
-from licensing.register.catalog import bond_key, fee_key
+from tests.licensing.fees.test_fee_pins import lookup_of
 
 ON = datetime.date(2025, 3, 1)
 
@@ -129,15 +128,7 @@ def test_the_period_outranks_the_senior_group_which_outranks_neither():
 
 def quote(*, fee_rows=(), bond_rows=(), **changes):
     asked = request(**changes)
-    table = {MULTIHALL_BOND_MARGIN: SimpleNamespace(value=Decimal("15"), citation="30 DCMR 1414.9")}
-    kind, cls, license_type = asked["kind"], asked["license_class"], asked["license_type"]
-    for r in fee_rows:
-        table[fee_key(license_type, cls, kind, r.period or None, r.senior)] = SimpleNamespace(value=r.amount,
-                                                                                              citation=r.rule)
-    for r in bond_rows:
-        table[bond_key(license_type, cls, r.period or None, r.senior)] = SimpleNamespace(value=r.amount,
-                                                                                         citation=r.rule)
-    return quote_from_numbers(**asked, lookup=table.get)
+    return quote_from_numbers(**asked, lookup=lookup_of(asked, fee_rows, bond_rows))
 
 
 def test_a_fee_row_and_a_bond_row_give_a_quote_that_can_be_filed():
