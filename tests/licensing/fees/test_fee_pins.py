@@ -197,8 +197,7 @@ def test_a_senior_groups_class_d_needs_no_bond_even_with_a_bond_row():
     assert quote([row("0.00", "30 DCMR 1204.1")], [row("9.00", "bond")], license_class="D", senior=True) == FeeQuote(
         application_fee=Decimal("0.00"), bond=None, citations=["30 DCMR 1204.1", "30 DCMR 1201.3"],
         notes=["30 DCMR 1201.3: a senior group's Class D recreational bingo needs no bond."], can_submit=True)
-    # Not a senior group: the bond applies as to any class.
-    assert quote([row("0.00")], [row("9.00", "bond")], license_class="D", senior=False).bond == Decimal("9.00")
+    # Class D is a senior group's alone (fee_quote refuses anyone else, 1204.1): the register has no Class D bond key.
     # A senior group's Class C is bonded like anyone's.
     assert quote([row("10.00")], [row("9.00", "bond")], license_class="C", senior=True).bond == Decimal("9.00")
 
