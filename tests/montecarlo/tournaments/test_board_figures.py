@@ -9,6 +9,7 @@ from decimal import Decimal
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.urls import reverse
 
 from core.chain import rechain
 from licensing.models import Role
@@ -116,3 +117,18 @@ def test_a_tournament_dated_before_a_cap_change_keeps_its_recorded_cap():
     assert load_engine(before).prize_cap == Decimal("500")
     verify(before)
     verify(after)
+
+
+def test_the_pages_say_the_figures_of_the_register_and_of_the_tournament(client):
+    board_number("holdem.prize_cap_per_player_day", "750.00")
+    board_number("holdem.players_per_table", 9)
+    tournament, director = running(["Ana", "Ben"], prizes=["700"], max_per_table=9)
+    client.force_login(director)
+    page = client.get(reverse("montecarlo:tournament_create")).content.decode()
+    assert "tables of at most 9 players (1603.23); prizes of at most $750 per player per day" in page
+    page = client.get(reverse("montecarlo:results", args=[tournament.pk])).content.decode()
+    assert "30 DCMR 1603.26: at most $750 per player per day." in page
+    # A later change of the register does not change what the tournament was played for.
+    board_number("holdem.prize_cap_per_player_day", "600.00", since=dt.date(2001, 1, 1))
+    page = client.get(reverse("montecarlo:results", args=[tournament.pk])).content.decode()
+    assert "at most $750 per player per day." in page
