@@ -115,7 +115,8 @@ TERMS_BEFORE = {"training": False, "night": None}
 ENGINE_BEFORE = {"seats_limit": 7}
 
 
-def _engine_terms(config) -> dict:
+def _engine_terms(config):
+    """A recorded engine configuration with the arguments it predates read as their values then."""
     if not isinstance(config, dict):
         return config
     return {**ENGINE_BEFORE, **config}
