@@ -4,19 +4,20 @@ Prints the result of one hand history, or of a JSON array of them, as JSON
 (shared/formats/hand-history.md). Disputes go to the member in charge, who replays the
 recorded hand (30 DCMR 1604.3(dd)). An illegal single hand exits 2 with one line on
 standard error and nothing on standard output; in an array each illegal hand's place holds
-{"error": message} and the exit status is 0.
+{"error": message} and the exit status is 0. `--max-seats N`: the players a table of the
+hand's tournament may seat (its recorded seats_limit; default DC's 7, 30 DCMR 1603.23).
 """
 
 import argparse
 import json
 import sys
 
-from montecarlo.holdem.hand import HandError, replay
+from montecarlo.holdem.hand import MAX_SEATS, HandError, replay
 
 
-def _one(history) -> dict:
+def _one(history, max_seats: int) -> dict:
     try:
-        return replay(history)
+        return replay(history, max_seats=max_seats)
     except HandError as err:
         return {"error": str(err)}
 
@@ -26,6 +27,8 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     replay_cmd = commands.add_parser("replay", help="replay a hand history (JSON) and print its result")
     replay_cmd.add_argument("file", help="the hand history file, or - for standard input")
+    replay_cmd.add_argument("--max-seats", type=int, default=MAX_SEATS,
+                            help="the players a table of the hand's tournament may seat (30 DCMR 1603.23)")
     args = parser.parse_args(argv)
 
     try:
@@ -40,10 +43,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     if isinstance(history, list):
-        print(json.dumps([_one(h) for h in history]))
+        print(json.dumps([_one(h, args.max_seats) for h in history]))
         return 0
     try:
-        result = replay(history)
+        result = replay(history, max_seats=args.max_seats)
     except HandError as err:
         print(str(err), file=sys.stderr)
         return 2

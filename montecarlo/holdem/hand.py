@@ -16,7 +16,9 @@ STREETS = ("preflop", "flop", "turn", "river")
 _STREET_RULE = ("30 DCMR 1604.3(m)", "30 DCMR 1604.3(o)", "30 DCMR 1604.3(q)", "30 DCMR 1604.3(s)")
 # Burn and deal under 1604.3(n) flop, (p) turn, (r) river: (cards dealt, rule).
 _BOARD_DEAL = ((3, "30 DCMR 1604.3(n)"), (1, "30 DCMR 1604.3(p)"), (1, "30 DCMR 1604.3(r)"))
-MAX_SEATS = 7  # 30 DCMR 1603.23
+# 30 DCMR 1603.23, DC's players a table: the default of a hand replayed alone (the hand-history format does not say
+# the table's limit); a tournament passes the Board's figure in force on its date (its seats_limit).
+MAX_SEATS = 7
 NO_LIMIT_RULE = "30 DCMR 1604.4 posted house rules, no-limit"
 HIGH_HAND_RULE = "30 DCMR 1603.29"  # no hi/lo: the best-ranked Texas Hold'em hand wins
 SHOW_RULE = "30 DCMR 1604.3(t)(2)(A)"  # the player who made the last bet or raise shows
@@ -54,10 +56,11 @@ class Hand:
         big_blind: int,
         deck: list[int],
         ante: int = 0,
+        max_seats: int = MAX_SEATS,
     ):
         n = len(stacks)
-        if not 2 <= n <= MAX_SEATS:
-            raise HandError(f"a table deals to 2 to {MAX_SEATS} players, not {n}", "30 DCMR 1603.23")
+        if not 2 <= n <= max_seats:
+            raise HandError(f"a table deals to 2 to {max_seats} players, not {n}", "30 DCMR 1603.23")
         if not 0 <= button < n:
             raise HandError(f"button {button} is not one of the {n} seats", "30 DCMR 1604.3(d)")
         if len(deck) < 2 * n:
@@ -65,6 +68,7 @@ class Hand:
                 f"the deck has {len(deck)} cards, too few to deal two to each of {n} seats", "30 DCMR 1604.3(i)"
             )
         self.n = n
+        self.max_seats = max_seats  # a re-deal of this hand (a misdeal, the showdown's real deck) keeps it
         self.button = button
         self.small_blind = small_blind
         self.big_blind = big_blind
@@ -464,8 +468,9 @@ def _parse_deck(deck) -> list[int]:
     return cards
 
 
-def start_hand(history: dict) -> Hand:
-    """Build the hand a history describes (forced bets posted, hole cards dealt)."""
+def start_hand(history: dict, *, max_seats: int = MAX_SEATS) -> Hand:
+    """Build the hand a history describes (forced bets posted, hole cards dealt), at a table of at most
+    `max_seats` players."""
     if not isinstance(history, dict):
         raise HandError("a hand history is a JSON object", "hand-history format")
     if history.get("betting") != "no-limit":
@@ -488,12 +493,13 @@ def start_hand(history: dict) -> Hand:
     if isinstance(button, bool) or not isinstance(button, int):
         raise HandError(f"button must be a seat index, not {button!r}", "30 DCMR 1604.3(d)")
     deck = _parse_deck(history.get("deck"))
-    return Hand(stacks=stacks, button=button, small_blind=small_blind, big_blind=big_blind, deck=deck, ante=ante)
+    return Hand(stacks=stacks, button=button, small_blind=small_blind, big_blind=big_blind, deck=deck, ante=ante,
+                max_seats=max_seats)
 
 
-def replay(history: dict) -> dict:
+def replay(history: dict, *, max_seats: int = MAX_SEATS) -> dict:
     """The result of a hand history, or HandError with the one-line message the CLI prints."""
-    hand = start_hand(history)
+    hand = start_hand(history, max_seats=max_seats)
     actions = history.get("actions")
     if not isinstance(actions, list):
         raise HandError("actions must be a list, in acting order", "hand-history format")

@@ -8,7 +8,7 @@ from core.chain import rechain
 from core.triggers import append_only_lifted
 
 lift, restore = append_only_lifted("montecarlo_tournamentevent", "tournament events")
-PRIZE_CAP = "500"  # as Tournament.engine_config() says
+PRIZE_CAP = "500"  # as Tournament.engine_config() says of these rows (0011 records their cap, $500)
 
 
 def _terms(tournament) -> dict:

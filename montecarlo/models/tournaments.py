@@ -2,6 +2,7 @@
 the clock, the published results, and the terms its opening event records."""
 
 import secrets
+from decimal import Decimal
 
 from django.conf import settings
 from django.db import models
@@ -48,7 +49,13 @@ class Tournament(models.Model):
     training = models.BooleanField(_("training tournament"), default=False, help_text=_(
         "No prizes and nothing reported; it may be played outside the licensed hours (30 DCMR 1603.19)."))
     levels = models.JSONField(_("blind levels"), default=list)
-    prizes = models.JSONField(_("prizes by place"), default=list)  # Decimal strings; each <= $500 (1603.26)
+    prizes = models.JSONField(_("prizes by place"), default=list)  # Decimal strings; each <= prize_cap (1603.26)
+    # The Board's figures in force on the tournament's date, recorded when it is planned (tournament_create reads
+    # the register): the engine plays by them, so a later change of the register never changes a tournament already
+    # planned, nor its log's terms. The rows older than these fields were planned under DC's $500 and 7 (0011).
+    prize_cap = models.DecimalField(_("prize cap per player per day"), max_digits=8, decimal_places=2,
+                                    editable=False)  # 1603.26
+    seats_limit = models.PositiveSmallIntegerField(_("players a table may seat"), editable=False)  # 1603.23
     status = models.CharField(_("status"), max_length=12, choices=TournamentStatus.choices,
                               default=TournamentStatus.REGISTERING)
     # The clock: running since clock_started_at, plus the seconds run before the last pause.
@@ -78,14 +85,17 @@ class Tournament(models.Model):
         super().save(*args, **kwargs)
 
     def engine_config(self) -> dict:
-        """The engine's constructor arguments as JSON, so Tournament.replay rebuilds the same play."""
+        """The engine's constructor arguments as JSON, so Tournament.replay rebuilds the same play.
+        The cap is written without trailing zeros ("500", "750.5"): the config events recorded before the cap was
+        a column say "500", and changed_terms compares the text."""
         return {
             "starting_chips": self.starting_chips,
             "levels": list(self.levels),
             "max_per_table": self.max_per_table,
             "finish_method": self.finish_method,
             "prizes": [str(prize) for prize in self.prizes],
-            "prize_cap": "500",
+            "prize_cap": format(Decimal(self.prize_cap).normalize(), "f"),
+            "seats_limit": self.seats_limit,
         }
 
 
@@ -100,10 +110,24 @@ def tournament_terms(tournament: Tournament) -> dict:
 
 # A term a config event written before the term existed does not hold, read as its value then.
 TERMS_BEFORE = {"training": False, "night": None}
+# Likewise an engine argument: before the seat limit was recorded every tournament was played under DC's 7 players a
+# table (the engine's own check then; migration 0011 gives those rows 7). A history, not a figure a rule reads.
+ENGINE_BEFORE = {"seats_limit": 7}
+
+
+def _engine_terms(config):
+    """A recorded engine configuration with the arguments it predates read as their values then."""
+    if not isinstance(config, dict):
+        return config
+    return {**ENGINE_BEFORE, **config}
 
 
 def changed_terms(recorded: dict, tournament: Tournament) -> list[str]:
     """The terms of the tournament row that differ from those its config event recorded."""
     terms = tournament_terms(tournament)
-    return sorted(key for key in set(terms) | set(recorded)
-                  if recorded.get(key, TERMS_BEFORE.get(key)) != terms.get(key, TERMS_BEFORE.get(key)))
+
+    def term(source: dict, key: str):
+        found = source.get(key, TERMS_BEFORE.get(key))
+        return _engine_terms(found) if key == "engine" else found
+
+    return sorted(key for key in set(terms) | set(recorded) if term(recorded, key) != term(terms, key))

@@ -1,9 +1,11 @@
 """Hold'em words on the dealer's and replay pages: the engine's hand ranks (1604.3(v)(1)) and actions in the
-reader's language."""
+reader's language, and a prize cap as the rule writes it."""
 
 from django import template
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+from montecarlo.tournaments.rules import cap_text
 
 register = template.Library()
 
@@ -40,3 +42,9 @@ ACTION_NAMES = {
 @register.filter
 def action_name(action: str | None) -> str:
     return str(ACTION_NAMES.get(action, action or ""))
+
+
+@register.filter
+def cap_dollars(cap) -> str:
+    """A tournament's recorded prize cap (1603.26) as the rule writes it: "$500", "$750.50"."""
+    return cap_text(cap)

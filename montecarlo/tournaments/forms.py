@@ -39,6 +39,7 @@ class TournamentForm(forms.Form):
         super().__init__(*args, **kwargs)
         # The figures in force today, as the register says (the service checks the tournament's date).
         most, cap = value("holdem.players_per_table"), holdem_prize_cap()
+        self.most_per_table, self.prize_cap_text = most, cap_text(cap)  # the page's summary of the rules says them too
         self.fields["max_per_table"].initial = most
         self.fields["max_per_table"].help_text = _("30 DCMR 1603.23: at most %(most)s.") % {"most": most}
         self.fields["prizes"].help_text = _("Dollar amounts separated by commas, first place first; each at most "

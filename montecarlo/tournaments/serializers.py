@@ -33,8 +33,9 @@ class TournamentSerializer(serializers.ModelSerializer):
         model = Tournament
         fields = ["id", "license", "night", "name", "date", "starts_at", "ends_at", "entry_fee", "starting_chips",
                   "max_per_table", "finish_method", "stop_at", "levels", "template", "prizes", "training", "status",
-                  "public_key", "head_seq", "published_at"]
-        read_only_fields = ["status", "public_key", "head_seq", "published_at"]
+                  "prize_cap", "seats_limit", "public_key", "head_seq", "published_at"]
+        # prize_cap and seats_limit: the Board's figures in force on the tournament's date, recorded when planned.
+        read_only_fields = ["prize_cap", "seats_limit", "status", "public_key", "head_seq", "published_at"]
 
 
 class RegisterSerializer(serializers.Serializer):

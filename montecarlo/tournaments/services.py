@@ -20,6 +20,8 @@ from django.utils.translation import gettext as _
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
 from licensing.audit.events import audit_event_record
+from licensing.licenses.limits import holdem_prize_cap
+from licensing.register.values import value
 from montecarlo.holdem.tournament import TEMPLATES, draw_seats, level_from_dict, level_to_dict
 from montecarlo.holdem.tournament import Tournament as Engine
 from montecarlo.models import CONFIG_EVENT, Tournament, TournamentEvent, TournamentStatus, tournament_terms
@@ -83,6 +85,9 @@ def tournament_create(*, actor, license, name: str, date: dt.date, starts_at: dt
         finish_method=finish_method, stop_at=stop_at if finish_method == "time" else None, levels=levels,
         prizes=[str(parse_money(prize, field="prizes", max_digits=8)) for prize in prizes], created_by=actor,
         training=bool(training), night=night,
+        # The Board's figures in force on the tournament's date, kept with it: the engine plays by them, and a later
+        # change of the register does not reach a tournament already planned (30 DCMR 1603.26, 1603.23).
+        prize_cap=holdem_prize_cap(date), seats_limit=value("holdem.players_per_table", date),
     )
     try:  # the engine must accept the configuration as well, before anything is written
         Engine.replay(tournament.engine_config(), [])
@@ -147,7 +152,7 @@ def seats_draw(*, actor, tournament: Tournament, tables: int | None = None, rng=
         raise ValidationError(_("Register at least two players before the seat draw."), code="too_few")
     try:
         drawn = draw_seats(list(engine.players), tables=tables, max_per_table=tournament.max_per_table,
-                           rng=rng or secrets.SystemRandom())
+                           seats_limit=tournament.seats_limit, rng=rng or secrets.SystemRandom())
     except ValueError as exc:
         raise RuleViolation(Finding(getattr(exc, "rule", "30 DCMR 1603.23"), str(exc), field="tables")) from exc
     event = {"type": "seat", "assignments": {player: list(seat) for player, seat in drawn.items()}}

@@ -1,8 +1,8 @@
 """Table balancing and breaking between hands.
 
 The house rule the engine proposes (the director approves each move):
-- a table is broken as soon as the other tables can seat its players (at most 7 each,
-  30 DCMR 1603.23): the fewest tables of `max_per_table` seats are used;
+- a table is broken as soon as the other tables can seat its players (at most
+  `max_per_table` each, 30 DCMR 1603.23): the fewest tables of `max_per_table` seats are used;
 - no table is more than one player away from another;
 - only tables not in a hand give or take players;
 - from a table that is too full, the player due to post the next big blind moves (he would

@@ -73,7 +73,8 @@ def hand_start(t, event: dict) -> None:
         return  # no hand here: the balancing moves bring players, or the tournament is over
     button = next_button(occupied, table.button_seat)
     table.button_seat = button
-    table.hand = new_hand(table, t.players, hand_no=hand_no, level=level_no, lv=lv, button=button)
+    table.hand = new_hand(table, t.players, hand_no=hand_no, level=level_no, lv=lv, button=button,
+                          max_seats=t.seats_limit)
     after_action(t, table)
 
 
@@ -120,6 +121,7 @@ def showdown(t, event: dict) -> None:
         big_blind=th.big_blind,
         ante=th.ante,
         deck=deck,
+        max_seats=th.hand.max_seats,
     )
     for a in th.actions:
         hand.act(a["seat"], a["action"], a.get("to"))

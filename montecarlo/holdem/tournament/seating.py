@@ -12,16 +12,17 @@ TABLE_RULE = "30 DCMR 1603.23"
 
 
 def draw_seats(
-    player_ids: list[str], *, tables: int | None = None, max_per_table: int = 7, rng
+    player_ids: list[str], *, tables: int | None = None, max_per_table: int = 7, seats_limit: int = 7, rng
 ) -> dict[str, tuple[int, int]]:
     """Random seat draw: player -> (table_no from 1, seat_no from 1). The fewest tables of at
-    most `max_per_table` players (1603.23) unless `tables` is given; table sizes differ by at
-    most one. `rng` is injected (random.Random-like) so a draw can be reproduced."""
+    most `max_per_table` players (1603.23; at most `seats_limit`, the Board's figure the caller
+    passes) unless `tables` is given; table sizes differ by at most one. `rng` is injected
+    (random.Random-like) so a draw can be reproduced."""
     n = len(player_ids)
     if len(set(player_ids)) != n:
         raise TournamentError("a player is listed twice for the seat draw", "30 DCMR 1603.30")
-    if not 2 <= max_per_table <= 7:
-        raise TournamentError(f"a table seats 2 to 7 players, not {max_per_table}", TABLE_RULE)
+    if not 2 <= max_per_table <= seats_limit:
+        raise TournamentError(f"a table seats 2 to {seats_limit} players, not {max_per_table}", TABLE_RULE)
     if n < 2:
         raise TournamentError("a tournament needs at least two players", "30 DCMR 1603.25")
     least = ceil(n / max_per_table)

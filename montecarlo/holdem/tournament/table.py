@@ -100,7 +100,9 @@ class Table:
     last_result: dict | None = None
 
 
-def new_hand(table: Table, players: dict, *, hand_no: int, level: int, lv, button: int) -> TableHand:
+def new_hand(table: Table, players: dict, *, hand_no: int, level: int, lv, button: int,
+             max_seats: int) -> TableHand:
+    """`max_seats`: the tournament's seats_limit, the players a table may seat (1603.23)."""
     seat_nos = sorted(table.seats)
     ids = [table.seats[s] for s in seat_nos]
     stacks = [players[p].chips for p in ids]
@@ -111,6 +113,7 @@ def new_hand(table: Table, players: dict, *, hand_no: int, level: int, lv, butto
         big_blind=lv.big_blind,
         ante=lv.ante,
         deck=full_deck(),
+        max_seats=max_seats,
     )
     return TableHand(
         hand_no=hand_no,
@@ -136,6 +139,7 @@ def restart(th: TableHand) -> None:
         big_blind=th.big_blind,
         ante=th.ante,
         deck=full_deck(),
+        max_seats=th.hand.max_seats,
     )
     th.actions = []
     th.misdeals += 1

@@ -50,11 +50,18 @@ class Tournament:
         finish_method: str = "last_player",
         prizes=(),
         prize_cap: Decimal = Decimal("500"),
+        seats_limit: int = 7,
     ):
+        """`prize_cap` and `seats_limit`: the most a place wins (1603.26) and the most players a table seats
+        (1603.23), as the Board sets them; the caller passes the figures in force on the tournament's date. The
+        defaults are DC's, which every log recorded before the figures were passed was played under."""
         if isinstance(starting_chips, bool) or not isinstance(starting_chips, int) or starting_chips < 1:
             raise TournamentError("starting_chips: every player gets the same whole number of chips", "30 DCMR 1603.20")
-        if isinstance(max_per_table, bool) or not isinstance(max_per_table, int) or not 2 <= max_per_table <= 7:
-            raise TournamentError("max_per_table: a table seats a dealer and 2 to 7 players", TABLE_RULE)
+        if isinstance(seats_limit, bool) or not isinstance(seats_limit, int) or seats_limit < 2:
+            raise TournamentError("seats_limit: a table seats at least 2 players", TABLE_RULE)
+        if (isinstance(max_per_table, bool) or not isinstance(max_per_table, int)
+                or not 2 <= max_per_table <= seats_limit):
+            raise TournamentError(f"max_per_table: a table seats a dealer and 2 to {seats_limit} players", TABLE_RULE)
         if finish_method not in FINISH_METHODS:
             raise TournamentError(
                 "finish_method: played down to one player, or stopped at a set time", "30 DCMR 1603.25"
@@ -71,12 +78,13 @@ class Tournament:
             raise TournamentError("prizes: amounts of money", PRIZE_RULE) from None
         for place, prize in enumerate(prizes, start=1):
             if prize < 0 or prize > cap:
-                # 1603.26: prizes up to $500 per player per day (the per-day sum across
+                # 1603.26: prizes up to the cap per player per day (the per-day sum across
                 # tournaments is the Django layer's check).
                 raise TournamentError(f"prizes: the prize for place {place}, ${prize}, is not $0 to ${cap}", PRIZE_RULE)
         self.starting_chips = starting_chips
         self.levels = levels
         self.max_per_table = max_per_table
+        self.seats_limit = seats_limit
         self.finish_method = finish_method
         self.prizes = prizes
         self.prize_cap = cap
@@ -100,6 +108,7 @@ class Tournament:
             "finish_method": self.finish_method,
             "prizes": [str(p) for p in self.prizes],
             "prize_cap": str(self.prize_cap),
+            "seats_limit": self.seats_limit,
         }
 
     @classmethod

@@ -111,3 +111,15 @@ def test_a_reports_checks_and_deadline_are_the_countys():
 
 def test_the_boards_quorum_is_the_countys():
     assert values.value("review.quorum") == int(figure("review.quorum"))
+
+
+def test_a_holdem_tournament_plays_by_the_countys_cap_and_tables():
+    from tests.montecarlo.factories import TournamentFactory, mcn_license
+
+    cap, most = money("holdem.prize_cap_per_player_day"), int(figure("holdem.players_per_table"))
+    license = mcn_license()
+    director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
+    tournament = TournamentFactory(actor=director, license=license, prizes=[str(cap)], max_per_table=most)
+    assert (tournament.prize_cap, tournament.seats_limit) == (cap, most)
+    engine = tournament.events.get(seq=1).payload["engine"]
+    assert (Decimal(engine["prize_cap"]), engine["seats_limit"]) == (cap, most)

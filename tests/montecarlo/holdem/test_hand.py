@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from montecarlo.holdem.cards import parse_cards
-from montecarlo.holdem.hand import Hand, HandError, replay
+from montecarlo.holdem.cards import format_cards, full_deck, parse_cards
+from montecarlo.holdem.hand import Hand, HandError, replay, start_hand
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -296,3 +296,15 @@ def test_no_hi_lo_the_best_high_hand_takes_the_whole_pot():
     assert result["board"] == ["7c", "8d", "3s", "Jc", "2h"]
     assert result["pots"] == [{"amount": 200, "eligible": [0, 1], "winners": [1]}]
     assert result["stacks"] == [900, 1100]
+
+
+def test_a_table_of_the_tournaments_seat_limit_deals():
+    """The table's limit is the caller's (a tournament passes its recorded seats_limit, 1603.23); DC's 7 by default."""
+    nine = history(seats=[{"name": str(i), "stack": 1000} for i in range(9)], deck=format_cards(full_deck()),
+                   actions=[{"seat": (3 + i) % 9, "action": "fold"} for i in range(8)])
+    bad(nine, r"2 to 7 players.*1603.23")
+    hand = start_hand(nine, max_seats=9)
+    assert (hand.n, hand.max_seats) == (9, 9)
+    assert replay(nine, max_seats=9)["stacks"][2] == 1050  # everyone folds to the big blind
+    out = run_cli("--max-seats", "9", "-", stdin=json.dumps(nine))
+    assert out.returncode == 0 and json.loads(out.stdout)["stacks"][2] == 1050

@@ -39,6 +39,8 @@ def test_create_and_rule_error_shape():
     response = client.post(BASE, body, format="json")
     assert response.status_code == 201, response.json()
     assert response.json()["status"] == "registering"
+    # The Board's figures it is played by, recorded from the register on its date (read-only).
+    assert (response.json()["prize_cap"], response.json()["seats_limit"]) == ("500.00", 7)
     response = client.post(BASE, {**body, "max_per_table": 9}, format="json")
     assert response.status_code == 400
     error = response.json()["errors"][0]

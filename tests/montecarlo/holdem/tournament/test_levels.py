@@ -243,3 +243,23 @@ def test_a_level_that_is_neither_break_nor_play_does_not_hide_the_next_problem()
     assert check_levels([Level(10, 20, is_break="no"), Level(0, 20)]) == [
         (HOUSE, "level 1: is_break is true or false", 0),
         (BLINDS, "level 2: the small blind must be at least 1 and at most the big blind", 1)]
+
+
+def test_the_seat_limit_and_the_cap_are_the_callers():
+    """The engine holds no figure of the Board's: the caller passes the seats a table may have (1603.23) and the
+    prize cap (1603.26) in force on the tournament's date; the defaults are DC's, which older logs were played under."""
+    with pytest.raises(TournamentError, match=r"2 to 7 players.*1603\.23"):
+        Tournament(starting_chips=1000, levels=[Level(25, 50)], max_per_table=9)
+    t = Tournament(starting_chips=1000, levels=[Level(25, 50)], max_per_table=9, seats_limit=9,
+                   prize_cap=Decimal("750.00"), prizes=["700"])
+    assert (t.max_per_table, t.seats_limit, t.prize_cap) == (9, 9, Decimal("750.00"))
+    assert Tournament(**t.config()).config() == t.config()
+    with pytest.raises(TournamentError, match=r"2 to 9 players.*1603\.23"):
+        Tournament(starting_chips=1000, levels=[Level(25, 50)], max_per_table=10, seats_limit=9)
+    for limit in (1, True, "9"):
+        with pytest.raises(TournamentError, match=r"seats_limit.*1603\.23"):
+            Tournament(starting_chips=1000, levels=[Level(25, 50)], max_per_table=2, seats_limit=limit)
+    # A config recorded before the seat limit was passed replays under 7 a table.
+    old = {"starting_chips": 1000, "levels": [level_to_dict(Level(25, 50))], "max_per_table": 7,
+           "finish_method": "last_player", "prizes": ["500"], "prize_cap": "500"}
+    assert Tournament.replay(old, []).seats_limit == 7

@@ -62,3 +62,12 @@ def test_moved_player_takes_the_seat_that_posts_the_big_blind_soonest():
     # No hand played yet: the button will be the lowest seat, 2; small blind 4, then seat 5.
     assert fair_seat([2, 4, 6], None, 7) == 5
     assert fair_seat(list(range(1, 8)), 1, 7) is None
+
+
+def test_draw_seats_up_to_the_seat_limit_the_caller_passes():
+    ids = [f"p{i}" for i in range(9)]
+    seats = draw_seats(ids, max_per_table=9, seats_limit=9, rng=random.Random(3))
+    assert {table for table, _seat in seats.values()} == {1}
+    assert sorted(seat for _table, seat in seats.values()) == list(range(1, 10))
+    with pytest.raises(TournamentError, match=r"2 to 7 players.*1603\.23"):
+        draw_seats(ids, max_per_table=9, rng=random.Random(3))
