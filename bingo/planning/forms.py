@@ -9,6 +9,7 @@ from bingo.models import GameType, Operation, Pattern, WorkerDuty
 from core.money import MoneyField
 from core.numbers import IntegerField, ModelChoiceField
 from licensing.models import License, Organization, Premises
+from licensing.register.values import value
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 TIME = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
@@ -77,9 +78,14 @@ class GameForm(forms.Form):
 class WorkerForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     duty = forms.ChoiceField(label=_("Duty"), choices=WorkerDuty.Duty.choices)
-    date_of_birth = forms.DateField(label=_("Date of birth"), required=False, widget=DATE,
-                                    help_text=_("30 DCMR 1401.5: no worker under 18. Leave empty to take it from "
-                                                "the organization's member records."))
+    date_of_birth = forms.DateField(label=_("Date of birth"), required=False, widget=DATE)
+
+    def __init__(self, *args, on=None, **kwargs):
+        """`on`: the operation's date, the day the worker's age counts (the age in force then, 30 DCMR 1401.5)."""
+        super().__init__(*args, **kwargs)
+        self.fields["date_of_birth"].help_text = _(
+            "30 DCMR 1401.5: no worker under %(age)s. Leave empty to take it from the organization's member "
+            "records.") % {"age": value("worker.minimum_age", on)}
 
 
 class HallForm(forms.Form):

@@ -1,9 +1,14 @@
 """Hold'em words on the dealer's and replay pages: the engine's hand ranks (1604.3(v)(1)) and actions in the
 reader's language."""
 
+import datetime as dt
+
 from django import template
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+from licensing.licenses.limits import holdem_prize_cap
+from montecarlo.tournaments.rules import cap_text
 
 register = template.Library()
 
@@ -40,3 +45,10 @@ ACTION_NAMES = {
 @register.filter
 def action_name(action: str | None) -> str:
     return str(ACTION_NAMES.get(action, action or ""))
+
+
+@register.simple_tag
+def prize_cap(on: dt.date | None = None) -> str:
+    """30 DCMR 1603.26: the most one player wins in a day, in force on `on` (default today), as the rule writes it
+    ("$500")."""
+    return cap_text(holdem_prize_cap(on))

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
 from licensing.audit.events import audit_event_record
+from licensing.register.values import value
 from montecarlo.holdem.tournament import TEMPLATES, draw_seats, level_from_dict, level_to_dict
 from montecarlo.holdem.tournament import Tournament as Engine
 from montecarlo.models import CONFIG_EVENT, Tournament, TournamentEvent, TournamentStatus, tournament_terms
@@ -114,8 +115,8 @@ def player_register(*, actor, tournament: Tournament, name: str, date_of_birth: 
         raise ValidationError({"name": _("Give the player's name (at most 100 characters).")})
     if not isinstance(date_of_birth, dt.date) or isinstance(date_of_birth, dt.datetime):
         raise RuleViolation(Finding("30 DCMR 1702.1", _(
-            "date_of_birth: give the player's date of birth; no one under 18 may play (30 DCMR 1702.1)."),
-            field="date_of_birth"))
+            "date_of_birth: give the player's date of birth; no one under %(age)s may play (30 DCMR 1702.1).") % {
+            "age": value("player.minimum_age", tournament.date)}, field="date_of_birth"))
     findings = player_findings(date_of_birth=date_of_birth, on=tournament.date)
     if findings:
         raise RuleViolation(findings)
