@@ -82,8 +82,8 @@ class SaleForm(forms.Form):
                              help_text=_("Leave empty for a single face."))
     colour = forms.ChoiceField(label=_("Colour"), choices=CardColour.choices, initial=CardColour.REGULAR,
                                help_text=_("Only the card that comes with the admission is regular (30 DCMR 1402.1); a "
-                                           "player's other cards are extra regular, at most $2 (1402.3). The two "
-                                           "differ in colour (30 DCMR 1405.3)."))
+                                           "player's other cards are extra regular, within the cap of the license's "
+                                           "class (1402.3, 1402.4). The two differ in colour (30 DCMR 1405.3)."))
     games = ModelMultipleChoiceField(
         queryset=Game.objects.none(), label=_("Games"), required=False, widget=forms.CheckboxSelectMultiple,
         help_text=_("A regular card plays every regular game (30 DCMR 1405.2) and an extra regular card the "

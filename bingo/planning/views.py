@@ -169,7 +169,7 @@ def game_edit(request, pk: int, game_pk: int):
 def _annuity_form(game: Game, data=None) -> AnnuityForm | None:
     if game.game_type != GameType.MULTI_HALL:
         return None
-    return AnnuityForm(data, prefix="annuity", initial={
+    return AnnuityForm(data, prefix="annuity", on=game.operation.date, initial={
         "years": game.annuity_years, "amount": game.annuity_amount, "insurer": game.annuity_insurer,
         "insurer_dc_licensed": game.annuity_insurer_dc_licensed})
 
