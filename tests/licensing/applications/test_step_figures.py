@@ -2,7 +2,10 @@
 is played (30 DCMR 1202.2(m)) and the operations a week on one premises (30 DCMR 1400.5)."""
 
 import pytest
+from django.forms import Form, formset_factory
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
 from licensing.models import Application, Role
 from tests.licensing.factories import MembershipFactory, board_number, make_eligible
@@ -31,3 +34,13 @@ def test_the_schedule_step_says_the_hours_and_the_weekly_count_in_force(client, 
     assert ("No bingo between 11:00 pm and 10:30 am. At most 1 operation a week on one premises, counting every "
             "organization (30 DCMR 1400.5).") in page
     assert "9:00 am" not in page
+
+
+def test_the_hours_read_in_spanish_too():
+    board_number("bingo.operations_per_premises_per_week", 3)
+    with translation.override("es"):
+        hint = render_to_string("licensing/applications/_step.html", {
+            "application": None, "step": "schedule", "steps": [], "editable": True,
+            "formset": formset_factory(Form)(prefix="o")})
+    assert ("No se permite el bingo entre las 12:00 de la medianoche y las 9:00 a. m.; como máximo 3 sesiones por "
+            "semana en un mismo local") in hint
