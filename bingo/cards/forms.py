@@ -133,7 +133,6 @@ class CharitySellForm(forms.Form):
     count = IntegerField(label=_("Tickets sold"), min_value=1)
     age_declared = forms.BooleanField(required=False)  # labelled in __init__: the age in force (player.minimum_age)
 
-
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["age_declared"].label = age_declared_label()
