@@ -60,7 +60,7 @@ class CharitySaleSerializer(serializers.ModelSerializer):
 class CharitySellSerializer(serializers.Serializer):
     count = IntegerSerializerField(min_value=1)
     age_declared = serializers.BooleanField(default=False, help_text=_(
-        "The player declares being 18 or older (30 DCMR 1702.1)."))
+        "The player declares being of the minimum age in force (player.minimum_age, 30 DCMR 1702.1) or older."))
 
 
 class CharityReturnSerializer(serializers.Serializer):

@@ -11,6 +11,12 @@ from bingo.models import CardColour, CardSeries, Game, Hall, SeriesSource, Ticke
 from core.money import MoneyField
 from core.numbers import IntegerField, ModelChoiceField, ModelMultipleChoiceField
 from licensing.models import Organization
+from licensing.register.values import value
+
+
+def age_declared_label(on=None) -> str:
+    """The player's declaration at the sale, with the age in force on `on` (default today): 30 DCMR 1702.1."""
+    return _("The player declares being %(age)s or older (30 DCMR 1702.1)") % {"age": value("player.minimum_age", on)}
 
 
 class SeriesForm(forms.Form):
@@ -76,8 +82,8 @@ class SaleForm(forms.Form):
                              help_text=_("Leave empty for a single face."))
     colour = forms.ChoiceField(label=_("Colour"), choices=CardColour.choices, initial=CardColour.REGULAR,
                                help_text=_("Only the card that comes with the admission is regular (30 DCMR 1402.1); a "
-                                           "player's other cards are extra regular, at most $2 (1402.3). The two "
-                                           "differ in colour (30 DCMR 1405.3)."))
+                                           "player's other cards are extra regular, within the cap of the license's "
+                                           "class (1402.3, 1402.4). The two differ in colour (30 DCMR 1405.3)."))
     games = ModelMultipleChoiceField(
         queryset=Game.objects.none(), label=_("Games"), required=False, widget=forms.CheckboxSelectMultiple,
         help_text=_("A regular card plays every regular game (30 DCMR 1405.2) and an extra regular card the "
@@ -90,8 +96,7 @@ class SaleForm(forms.Form):
                             help_text=_("The player's name, when known: a worker on duty is not sold cards "
                                         "(30 DCMR 1401.2)."))
     hall = ModelChoiceField(queryset=Hall.objects.none(), label=_("Hall"), required=False)
-    age_declared = forms.BooleanField(label=_("The player declares being 18 or older (30 DCMR 1702.1)"),
-                                      required=False)
+    age_declared = forms.BooleanField(required=False)  # labelled in __init__: the age in force (player.minimum_age)
 
     def __init__(self, *args, operation, **kwargs):
         super().__init__(*args, **kwargs)
@@ -101,6 +106,7 @@ class SaleForm(forms.Form):
         self.fields["games"].label_from_instance = lambda game: _("Game %(number)s (%(type)s, %(status)s)") % {
             "number": game.number, "type": game.get_game_type_display(), "status": game.get_status_display()}
         self.fields["hall"].queryset = operation.halls.all()
+        self.fields["age_declared"].label = age_declared_label(operation.date)
 
 
 class VoidForm(forms.Form):
@@ -125,8 +131,11 @@ class CharityStockForm(forms.Form):
 
 class CharitySellForm(forms.Form):
     count = IntegerField(label=_("Tickets sold"), min_value=1)
-    age_declared = forms.BooleanField(label=_("The player declares being 18 or older (30 DCMR 1702.1)"),
-                                      required=False)
+    age_declared = forms.BooleanField(required=False)  # labelled in __init__: the age in force (player.minimum_age)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["age_declared"].label = age_declared_label()
 
 
 class CharityReturnForm(forms.Form):

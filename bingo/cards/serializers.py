@@ -75,7 +75,8 @@ class SaleCreateSerializer(serializers.Serializer):
         "The player's name, when known: a worker on duty is not sold cards (30 DCMR 1401.2)."))
     hall = IntegerSerializerField(required=False, allow_null=True)
     age_declared = serializers.BooleanField(default=False, help_text=_(
-        "The player declares being 18 or older; without it the sale is refused (30 DCMR 1702.1)."))
+        "The player declares being of the minimum age in force (player.minimum_age, 30 DCMR 1702.1) or older; "
+        "without it the sale is refused."))
 
 
 class VoidSerializer(serializers.Serializer):

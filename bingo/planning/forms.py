@@ -9,6 +9,7 @@ from bingo.models import GameType, Operation, Pattern, WorkerDuty
 from core.money import MoneyField
 from core.numbers import IntegerField, ModelChoiceField
 from licensing.models import License, Organization, Premises
+from licensing.register.values import value
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 TIME = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
@@ -65,7 +66,8 @@ class GameForm(forms.Form):
     pattern = PatternChoiceField(queryset=Pattern.objects.none(), label=_("Pattern"))
     card_price = MoneyField(label=_("Card price"), **MONEY, help_text=_(
         "30 DCMR 1402: the price of a card for this game. For a regular game it is the price of an extra regular card "
-        "(at most $2, 1402.3): the card that comes with the admission is the only regular card (1402.1)."))
+        "(within the cap of the license's class, 1402.3, 1402.4): the card that comes with the admission is the only "
+        "regular card (1402.1)."))
     prize = MoneyField(label=_("Prize"), **MONEY, help_text=_("30 DCMR 1408: the prize of this game."))
 
     def __init__(self, *args, patterns=None, **kwargs):
@@ -77,9 +79,14 @@ class GameForm(forms.Form):
 class WorkerForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     duty = forms.ChoiceField(label=_("Duty"), choices=WorkerDuty.Duty.choices)
-    date_of_birth = forms.DateField(label=_("Date of birth"), required=False, widget=DATE,
-                                    help_text=_("30 DCMR 1401.5: no worker under 18. Leave empty to take it from "
-                                                "the organization's member records."))
+    date_of_birth = forms.DateField(label=_("Date of birth"), required=False, widget=DATE)
+
+    def __init__(self, *args, on=None, **kwargs):
+        """`on`: the operation's date, the day the worker's age counts (the age in force then, 30 DCMR 1401.5)."""
+        super().__init__(*args, **kwargs)
+        self.fields["date_of_birth"].help_text = _(
+            "30 DCMR 1401.5: no worker under %(age)s. Leave empty to take it from the organization's member "
+            "records.") % {"age": value("worker.minimum_age", on)}
 
 
 class HallForm(forms.Form):
@@ -136,11 +143,17 @@ class MultiHallAgreementForm(forms.Form):
 
 
 class AnnuityForm(forms.Form):
-    """A multi-hall prize of $10,000 or more paid, in whole or part, by annuity (30 DCMR 1408.6-1408.8)."""
+    """A multi-hall prize of at least the floor in force paid, in whole or part, by annuity (30 DCMR 1408.6-1408.8)."""
 
-    years = IntegerField(label=_("Annuity term (years)"), min_value=1, required=False,
-                        help_text=_("At most 25 years (30 DCMR 1408.6); empty: the prize is paid in cash."))
+    years = IntegerField(label=_("Annuity term (years)"), min_value=1, required=False)
     amount = MoneyField(label=_("Part of the prize paid by annuity"), required=False, **MONEY)
     insurer = forms.CharField(label=_("Insurer"), max_length=200, required=False)
     insurer_dc_licensed = forms.BooleanField(
         label=_("A nationally recognized insurer licensed to operate in DC (30 DCMR 1408.8)"), required=False)
+
+    def __init__(self, *args, on=None, **kwargs):
+        """`on`: the game's day, whose annuity term in force applies (30 DCMR 1408.6)."""
+        super().__init__(*args, **kwargs)
+        self.fields["years"].help_text = _(
+            "At most %(years)s years (30 DCMR 1408.6); empty: the prize is paid in cash.") % {
+            "years": value("bingo.annuity_max_years", on)}

@@ -89,7 +89,8 @@ class AnnuitySetSerializer(serializers.Serializer):
 
 
 class AnnuityPurchaseSerializer(serializers.Serializer):
-    purchased_on = serializers.DateField(help_text=_("Within 30 days of the win (30 DCMR 1408.7)."))
+    purchased_on = serializers.DateField(help_text=_(
+        "Within the days in force after the win (bingo.annuity_purchase_days, 30 DCMR 1408.7)."))
     contract = serializers.CharField(max_length=100)
 
 

@@ -190,14 +190,17 @@ def in_charge_on_duty(workers: Iterable[WorkerFacts], *, blocking: bool) -> list
 
 
 def worker_age(name: str, born: dt.date | None, on: dt.date, *, blocking: bool = True) -> list[Finding]:
-    """30 DCMR 1401.5: no worker under 18; without a date of birth nobody can tell."""
+    """30 DCMR 1401.5: no worker under the register's age in force on `on`; without a date of birth nobody can
+    tell."""
+    minimum = value("worker.minimum_age", on)
     if born is None:
-        return [Finding("30 DCMR 1401.5", _("Record the date of birth of %(name)s: no worker may be under 18 "
-                                            "(30 DCMR 1401.5).") % {"name": name},
+        return [Finding("30 DCMR 1401.5", _("Record the date of birth of %(name)s: no worker may be under %(age)s "
+                                            "(30 DCMR 1401.5).") % {"name": name, "age": minimum},
                         field="date_of_birth", blocking=blocking)]
-    if age_on(born, on) < value("worker.minimum_age", on):  # an 18th birthday on the day counts
-        return [Finding("30 DCMR 1401.5", _("%(name)s is under 18 on %(date)s: no worker may be under 18 "
-                                            "(30 DCMR 1401.5).") % {"name": name, "date": on.isoformat()},
+    if age_on(born, on) < minimum:  # the birthday of that age on the day counts
+        return [Finding("30 DCMR 1401.5", _("%(name)s is under %(age)s on %(date)s: no worker may be under %(age)s "
+                                            "(30 DCMR 1401.5).") % {"name": name, "date": on.isoformat(),
+                                                                    "age": minimum},
                         field="date_of_birth", blocking=blocking)]
     return []
 

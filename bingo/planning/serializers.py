@@ -34,7 +34,8 @@ class HallCreateSerializer(serializers.Serializer):
 class WorkerSerializer(serializers.ModelSerializer):
     # Personal data: written to check the age (30 DCMR 1401.5), never shown back.
     date_of_birth = serializers.DateField(required=False, allow_null=True, write_only=True, help_text=_(
-        "30 DCMR 1401.5: no worker under 18. Omitted: taken from the organization's member records."))
+        "No worker under the minimum age in force on the operation's date (worker.minimum_age, 30 DCMR 1401.5). "
+        "Omitted: taken from the organization's member records."))
 
     class Meta:
         model = WorkerDuty

@@ -48,7 +48,7 @@ def _plan_context(request, operation: Operation, **forms) -> dict:
         "workers": operation.workers.order_by("duty", "name"),
         "halls": operation.halls.select_related("premises").order_by("-is_drawing_location", "name"),
         "game_form": forms.get("game_form") or _game_form(request, operation),
-        "worker_form": forms.get("worker_form") or WorkerForm(prefix="worker"),
+        "worker_form": forms.get("worker_form") or WorkerForm(prefix="worker", on=operation.date),
         "hall_form": forms.get("hall_form") or HallForm(prefix="hall"),
         "plan_error": forms.get("plan_error"),
     }
@@ -169,7 +169,7 @@ def game_edit(request, pk: int, game_pk: int):
 def _annuity_form(game: Game, data=None) -> AnnuityForm | None:
     if game.game_type != GameType.MULTI_HALL:
         return None
-    return AnnuityForm(data, prefix="annuity", initial={
+    return AnnuityForm(data, prefix="annuity", on=game.operation.date, initial={
         "years": game.annuity_years, "amount": game.annuity_amount, "insurer": game.annuity_insurer,
         "insurer_dc_licensed": game.annuity_insurer_dc_licensed})
 
@@ -228,7 +228,7 @@ def game_remove(request, pk: int, game_pk: int):
 @require_POST
 def worker_add(request, pk: int):
     operation = planning.operation_get_for_planning(user=request.user, pk=pk)
-    form = WorkerForm(request.POST, prefix="worker")
+    form = WorkerForm(request.POST, prefix="worker", on=operation.date)
     if form.is_valid():
         try:
             services.worker_add(actor=request.user, operation=operation, **form.cleaned_data)

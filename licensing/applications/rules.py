@@ -12,7 +12,11 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from core.findings import Finding
-from licensing.licenses.limits import no_bingo_hours, operations_per_week  # 1202.2(m), 1400.5: the register's
+from licensing.licenses.limits import (  # 1202.2(m), 1400.5: the register's
+    no_bingo_hours,
+    no_bingo_hours_words,
+    operations_per_week,
+)
 from licensing.register.values import value
 
 # The figures are the Board's register's (licensing.register): an application is judged by the numbers in force on
@@ -47,8 +51,9 @@ def bingo_hours(occasions: list[Occasion]) -> list[Finding]:
         if occasion.starts_at < no_bingo_hours()[1] or runs_past_midnight(occasion.starts_at, occasion.ends_at):
             findings.append(Finding(
                 "30 DCMR 1202.2(m)",
-                f"no bingo between 12:00 midnight and 9:00 am; the operation on {occasion.date:%Y-%m-%d} runs "
-                f"{occasion.starts_at:%H:%M}-{occasion.ends_at:%H:%M}",
+                _("no bingo between %(from)s and %(until)s; the operation on %(date)s runs %(starts)s-%(ends)s") % {
+                    **no_bingo_hours_words(), "date": f"{occasion.date:%Y-%m-%d}",
+                    "starts": f"{occasion.starts_at:%H:%M}", "ends": f"{occasion.ends_at:%H:%M}"},
                 field="occasions",
             ))
     return findings

@@ -10,6 +10,7 @@ from licensing.models import Application, BingoOccasion, License, Organization, 
 from licensing.models.choices import ORGANIZATION_LICENSE_TYPES, ApplicationKind, LicenseType, Period
 from licensing.organizations.serializers import VisibleOrganizationField
 from licensing.premises.services import RESOLUTIONS
+from licensing.register.values import value
 
 SENIOR_RULE = "30 DCMR 1201.1"
 VENDOR_GROSS_SALES_RULE = "30 DCMR 1207.2(e)"
@@ -20,8 +21,10 @@ def refuse_senior_box(initial_data) -> None:
     an application that says so itself is refused, naming the field, rather than quietly ignored."""
     if hasattr(initial_data, "keys") and "as_senior_group" in initial_data:
         raise RuleViolation(Finding(SENIOR_RULE, _(
-            "Whether the organization is a senior group comes from its profile (every member 60 or older, 55 "
-            "with a disability, at least 10 members), not from the application: leave as_senior_group out."),
+            "Whether the organization is a senior group comes from its profile (every member %(age)s or older, "
+            "%(age_disabled)s with a disability, at least %(members)s members), not from the application: leave "
+            "as_senior_group out.") % {"age": value("senior.age"), "age_disabled": value("senior.age_disabled"),
+                                       "members": value("senior.minimum_members")},
             field="as_senior_group"))
 
 

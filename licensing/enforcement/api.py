@@ -1,7 +1,8 @@
 """Enforcement API for board staff: suspend, revoke, fine (30 DCMR 1210.1, 1704.1).
 
-Serializers check the shape of the input only; the limits (60 days, $1,000 per violation,
-reasons (a)-(f)) are the service's, so a breach comes back as a 400 naming the field and the rule."""
+Serializers check the shape of the input only; the limits (the register's enforcement.suspension_max_days and
+enforcement.fine_max_per_violation, reasons (a)-(f)) are the service's, so a breach comes back as a 400 naming the
+field and the rule."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -36,7 +37,8 @@ class _EnforcementApi(APIView):
 
 
 class LicenseSuspendApi(_EnforcementApi):
-    """Suspend a license for 1 to 60 days (board staff)."""
+    """Suspend a license for at least one day and at most the days in force (enforcement.suspension_max_days,
+    30 DCMR 1210.1) (board staff)."""
 
     input_serializer = SuspendSerializer
 
@@ -62,7 +64,8 @@ class LicenseRevokeApi(_EnforcementApi):
 
 
 class LicenseFineApi(_EnforcementApi):
-    """Fine a licensee, at most $1,000 per violation (board staff)."""
+    """Fine a licensee, at most the amount in force per violation (enforcement.fine_max_per_violation,
+    30 DCMR 1704.1) (board staff)."""
 
     input_serializer = FineSerializer
 

@@ -4,9 +4,10 @@ errors come back onto the form (`core.forms.errors_to_form`) naming the field an
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from core.money import MoneyField
+from core.money import MoneyField, money_text
 from core.numbers import IntegerField
 from licensing.models.choices import DenialReason
+from licensing.register.values import value
 
 
 class _ActionForm(forms.Form):
@@ -31,10 +32,15 @@ class _ActionForm(forms.Form):
 
 class SuspendForm(_ActionForm):
     action = "suspend"
-    days = IntegerField(label=_("Days (at most 60, 30 DCMR 1210.1)"))
+    days = IntegerField()  # labelled in __init__: the most in force today (enforcement.suspension_max_days)
     starts_on = forms.DateField(label=_("Starts on"), required=False, widget=forms.DateInput(attrs={"type": "date"}),
                                 help_text=_("Today when left empty."))
     field_order = ["days", "starts_on", "reasons", "rules", "explanation"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["days"].label = _("Days (at most %(most)s, 30 DCMR 1210.1)") % {
+            "most": value("enforcement.suspension_max_days")}
 
 
 class RevokeForm(_ActionForm):
@@ -45,7 +51,11 @@ class RevokeForm(_ActionForm):
 class FineForm(_ActionForm):
     action = "fine"
     violations = IntegerField(label=_("Number of violations"), min_value=1, max_value=32767, initial=1)
-    amount_per_violation = MoneyField(
-        label=_("Fine per violation, in dollars (at most $1,000, 30 DCMR 1704.1)"), max_digits=12, decimal_places=2,
-    )
+    amount_per_violation = MoneyField(max_digits=12, decimal_places=2)  # labelled in __init__: the cap in force
     field_order = ["violations", "amount_per_violation", "reasons", "rules", "explanation"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["amount_per_violation"].label = _(
+            "Fine per violation, in dollars (at most %(most)s, 30 DCMR 1704.1)") % {
+            "most": money_text(value("enforcement.fine_max_per_violation"))}

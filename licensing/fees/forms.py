@@ -33,8 +33,7 @@ class FeeCalculatorForm(forms.Form):
     )
     senior = forms.BooleanField(
         label=_("We apply as a senior group"), required=False,
-        help_text=_("Every member 60 or older (55 if disabled), at least 10 members (30 DCMR 1201.1)."),
-    )
+    )  # help_text: the ages and the count in force (__init__)
     kind = forms.ChoiceField(label=_("Application"), choices=ApplicationKind.choices, initial=ApplicationKind.ORIGINAL)
     highest_prize = MoneyField(
         label=_("Highest prize offered (multi-hall bingo)"), required=False, max_digits=11, decimal_places=2,
@@ -69,6 +68,10 @@ class FeeCalculatorForm(forms.Form):
         self.fields["highest_prize"].help_text = gettext("The multi-hall bond is this prize plus %(margin)s "
                                                          "(30 DCMR 1414.9).") % {
             "margin": shown(PERCENT, value(MULTIHALL_BOND_MARGIN))}
+        self.fields["senior"].help_text = gettext(
+            "Every member %(age)s or older (%(age_disabled)s if disabled), at least %(members)s members "
+            "(30 DCMR 1201.1).") % {"age": value("senior.age"), "age_disabled": value("senior.age_disabled"),
+                                    "members": value("senior.minimum_members")}
         self.fields["gross_sales"].help_text = gettext(
             "A vendor's renewal fee follows them: %(bands)s (30 DCMR 1208.4).") % {"bands": renewal_bands_text()}
 

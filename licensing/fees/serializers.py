@@ -29,7 +29,8 @@ class FeeQuoteQuerySerializer(serializers.Serializer):
     # 11 digits so the bond (plus 15%) still fits a 12-digit money field.
     highest_prize = MoneySerializerField(
         max_digits=11, decimal_places=2, min_value=Decimal("0.01"), required=False,
-        help_text=_("Multi-hall only, required: the highest prize offered; the bond is this plus 15% (1414.9)."),
+        help_text=_("Multi-hall only, required: the highest prize offered; the bond is that plus the margin in "
+                    "force (multihall.bond_margin, 30 DCMR 1414.9)."),
     )
     base_expires_on = serializers.DateField(
         required=False,

@@ -189,7 +189,8 @@ class ResponsiblePersonViewSet(mixins.ListModelMixin, _OrganizationScopedViewSet
 
     @extend_schema(responses={201: ResponsiblePersonSerializer, 400: ERRORS, 403: ERRORS, 404: ERRORS})
     def create(self, request, organization_pk=None):
-        """Name the person for a role, replacing the current one; 18 or older (30 DCMR 1401.5)."""
+        """Name the person for a role, replacing the current one; of the minimum age in force or older
+        (worker.minimum_age, 30 DCMR 1401.5)."""
         organization = self.filing_organization()
         serializer = ResponsiblePersonSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

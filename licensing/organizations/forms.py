@@ -5,6 +5,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from licensing.models import Document, Organization, OrganizationMember, ResponsiblePerson
+from licensing.register.values import value
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -53,7 +54,12 @@ class ResponsiblePersonForm(forms.ModelForm):
         model = ResponsiblePerson
         fields = ["role", "full_name", "street_address", "city", "state", "postal_code", "phone", "date_of_birth"]
         widgets = {"date_of_birth": DATE}
-        help_texts = {"date_of_birth": _("30 DCMR 1401.5: 18 or older.")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Checked against the age in force on the day the person is named (organizations.services).
+        self.fields["date_of_birth"].help_text = _("30 DCMR 1401.5: %(age)s or older.") % {
+            "age": value("worker.minimum_age")}
 
 
 class DocumentUploadForm(forms.ModelForm):

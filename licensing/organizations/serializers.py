@@ -38,7 +38,7 @@ class AmendmentDueSerializer(serializers.Serializer):
 class OrganizationProfileSerializer(serializers.ModelSerializer):
     amendments_due = serializers.SerializerMethodField(help_text=_(
         "Substantial changes (name, address, responsible people) made while a license is held, each waiting for "
-        "its amended application, due within 10 days (30 DCMR 1202.3)."))
+        "its amended application, due within the days in force (amendment.filing_days, 30 DCMR 1202.3)."))
 
     class Meta:
         model = Organization

@@ -37,12 +37,14 @@ class DeadlinesApi(APIView):
         operation_id="reports_deadlines",
         summary="When an event's report, deposit and proceeds are due",
         description=(
-            "No sign-in needed. Report due 10 calendar days after a regular bingo operation, 30 after a "
-            "limited-period one (30 DCMR 1413.1); deposit of receipts less cash prizes by the end of the next "
-            "business day, skipping weekends and District of Columbia legal holidays, none for Class D "
-            "(1411.1); proceeds used within 30 days of a bingo operation (1411.3) or a raffle drawing (1506.4), "
-            "10 days of a Monte Carlo Night (1608.4). Dates are ISO; null where no rule sets one. Malformed "
-            "input answers 400 naming the field."
+            "No sign-in needed. Every count of days is the Board's register's in force (the key named): report "
+            "due reports.due_days.regular calendar days after a regular bingo operation, reports.due_days.limited "
+            "after a limited-period one (30 DCMR 1413.1); deposit of receipts less cash prizes by the end of the "
+            "next business day, skipping weekends and District of Columbia legal holidays, none for Class D "
+            "(1411.1); proceeds used within proceeds.deposit_days.bingo days of a bingo operation (1411.3), "
+            "proceeds.deposit_days.raffle of a raffle drawing (1506.4), proceeds.deposit_days.montecarlo of a "
+            "Monte Carlo Night (1608.4). Dates are ISO; null where no rule sets one. Malformed input answers 400 "
+            "naming the field."
         ),
         parameters=[DeadlinesQuerySerializer],
         responses={200: DeadlinesSerializer, 400: OpenApiResponse(description=(
@@ -71,8 +73,9 @@ class OverdueReportListApi(generics.ListAPIView):
         return selectors.overdue_report_list(user=self.request.user)
 
     @extend_schema(operation_id="reports_overdue_list", tags=["reports"], description=(
-        "Board staff and members. A bingo report is due 10 days after a regular operation, 30 after a "
-        "limited-period one (30 DCMR 1413.1); the day after, with nothing submitted, it is overdue, and the "
+        "Board staff and members. A bingo report is due the days in force after the operation "
+        "(reports.due_days.regular after a regular one, reports.due_days.limited after a limited-period one, "
+        "30 DCMR 1413.1); the day after, with nothing submitted, it is overdue, and the "
         "organization's new applications for that license type are refused until it is submitted, unless Board "
         "staff waived that (`waived`). A submitted report leaves the list."))
     def get(self, request, *args, **kwargs):
@@ -151,8 +154,9 @@ class VendorCrossCheckApi(APIView):
         description=(
             "Board staff and members. The prior-year gross sales a vendor declared on its application (30 DCMR "
             "1207.2(e), the basis of its renewal fee, 1208.4) beside the supplies licensed organizations reported "
-            "buying from it that year in their submitted reports; `flagged` when they differ by more than 10% of "
-            "the declared amount and by more than $1,000.00."),
+            "buying from it that year in their submitted reports; `flagged` when they differ by more than the "
+            "share of the declared amount in force (vendor.declared_sales_gap_share) and by more than the amount "
+            "in force (vendor.declared_sales_gap_amount)."),
     )
     def get(self, request):
         query = VendorCrossCheckQuerySerializer(data=request.query_params)

@@ -20,7 +20,8 @@ class DeadlinesQuerySerializer(serializers.Serializer):
     license_class = serializers.CharField(required=False, default="", allow_blank=True, max_length=1, help_text=_(
         "Bingo and multi-hall: required (Class D deposits nothing, 30 DCMR 1411.1); others: optional."))
     period = serializers.ChoiceField(choices=Period.choices, default=Period.REGULAR, help_text=_(
-        "A limited-period bingo license's report is due in 30 days, a regular one's in 10 (30 DCMR 1413.1)."))
+        "A bingo report is due the days in force after the operation: reports.due_days.limited for a "
+        "limited-period license, reports.due_days.regular for a regular one (30 DCMR 1413.1)."))
     event_date = DateSerializerField(help_text=_(
         "The bingo operation, the raffle drawing or the Monte Carlo Night, as YYYY-MM-DD."))
 
@@ -102,5 +103,6 @@ class VendorYearSerializer(serializers.Serializer):
     reported = _money(_("Supplies licensed organizations reported buying from the vendor that year."))
     difference = _money(_("Reported less declared; null if nothing was declared."), allow_null=True)
     flagged = serializers.BooleanField(help_text=_(
-        "More than 10% of the declared amount apart and more than $1,000.00 apart."))
+        "More than the share of the declared amount in force apart (vendor.declared_sales_gap_share) and more than "
+        "the amount in force apart (vendor.declared_sales_gap_amount), 30 DCMR 1207.2(e)."))
     rule = serializers.CharField()

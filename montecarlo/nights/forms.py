@@ -8,6 +8,7 @@ from core.dates import DateField
 from core.money import MoneyField, money_value
 from core.numbers import IntegerField, ModelChoiceField
 from licensing.models import ResponsiblePerson
+from licensing.register.values import value
 from montecarlo.models import PrizeMethod
 from montecarlo.nights.rules import IN_CHARGE_ROLES
 
@@ -110,7 +111,12 @@ class AdmitForm(forms.Form):
     show_name = forms.BooleanField(label=_("Show the name on the leaderboard"), required=False,
                                    help_text=_("Only if the participant agrees; otherwise the number is shown."))
     admission_paid = MoneyField(label=_("Admission paid (US dollars)"), max_digits=8)
-    age_declared = forms.BooleanField(label=_("Declares being 18 or older (30 DCMR 1702.1)"), required=False)
+    age_declared = forms.BooleanField(required=False)  # labelled in __init__: the age in force on the night
+
+    def __init__(self, *args, on=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["age_declared"].label = _("Declares being %(age)s or older (30 DCMR 1702.1)") % {
+            "age": value("player.minimum_age", on)}
 
 
 class ApprovalForm(forms.Form):

@@ -174,13 +174,15 @@ class ParticipantSerializer(serializers.ModelSerializer):
 
 
 class ParticipantRegisterSerializer(serializers.Serializer):
-    """Admit one participant: admission paid in US currency (1603.4), 18 or older declared (1702.1)."""
+    """Admit one participant: admission paid in US currency (1603.4), the minimum age in force declared
+    (player.minimum_age, 1702.1)."""
 
     name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     show_name = serializers.BooleanField(default=False, help_text=_(
         "The name on the public leaderboard only if the participant agrees; the number otherwise."))
     admission_paid = MoneySerializerField(max_digits=ADMISSION_DIGITS, help_text=_("In US dollars (1603.4)."))
-    age_declared = serializers.BooleanField(help_text=_("Declares being 18 or older (30 DCMR 1702.1)."))
+    age_declared = serializers.BooleanField(help_text=_(
+        "Declares being of the minimum age in force or older (player.minimum_age, 30 DCMR 1702.1)."))
 
 
 class LedgerEntrySerializer(serializers.ModelSerializer):

@@ -69,7 +69,7 @@ def night_context(request, night) -> dict:
         "tables": [{"table": table, "approval": approvals.get(table.game_id)} for table in tables],
         "tournaments": Tournament.objects.filter(night=night).order_by("starts_at"),
         "games": playable_games(),
-        "admit_form": AdmitForm(initial={"admission_paid": night.admission_price}),
+        "admit_form": AdmitForm(initial={"admission_paid": night.admission_price}, on=night.date),
         "in_charge_form": InChargeForm(night=night, initial={"in_charge": night.in_charge_id}),
         "terms_form": TermsForm(initial={"prize_method": night.prize_method, "prizes": prize_lines(night.prizes),
                                          "house_rules": night.house_rules}),
@@ -88,7 +88,8 @@ def night_detail(request, pk: int):
 
 
 def _admit(request, night):
-    participant = services.participant_register(actor=request.user, night=night, **cleaned(AdmitForm(request.POST)))
+    form = AdmitForm(request.POST, on=night.date)
+    participant = services.participant_register(actor=request.user, night=night, **cleaned(form))
     messages.success(request, _("Participant #%(number)s admitted with %(chips)s chips.") % {
         "number": participant.number, "chips": night.starting_chips})
     request.session["mc_receipt"] = participant.number

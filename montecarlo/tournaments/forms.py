@@ -58,9 +58,15 @@ class TournamentForm(forms.Form):
 
 class RegisterForm(forms.Form):
     name = forms.CharField(label=_("Player's name"), max_length=100)
-    date_of_birth = forms.DateField(label=_("Date of birth"), widget=forms.DateInput(attrs={"type": "date"}),
-                                    help_text=_("18 or older on the day of the tournament (30 DCMR 1702.1)."))
+    date_of_birth = forms.DateField(label=_("Date of birth"), widget=forms.DateInput(attrs={"type": "date"}))
     board_player_id = forms.CharField(label=_("Board player id (if any)"), max_length=40, required=False)
+
+    def __init__(self, *args, on=None, **kwargs):
+        """`on`: the tournament's date, the day the player's age counts (the age in force then)."""
+        super().__init__(*args, **kwargs)
+        self.fields["date_of_birth"].help_text = _(
+            "%(age)s or older on the day of the tournament (30 DCMR 1702.1).") % {
+            "age": value("player.minimum_age", on)}
 
 
 class ChipCorrectionForm(forms.Form):

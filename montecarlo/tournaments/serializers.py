@@ -40,7 +40,8 @@ class TournamentSerializer(serializers.ModelSerializer):
 
 class RegisterSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100)
-    date_of_birth = serializers.DateField(help_text=_("30 DCMR 1702.1: 18 or older on the tournament's date."))
+    date_of_birth = serializers.DateField(help_text=_(
+        "Of the minimum age in force on the tournament's date or older (player.minimum_age, 30 DCMR 1702.1)."))
     board_player_id = serializers.CharField(max_length=40, required=False, allow_blank=True,
                                             help_text=_("The Board's id of the player, when the player has one."))
 

@@ -119,8 +119,8 @@ def player_register(*, actor, tournament: Tournament, name: str, date_of_birth: 
         raise ValidationError({"name": _("Give the player's name (at most 100 characters).")})
     if not isinstance(date_of_birth, dt.date) or isinstance(date_of_birth, dt.datetime):
         raise RuleViolation(Finding("30 DCMR 1702.1", _(
-            "date_of_birth: give the player's date of birth; no one under 18 may play (30 DCMR 1702.1)."),
-            field="date_of_birth"))
+            "date_of_birth: give the player's date of birth; no one under %(age)s may play (30 DCMR 1702.1).") % {
+            "age": value("player.minimum_age", tournament.date)}, field="date_of_birth"))
     findings = player_findings(date_of_birth=date_of_birth, on=tournament.date)
     if findings:
         raise RuleViolation(findings)

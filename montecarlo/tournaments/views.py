@@ -68,7 +68,7 @@ def director_context(request, tournament) -> dict:
                   (engine.balancing_moves() if engine.status == "running" else [])],
         "standings": engine.standings(),
         "clock": clock_state(tournament, engine),
-        "register_form": RegisterForm(),
+        "register_form": RegisterForm(on=tournament.date),
         "chip_form": ChipCorrectionForm(players=live),
         "can_direct": selectors.can_direct(user=request.user, tournament=tournament),
         "can_deal": selectors.can_deal(user=request.user, tournament=tournament),
@@ -91,7 +91,8 @@ def _post_int(request, name: str) -> int | None:
 
 
 def _register(request, tournament) -> None:
-    services.player_register(actor=request.user, tournament=tournament, **cleaned(RegisterForm(request.POST)))
+    form = RegisterForm(request.POST, on=tournament.date)
+    services.player_register(actor=request.user, tournament=tournament, **cleaned(form))
 
 
 def _chip_correction(request, tournament) -> None:

@@ -57,7 +57,8 @@ class DrawingDetailApi(APIView):
 
 class DrawingSalesCloseApi(APIView):
     """Close ticket sales: the eligible tickets are those sold less those returned; publishes their hash. The
-    sellers declare every buyer 18 or older (`buyers_age_declared`, 30 DCMR 1702.1)."""
+    sellers declare every buyer of the minimum age in force or older (`buyers_age_declared`; player.minimum_age,
+    30 DCMR 1702.1)."""
 
     permission_classes = [permissions.IsAuthenticated]
 

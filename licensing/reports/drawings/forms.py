@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from core.numbers import IntegerField
+from licensing.register.values import value
 from licensing.reports.drawings.services import PRIZES_MAX, TICKET_RULE
 
 # One item: a ticket number or a range "first-last", ASCII digits only (int() would take other scripts' digits).
@@ -65,11 +66,13 @@ class DrawingSalesCloseForm(forms.Form):
         label=_("Returned ticket numbers"), widget=forms.Textarea(attrs={"rows": 2}), required=False,
         max_length=TICKETS_TEXT_MAX,
         help_text=_("Sold tickets given back before the drawing: they cannot win. Leave empty if none."))
-    buyers_age_declared = forms.BooleanField(
-        label=_("Every ticket was sold to a buyer who declared being 18 or older (30 DCMR 1702.1)"), required=False)
+    buyers_age_declared = forms.BooleanField(required=False)  # labelled in __init__: the age in force
 
     def __init__(self, *args, first: int | None = None, last: int | None = None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["buyers_age_declared"].label = _(
+            "Every ticket was sold to a buyer who declared being %(age)s or older (30 DCMR 1702.1)") % {
+            "age": value("player.minimum_age")}
         self.bounds = {"first": first, "last": last}
 
     def clean_sold(self) -> list[int]:

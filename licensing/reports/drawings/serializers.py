@@ -21,7 +21,8 @@ class DrawingSalesCloseSerializer(serializers.Serializer):
                                      required=False, default=list, help_text=_(
                                          "Tickets sold and then returned: not eligible."))
     buyers_age_declared = serializers.BooleanField(required=False, default=False, help_text=_(
-        "The sellers declare that every ticket was sold to a buyer 18 or older (30 DCMR 1702.1); required true."))
+        "The sellers declare that every ticket was sold to a buyer of the minimum age in force or older "
+        "(player.minimum_age, 30 DCMR 1702.1); required true."))
 
 
 class DrawingDrawSerializer(serializers.Serializer):

@@ -10,9 +10,11 @@ from django.urls import reverse
 
 from bingo.cards import sales
 from bingo.cards import services as services_cards
+from bingo.cards.forms import CharitySellForm
 from bingo.models import CardColour, CardSale
 from core.findings import RuleViolation
 from tests.bingo.factories import CardSeriesFactory, operation_with_games, staff
+from tests.licensing.factories import board_number
 
 pytestmark = pytest.mark.django_db
 
@@ -70,3 +72,15 @@ def test_the_portal_and_the_api_ask_for_the_declaration(client, world):
     assert not CardSale.objects.exists()
     sold = client.post(url, {**form, "age_declared": True}, content_type="application/json")
     assert sold.status_code == 201 and sold.json()["age_declared"] is True
+
+
+def test_the_declaration_names_the_age_in_force(client, world):
+    """The label is the register's player.minimum_age on the operation's day, never a copy of it."""
+    operation, series, checker = world
+    client.force_login(checker)
+    url = reverse("bingo:sales_register", args=[operation.pk])
+    assert "The player declares being 18 or older (30 DCMR 1702.1)" in client.get(url).content.decode()
+    board_number("player.minimum_age", 21)
+    page = client.get(url).content.decode()
+    assert "The player declares being 21 or older (30 DCMR 1702.1)" in page and "18 or older" not in page
+    assert CharitySellForm().fields["age_declared"].label == "The player declares being 21 or older (30 DCMR 1702.1)"
