@@ -23,9 +23,11 @@ from bingo.models import CardSale, CharityTicketStock, Game, MultiHallAgreement,
 from bingo.planning.multihall import agreement_record
 from licensing.models import (
     Application,
+    BoardNumber,
     FeePayment,
     License,
     Membership,
+    NumberStatus,
     Organization,
     OrganizationMember,
     RaffleDrawing,
@@ -33,6 +35,7 @@ from licensing.models import (
     Role,
 )
 from licensing.models.choices import LicenseType
+from licensing.register.services import number_propose
 from licensing.reports import overdue
 from licensing.reports.drawings.services import drawing_schedule
 from montecarlo.models import GameApproval, GameTable, Night, Tournament
@@ -85,6 +88,7 @@ RECORDS = {
     "vendors/{vendor_pk}": lambda: _first(Vendor.objects.all()),
     "vendors/{id}": lambda: _first(Vendor.objects.all()),
     "owners/{id}": lambda: _first(Owner.objects.all()),
+    "rules/proposals/{id}": lambda: _first(BoardNumber.objects.filter(status=NumberStatus.PROPOSED)),
 }
 
 
@@ -121,6 +125,9 @@ def world(django_capture_on_commit_callbacks):
         stock_receive(actor=planner, operation=operation, deal="CT-1", tickets=100, price_each="1.00")
         agreement_record(actor=planner, organization=operation.license.organization, provider="Hall Link LLC",
                          services="Advertising", signed_on=timezone.localdate(), audit_clause=True)
+        number_propose(actor=board_admin(), key="fee.bingo.A.original", value="600.00",
+                       effective_from=timezone.localdate() + dt.timedelta(days=30), citation="30 DCMR 1204.1",
+                       reason="A change waiting for a second person.")
 
 
 def _writers() -> list:

@@ -20,7 +20,8 @@ pytestmark = pytest.mark.django_db
 STAFF = {
     **dict.fromkeys([
         "licensing.organization", "licensing.auditevent", "licensing.application", "licensing.license",
-        "licensing.enforcementaction", "licensing.deficiencynotice", "licensing.vote", "licensing.decision",
+        "licensing.boardnumber", "licensing.enforcementaction", "licensing.deficiencynotice", "licensing.vote",
+        "licensing.decision",
         "licensing.premises", "licensing.organizationmember", "licensing.responsibleperson", "licensing.document",
         "vendors.vendor", "vendors.owner", "vendors.supplier", "vendors.pricelist",
         "bingo.pattern", "bingo.operation", "bingo.game", "bingo.gameevent",
@@ -35,7 +36,8 @@ SUPERUSER_ONLY = {
 }
 # What even a superuser may not do there: records are added by the services, and regulated ones never deleted.
 NO_ADD = {
-    "licensing.auditevent", "licensing.application", "licensing.license", "licensing.enforcementaction",
+    "licensing.auditevent", "licensing.boardnumber", "licensing.application", "licensing.license",
+    "licensing.enforcementaction",
     "licensing.deficiencynotice", "licensing.vote", "licensing.decision", "licensing.premises",
     "licensing.organizationmember", "licensing.responsibleperson", "licensing.document", "bingo.operation",
     "bingo.game", "bingo.gameevent", "axes.accessattempt", "axes.accesslog", "axes.accessfailurelog",
