@@ -23,6 +23,7 @@ from licensing.demo import world
 from licensing.demo.helpers import Created, license_issue, person
 from licensing.models import License, Organization, Role, User
 from licensing.models.choices import LicenseStatus, LicenseType
+from licensing.register.values import value
 from montecarlo.models import Tournament, TournamentStatus
 from montecarlo.nights.rules import licensed_windows
 from montecarlo.tournaments import services
@@ -73,10 +74,12 @@ def _tournament(*, director: User, license: License, today: dt.date, created: Cr
     name = TRAINING_NAME if training else NAME
     tournament = Tournament.objects.filter(license__organization=license.organization, name=name, date=today).first()
     if tournament is None:
-        # Prizes within $500 a player a day (30 DCMR 1603.26); a training tournament has none.
+        # Prizes within the daily cap of 30 DCMR 1603.26; a training tournament has none. Tables as full as the
+        # register allows (1603.23), so the demo plans under any jurisdiction's pack.
         tournament = services.tournament_create(
             actor=director, license=license, name=name, date=today, starts_at=STARTS, ends_at=ENDS,
-            entry_fee=Decimal("0.00" if training else "40.00"), starting_chips=10000, max_per_table=7,
+            entry_fee=Decimal("0.00" if training else "40.00"), starting_chips=10000,
+            max_per_table=value("holdem.players_per_table", today),
             template="standard", prizes=[] if training else ["300", "150", "50"], training=training)
         created.things.append(f"{'training ' if training else ''}tournament {name}, {today.isoformat()} "
                               f"{STARTS:%H:%M}-{ENDS:%H:%M}")
