@@ -3,8 +3,7 @@
 from django.urls import path, re_path
 
 from bingo.live.consumers import FlashboardConsumer
-from config.consumers import PingConsumer
-from core.consumers import NotFoundConsumer
+from core.consumers import NotFoundConsumer, PingConsumer
 from montecarlo.nights.consumers import LeaderboardConsumer, NightConsumer
 from montecarlo.tournaments.consumers import ClockConsumer, TournamentConsumer
 

@@ -5,6 +5,8 @@ Nothing set: SQLite, Celery running tasks inline, an in-memory channel layer, co
 `DJANGO_ENV=production` turns on the hardened profile that passes `check --deploy`.
 """
 
+import base64
+import hashlib
 import re
 from pathlib import Path
 
@@ -13,8 +15,6 @@ from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
-
-from core.signing import SigningKeyError, development_key, public_key_of
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -42,16 +42,14 @@ else:
 # the Board checks the copies with the public key (`manage.py log_anchor_key`), so whoever can write to the
 # database cannot forge a witnessed head. Production must be given its own (`manage.py log_anchor_key --new`);
 # LOG_ANCHOR_PUBLIC_KEYS lists the public keys of earlier signing keys, so copies signed before a change of
-# key still verify.
+# key still verify. A value that is no key stops every process at start (core.apps.CoreConfig.ready).
 if PRODUCTION:
     LOG_ANCHOR_SIGNING_KEY = env.str("LOG_ANCHOR_SIGNING_KEY")
 else:
-    LOG_ANCHOR_SIGNING_KEY = env.str("LOG_ANCHOR_SIGNING_KEY", default=development_key(DEV_LOG_ANCHOR_KEY_LABEL))
+    # core.signing.development_key(DEV_LOG_ANCHOR_KEY_LABEL), spelled out: the settings import no app.
+    LOG_ANCHOR_SIGNING_KEY = env.str("LOG_ANCHOR_SIGNING_KEY", default=base64.urlsafe_b64encode(
+        hashlib.sha256(DEV_LOG_ANCHOR_KEY_LABEL.encode("utf-8")).digest()).decode("ascii").rstrip("="))
 LOG_ANCHOR_PUBLIC_KEYS = env.list("LOG_ANCHOR_PUBLIC_KEYS", default=[])
-try:
-    public_key_of(LOG_ANCHOR_SIGNING_KEY)
-except SigningKeyError as error:
-    raise ImproperlyConfigured(f"LOG_ANCHOR_SIGNING_KEY: {error} (make one with `manage.py log_anchor_key --new`)")
 ALLOWED_HOSTS = env.list(
     "DJANGO_ALLOWED_HOSTS", default=[] if PRODUCTION else ["127.0.0.1", "localhost", "[::1]", "testserver"]
 )
@@ -89,21 +87,21 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "config.request_id.RequestIdMiddleware",
+    "core.middleware.request_id.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # Before anything reads the input (the session key, CSRF, views): PostgreSQL text holds no NUL.
-    "config.null_characters.NullCharacterMiddleware",
+    "core.middleware.null_characters.NullCharacterMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     # Django's, with what the session says of its second factor on request.user (licensing.accounts.second_factor).
     "licensing.accounts.second_factor.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # The portal's own 404 page under DEBUG too (make run), never Django's technical one.
-    "config.not_found.NotFoundPageMiddleware",
+    "core.middleware.not_found.NotFoundPageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -113,7 +111,7 @@ MIDDLEWARE = [
     "montecarlo.tournaments.middleware.TournamentStateErrorMiddleware",
     "montecarlo.tables.middleware.TableStateErrorMiddleware",
     # A stored file the storage no longer holds: 410 Gone with the portal's page or the API's error shape, not a 500.
-    "config.stored_files.StoredFileMissingMiddleware",
+    "core.middleware.stored_files.StoredFileMissingMiddleware",
     # Last, so it sees the result of authentication (django-axes' documented position).
     "axes.middleware.AxesMiddleware",
 ]
@@ -267,7 +265,7 @@ AXES_LOCKOUT_TEMPLATE = "registration/lockout.html"
 AXES_LOCKOUT_CALLABLE = "licensing.accounts.lockout.responses.lockout_response"
 AXES_USERNAME_FORM_FIELD = "login"  # allauth's sign-in form (the API token endpoint passes the email itself)
 AXES_IPWARE_PROXY_COUNT = env.int("AXES_PROXY_COUNT", default=0)
-AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"  # the count above, as the API's limits read it
+AXES_CLIENT_IP_CALLABLE = "core.client_address.client_address"  # the count above, as the API's limits read it
 AXES_VERBOSE = False
 
 # django-allauth: sign-up, email verification, sign-in, password reset (licensing/accounts/allauth_adapter.py).
@@ -372,18 +370,18 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    # A JSON body is an object (config/api/parsers.py): `[1]`, `"x"`, `1` or `null` is a 400, not a view's crash.
-    "DEFAULT_PARSER_CLASSES": ["config.api.parsers.JSONObjectParser", "rest_framework.parsers.FormParser",
+    # A JSON body is an object (core/api/parsers.py): `[1]`, `"x"`, `1` or `null` is a 400, not a view's crash.
+    "DEFAULT_PARSER_CLASSES": ["core.api.parsers.JSONObjectParser", "rest_framework.parsers.FormParser",
                                "rest_framework.parsers.MultiPartParser"],
-    "DEFAULT_FILTER_BACKENDS": ["config.api.filters.IdFilterBackend"],
+    "DEFAULT_FILTER_BACKENDS": ["core.api.filters.IdFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "config.api.errors.api_exception_handler",
+    "EXCEPTION_HANDLER": "core.api.errors.api_exception_handler",
     # The API's rate limits, a security policy of this system (not a rule of 30 DCMR): per signed-in user, per
     # client address for anonymous callers, and tighter per address at the token endpoint (its throttle_scope).
     # Counted in the default cache, so every process behind the proxy counts together on Redis; a refusal is
-    # a 429 in the API's error shape with Retry-After (config/api/errors.py).
+    # a 429 in the API's error shape with Retry-After (core/api/errors.py).
     "DEFAULT_THROTTLE_CLASSES": [
         "rest_framework.throttling.UserRateThrottle",
         "rest_framework.throttling.AnonRateThrottle",
@@ -410,9 +408,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
-    # Every operation's 400/401/403/404 in the one error shape, documented once (config/api/schema.py).
-    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.api.schema.error_responses",
-                             "config.api.schema.local_times"],
+    # Every operation's 400/401/403/404 in the one error shape, documented once (core/api/schema.py).
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "core.api.schema.error_responses",
+                             "core.api.schema.local_times"],
 }
 # Several models share field names for different choice sets (kind, status): name each enum, or the schema warns.
 SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {}).update({
@@ -491,7 +489,7 @@ HEALTHZ_TIMEOUT_SECONDS = 2
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "config.request_id.RequestIdLogFilter"}},
+    "filters": {"request_id": {"()": "core.middleware.request_id.RequestIdLogFilter"}},
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["request_id"]}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},

@@ -55,7 +55,7 @@ urlpatterns = [
 ]
 
 # Under /api/ every error answers the API's JSON shape; portal pages keep Django's HTML pages.
-handler400 = "config.api.errors.bad_request"
-handler403 = "config.api.errors.permission_denied"
-handler404 = "config.api.errors.page_not_found"
-handler500 = "config.api.errors.server_error"
+handler400 = "core.api.errors.bad_request"
+handler403 = "core.api.errors.permission_denied"
+handler404 = "core.api.errors.page_not_found"
+handler500 = "core.api.errors.server_error"

@@ -1,5 +1,20 @@
 from django.apps import AppConfig
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+
+def log_anchor_signing_key_check() -> None:
+    """A LOG_ANCHOR_SIGNING_KEY that is no Ed25519 key stops the process at start, as a bad setting does: the
+    settings import no app, so the check on core.signing's terms runs here."""
+    from django.conf import settings
+
+    from core.signing import SigningKeyError, public_key_of
+
+    try:
+        public_key_of(settings.LOG_ANCHOR_SIGNING_KEY)
+    except SigningKeyError as error:
+        raise ImproperlyConfigured(
+            f"LOG_ANCHOR_SIGNING_KEY: {error} (make one with `manage.py log_anchor_key --new`)") from error
 
 
 class CoreConfig(AppConfig):
@@ -8,3 +23,5 @@ class CoreConfig(AppConfig):
 
     def ready(self):
         from core import checks  # noqa: F401  (registers the deployment checks)
+
+        log_anchor_signing_key_check()

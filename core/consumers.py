@@ -7,6 +7,7 @@ first message at once (a reconnecting screen resyncs), and leaves the group when
 import json
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer, JsonWebsocketConsumer
+from django.utils import timezone
 
 NOT_FOUND = 4404  # a close code of the application range (4000-4999): no socket at this address
 
@@ -48,6 +49,16 @@ class NotFoundConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         await self.accept()
         await self.close(code=NOT_FOUND)
+
+
+class PingConsumer(JsonObjectConsumer):
+    """A heartbeat socket: live pages use it to show whether they are connected."""
+
+    def connect(self):
+        self.accept()
+
+    def receive_json(self, content, **kwargs):
+        self.send_json({"type": "pong", "echo": content.get("id"), "server_time": timezone.now().isoformat()})
 
 
 class GroupConsumer(AsyncJsonObjectConsumer):

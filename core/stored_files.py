@@ -2,8 +2,8 @@
 
 The record says the file exists; the storage may disagree (a media folder restored from an older backup, a file
 removed by hand). That is not a crash of the request but a known loss: `stored_file_open` logs it at ERROR, naming
-the record and the file so staff can restore it, and raises StoredFileMissing, which config/stored_files.py answers
-410 Gone (the portal's page, or the API's error shape) instead of a 500."""
+the record and the file so staff can restore it, and raises StoredFileMissing, which core/middleware/stored_files.py
+answers 410 Gone (the portal's page, or the API's error shape) instead of a 500."""
 
 import logging
 

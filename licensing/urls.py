@@ -3,7 +3,7 @@ portal namespace, by config/urls.py) and the API (api_urlpatterns, under /api/v1
 
 from django.urls import include, path
 
-from config.api.router import IdRouter
+from core.api.router import IdRouter
 from licensing import views
 from licensing.accounts import api as accounts_api_views
 from licensing.accounts.urls import api_urlpatterns as accounts_api

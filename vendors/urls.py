@@ -3,7 +3,7 @@ namespace, by config/urls.py) and the API (api_urlpatterns, under /api/v1/, by c
 
 from django.urls import include, path
 
-from config.api.router import IdRouter
+from core.api.router import IdRouter
 from vendors import views
 from vendors.applications import api as applications_api
 from vendors.applications import urls as applications_urls

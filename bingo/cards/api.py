@@ -25,7 +25,7 @@ from bingo.cards.serializers import (
 )
 from bingo.models import CardSale, CardSeries, Hall
 from bingo.planning.selectors import operation_get
-from core.api import ERRORS
+from core.api.answers import ERRORS
 from core.findings import Finding, RuleViolation
 from licensing.organizations.selectors import organization_get
 

@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from bingo.cards import charity
 from bingo.models import CharityTicketSale, CharityTicketStock, TicketSource
 from bingo.planning.selectors import operation_get, operation_list
-from core.api import ERRORS
+from core.api.answers import ERRORS
 from core.money import MoneySerializerField
 from core.numbers import IntegerSerializerField
 

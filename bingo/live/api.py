@@ -11,7 +11,7 @@ from bingo.engine import ball_label
 from bingo.live import report_handover, selectors, services
 from bingo.live.state import game_state
 from bingo.planning.selectors import operation_get
-from core.api import ERRORS, service_answer
+from core.api.answers import ERRORS, service_answer
 from core.numbers import IntegerSerializerField
 
 

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from bingo.patterns import api, views
-from config.api.router import IdRouter
+from core.api.router import IdRouter
 
 urlpatterns = [
     path("patterns/", views.pattern_library, name="pattern_library"),

@@ -28,7 +28,7 @@ from bingo.planning.serializers import (
     PlanningFindingSerializer,
     WorkerSerializer,
 )
-from core.api import ERRORS
+from core.api.answers import ERRORS
 
 
 def _finding_data(findings) -> list[dict]:

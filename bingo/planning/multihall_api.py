@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from bingo.models import Game, MultiHallAgreement
 from bingo.planning import multihall
 from bingo.planning.selectors import agreement_list, operation_list
-from core.api import ERRORS
+from core.api.answers import ERRORS
 from core.money import MoneySerializerField
 from core.numbers import IntegerSerializerField
 from licensing.organizations.selectors import organization_get

@@ -10,9 +10,9 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api.permissions import BOARD_ERRORS
-from core.api import error_response
+from core.api.answers import error_response
 from licensing.accounts import selectors, services
+from licensing.accounts.permissions import BOARD_ERRORS
 from licensing.accounts.rules import may_manage_board_accounts
 from licensing.accounts.serializers import (
     BoardAccountInviteSerializer,

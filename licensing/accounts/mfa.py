@@ -10,7 +10,7 @@ or token says). Every selector, service and permission starts from those, so a n
 Around it, so people are told what to do rather than shown an empty page:
 - the portal: SecondFactorRequiredMiddleware sends a Board account without a second factor to the setup pages, and
   one whose session did not pass it (opened before this rule, or by a password alone) to sign in again;
-- the API: config.api.permissions answers 403 saying which of the two it is;
+- the API: licensing.accounts.permissions answers 403 saying which of the two it is;
 - the services that decide (licensing.review.services.vote_cast) refuse with the same words.
 A second factor is an authenticator app (TOTP) or a security key / passkey (WebAuthn); recovery codes only stand in
 for one when it is lost."""

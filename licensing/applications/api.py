@@ -10,7 +10,7 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
-from config.api.parsers import JSONArrayParser
+from core.api.parsers import JSONArrayParser
 from licensing.applications import services
 from licensing.applications.checks import application_findings, quote_for
 from licensing.applications.fixes import fix_url

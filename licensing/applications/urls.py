@@ -3,7 +3,7 @@ applications API (api_urlpatterns, via licensing/urls.py)."""
 
 from django.urls import path, register_converter
 
-from config.api.router import IdRouter
+from core.api.router import IdRouter
 from licensing.applications import api, views
 
 

@@ -7,8 +7,8 @@ import logging
 
 from django.db import models, transaction
 
-from config.request_id import current_request_id
 from core.chain import head_of, lock_log
+from core.middleware.request_id import current_request_id
 from licensing.models import AuditChain, AuditEvent, Organization, User
 from licensing.models.audit import audit_chain_for
 

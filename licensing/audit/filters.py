@@ -3,7 +3,7 @@ import datetime as dt
 import django_filters
 from django.db.models import Q
 
-from config.api.filters import BoundedIsoDateTimeFilter, IdFilterSet
+from core.api.filters import BoundedIsoDateTimeFilter, IdFilterSet
 from licensing.audit.types import event_type_spellings
 from licensing.models import AuditEvent
 

@@ -4,7 +4,7 @@ from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api.permissions import BOARD_ERRORS, IsBoard
+from licensing.accounts.permissions import BOARD_ERRORS, IsBoard
 from licensing.board import selectors
 from licensing.board.serializers import DashboardQuerySerializer, DashboardSerializer
 

@@ -8,8 +8,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.views import APIView
 
-from config.api.permissions import IsBoardStaff
-from core.api import service_answer
+from core.api.answers import service_answer
+from licensing.accounts.permissions import IsBoardStaff
 from licensing.enforcement.selectors import license_for_enforcement_get
 from licensing.enforcement.serializers import (
     EnforcementActionSerializer,

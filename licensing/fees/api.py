@@ -9,9 +9,9 @@ from rest_framework import permissions, renderers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api.permissions import BOARD_ERRORS, IsBoardStaff
-from config.api.renderers import PdfRenderer
-from core.api import ERRORS, service_answer
+from core.api.answers import ERRORS, service_answer
+from core.api.renderers import PdfRenderer
+from licensing.accounts.permissions import BOARD_ERRORS, IsBoardStaff
 from licensing.fees import payments
 from licensing.fees import selectors as fee_selectors
 from licensing.fees.quotes import fee_quote

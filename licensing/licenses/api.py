@@ -7,8 +7,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import renderers, viewsets
 from rest_framework.decorators import action
 
-from config.api.renderers import PdfRenderer
-from core.api import ERRORS, FILE_GONE
+from core.api.answers import ERRORS, FILE_GONE
+from core.api.renderers import PdfRenderer
 from core.stored_files import stored_file_open
 from licensing.licenses import selectors as license_selectors
 from licensing.licenses.serializers import LicenseSerializer

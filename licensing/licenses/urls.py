@@ -3,7 +3,7 @@ licenses API (api_urlpatterns, via licensing/urls.py)."""
 
 from django.urls import path
 
-from config.api.router import IdRouter
+from core.api.router import IdRouter
 from licensing.licenses import api, views
 
 urlpatterns = [

@@ -8,8 +8,8 @@ from rest_framework import generics, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api.permissions import IsBoardStaff
-from core.api import service_answer
+from core.api.answers import service_answer
+from licensing.accounts.permissions import IsBoardStaff
 from licensing.matches import selectors
 from licensing.matches.serializers import (
     MatchDecideSerializer,

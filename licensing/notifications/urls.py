@@ -1,6 +1,6 @@
 from django.urls import path
 
-from config.api.router import IdRouter
+from core.api.router import IdRouter
 from licensing.notifications import api, views
 
 urlpatterns = [

@@ -18,7 +18,7 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import ERRORS, FILE_GONE
+from core.api.answers import ERRORS, FILE_GONE
 from licensing.accounts.serializers import MembershipSerializer
 from licensing.models import Application, Document, Organization, OrganizationMember, ResponsiblePerson
 from licensing.organizations import documents as document_services

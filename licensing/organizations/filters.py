@@ -1,6 +1,6 @@
 import django_filters
 
-from config.api.filters import IdFilterSet
+from core.api.filters import IdFilterSet
 from licensing.models import Organization
 
 

@@ -44,7 +44,7 @@ def stored_file_response(stored, *, content_type: str, original_name: str, fallb
                          inline: bool = False) -> FileResponse:
     """A checked upload (a document, a thread's attachment) as a download no browser renders in place, or
     `inline` for a preview frame (the view that asks for it sets who may frame it). A file the storage no longer
-    holds raises StoredFileMissing: 410 Gone (config/stored_files.py)."""
+    holds raises StoredFileMissing: 410 Gone (core/middleware/stored_files.py)."""
     extension = document_services.ALLOWED_TYPES.get(content_type, "bin")
     stem = slugify(Path(original_name).stem)[:80] or fallback
     response = FileResponse(

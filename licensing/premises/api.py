@@ -7,7 +7,7 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
-from config.api.permissions import BOARD_ERRORS, IsBoard
+from licensing.accounts.permissions import BOARD_ERRORS, IsBoard
 from licensing.premises import selectors, services
 from licensing.premises.serializers import PremisesCorrectionSerializer
 

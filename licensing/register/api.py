@@ -12,9 +12,9 @@ from rest_framework.exceptions import PermissionDenied as ApiPermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api.permissions import BOARD_ERRORS
-from core.api import ERRORS, service_answer
+from core.api.answers import ERRORS, service_answer
 from licensing.accounts.mfa import mfa_refusal
+from licensing.accounts.permissions import BOARD_ERRORS
 from licensing.register import selectors, services
 from licensing.register.catalog import entry
 from licensing.register.serializers import (

@@ -9,9 +9,9 @@ from rest_framework import generics, permissions, renderers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api.permissions import BOARD_ERRORS, IsBoard, IsBoardStaff
-from config.api.renderers import CsvRenderer, XlsxRenderer
-from core.api import service_answer
+from core.api.answers import service_answer
+from core.api.renderers import CsvRenderer, XlsxRenderer
+from licensing.accounts.permissions import BOARD_ERRORS, IsBoard, IsBoardStaff
 from licensing.models import ReportKind, ReportStatus
 from licensing.reports import exports, overdue, selectors
 from licensing.reports.cross_check import vendor_cross_check

@@ -11,7 +11,7 @@ from __future__ import annotations
 import tablib
 from django.db.models import Count, QuerySet
 
-from config.api.renderers import CsvRenderer, XlsxRenderer
+from core.api.renderers import CsvRenderer, XlsxRenderer
 from core.spreadsheets import spreadsheet
 from licensing.models import Report, ReportFinding, ReportLine
 

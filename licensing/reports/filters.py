@@ -3,7 +3,7 @@
 import django_filters
 from django.utils.translation import gettext_lazy as _
 
-from config.api.filters import IdFilter, IdFilterSet
+from core.api.filters import IdFilter, IdFilterSet
 from licensing.models import Report, ReportKind, ReportStatus
 from licensing.reports.deadlines import EARLIEST, LATEST
 

@@ -6,8 +6,8 @@ from rest_framework import permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from config.api.permissions import BOARD_ERRORS, IsBoard
-from core.api import error_response
+from core.api.answers import error_response
+from licensing.accounts.permissions import BOARD_ERRORS, IsBoard
 from licensing.review import selectors as selectors_review
 from licensing.review import services as review_services
 from licensing.review.filters import ApplicationReviewFilter

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from config.api.router import IdRouter
+from core.api.router import IdRouter
 from licensing.premises import views as premises_views
 from licensing.review import api, views
 from licensing.review.thread import api as thread_api

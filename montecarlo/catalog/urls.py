@@ -3,7 +3,7 @@ montecarlo) and its public API under /api/v1/."""
 
 from django.urls import path
 
-from config.api.router import IdRouter
+from core.api.router import IdRouter
 from montecarlo.catalog import api, views
 
 urlpatterns = [

@@ -1,7 +1,7 @@
 """Nights API under /api/v1/montecarlo/nights/ and the Board's house-rules approvals under
 /api/v1/montecarlo/approvals/: the same services as the night's pages, scoped by the same selectors (another
 organization's night is a 404); every write is one service call, and a broken rule comes back in the house
-error shape with its citation (config.api.errors). The public leaderboard, by the night's key alone:
+error shape with its citation (core.api.errors). The public leaderboard, by the night's key alone:
 /api/v1/public/montecarlo/nights/<key>/leaderboard."""
 
 from django.utils.translation import gettext_lazy as _
@@ -13,8 +13,8 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api.permissions import IsBoard
-from core.api import ERRORS, error_response, service_answer
+from core.api.answers import ERRORS, error_response, service_answer
+from licensing.accounts.permissions import IsBoard
 from montecarlo.models import Night
 from montecarlo.nights import selectors, services
 from montecarlo.nights.drawing import published_drawing

@@ -3,7 +3,7 @@ public posted rules, leaderboard and drawing by the night's key, and the nights 
 
 from django.urls import path
 
-from config.api.router import IdRouter
+from core.api.router import IdRouter
 from montecarlo.nights import api, views
 
 urlpatterns = [

@@ -12,7 +12,7 @@ from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from core.api import error_response, service_answer
+from core.api.answers import error_response, service_answer
 from core.numbers import IntegerField
 from montecarlo.models import GameApproval, GameTable
 from montecarlo.nights import selectors as night_selectors

@@ -2,7 +2,7 @@
 pages say which event is refused, the API answers 409 in its JSON error shape (as a tournament's does,
 montecarlo.tournaments.middleware), and load_engine has logged the failure at ERROR."""
 
-from config.exception_answers import ExceptionAnswerMiddleware
+from core.middleware.exception_answers import ExceptionAnswerMiddleware
 from montecarlo.tables.state import TableStateError
 
 

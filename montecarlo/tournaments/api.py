@@ -1,6 +1,6 @@
 """Tournament API under /api/v1/montecarlo/tournaments/: the same services as the screens,
 scoped by the same selectors (another organization's tournament is a 404); broken rules come
-back in the house error shape with their citation (config.api.errors)."""
+back in the house error shape with their citation (core.api.errors)."""
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
@@ -10,7 +10,7 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from core.api import service_answer
+from core.api.answers import service_answer
 from montecarlo import selectors
 from montecarlo.models import Tournament, TournamentStatus
 from montecarlo.tournaments import services

@@ -6,7 +6,7 @@ the page says which event is refused, the API answers 409 in its JSON error shap
 failure is logged at ERROR by load_engine. Middleware, so every such view is covered at once,
 including DRF views (DRF re-raises what its exception handler does not know)."""
 
-from config.exception_answers import ExceptionAnswerMiddleware
+from core.middleware.exception_answers import ExceptionAnswerMiddleware
 from montecarlo.tournaments.state import TournamentStateError
 
 

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from config.api.router import IdRouter
+from core.api.router import IdRouter
 from montecarlo.tournaments import api, views
 
 urlpatterns = [

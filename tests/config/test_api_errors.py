@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from rest_framework.test import APIRequestFactory
 
-from config.api.errors import api_exception_handler
+from core.api.errors import api_exception_handler
 from core.findings import Finding, RuleViolation
 
 pytestmark = pytest.mark.django_db

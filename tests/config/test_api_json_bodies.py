@@ -1,6 +1,6 @@
 """Every API operation that reads a JSON body refuses a body of another JSON type (an array where an object is read,
 a string, a number, null) with a 400 in the error shape, naming the body as a whole (`field` null) and the type it
-got; never a 500 (`request.data.get` on a list crashed the messages view). config/api/parsers.py.
+got; never a 500 (`request.data.get` on a list crashed the messages view). core/api/parsers.py.
 
 The operations come from the OpenAPI schema, so a new one is covered the day it appears. Each is called with real
 records in its path (the demo world, plus the few records it lacks), anonymously and as the first of the world's

@@ -47,7 +47,7 @@ def test_the_500_page_needs_no_request_context():
     assert "Something went wrong" in page and "{%" not in page
 
 
-# --- DEBUG on (make run): still the portal's 404, never Django's technical page (config/not_found.py) ---
+# --- DEBUG on (make run): still the portal's 404, never Django's technical page (core/middleware/not_found.py) ---
 
 TECHNICAL_404_MARKERS = ("Using the URLconf", "technical_404", "You’re seeing this error because you have",
                          "DEBUG = True", "Raised by:")
@@ -95,7 +95,7 @@ def test_the_api_keeps_its_json_404_under_debug(client, settings):
 def test_get_object_or_404s_class_name_is_not_shown(client, production):
     from django.http import Http404
 
-    from config.api.errors import not_found_message
+    from core.api.errors import not_found_message
 
     assert not_found_message(Http404("No BingoGame matches the given query.")) is None
     assert not_found_message(Http404()) is None

@@ -136,3 +136,18 @@ def test_demo_data_is_refused_in_production(command):
     with override_settings(DJANGO_ENV="production"), pytest.raises(CommandError, match="DJANGO_ENV is 'production'"):
         call_command(command)
     assert not User.objects.exists()
+
+
+
+def test_the_settings_import_no_app_and_spell_core_signings_development_key_out():
+    # A setting an app must validate is checked in its AppConfig.ready() (the signing key: core.apps).
+    from core.signing import development_key
+
+    script = ("import sys, config.settings as s\n"
+              "print(s.LOG_ANCHOR_SIGNING_KEY, [name for name in sys.modules if name.split('.')[0] in "
+              "{'core', 'licensing', 'vendors', 'bingo', 'montecarlo'}])\n")
+    env = {name: value for name, value in os.environ.items() if name not in {"LOG_ANCHOR_SIGNING_KEY", "DJANGO_ENV"}}
+    run = subprocess.run([sys.executable, "-c", script], env=env, cwd=Path(settings.BASE_DIR), capture_output=True,
+                         text=True, timeout=120, check=False)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == [development_key(settings.DEV_LOG_ANCHOR_KEY_LABEL), "[]"]

@@ -1,6 +1,6 @@
 """A stored file missing from the storage behind a real record (a document, a thread's attachment, a license
 certificate) answers 410 Gone on every download, the portal's own error page or the API's error shape, logged at
-ERROR with the record and the file's name; never a 500 (core/stored_files.py, config/stored_files.py)."""
+ERROR with the record and the file's name; never a 500 (core/stored_files.py, core/middleware/stored_files.py)."""
 
 import logging
 from types import SimpleNamespace

@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.response import Response
 
-from core.api import ERRORS
+from core.api.answers import ERRORS
 from licensing.applications.serializers import ApplicationSerializer
 from vendors import selectors
 from vendors.applications import services

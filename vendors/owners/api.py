@@ -8,7 +8,7 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import ERRORS
+from core.api.answers import ERRORS
 from vendors import selectors
 from vendors.applications.api import VendorScopedViewSet
 from vendors.models import Owner

@@ -7,7 +7,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import mixins
 from rest_framework.response import Response
 
-from core.api import ERRORS
+from core.api.answers import ERRORS
 from vendors import selectors
 from vendors.applications.api import VendorScopedViewSet
 from vendors.models import PriceList

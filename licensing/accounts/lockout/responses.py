@@ -35,7 +35,7 @@ def lockout_response(request, original_response=None, credentials=None):
     message = lockout_message(reason, minutes)
     if request.path.startswith("/api/"):
         error = {"field": None, "code": "locked_out", "message": message, "rule": None}
-        # Every 429 of the API says when to try again (config/api/schema.py documents it): the cool-off, at most.
+        # Every 429 of the API says when to try again (core/api/schema.py documents it): the cool-off, at most.
         return JsonResponse({"errors": [error]}, status=LOCKED_STATUS, headers={"Retry-After": str(minutes * 60)})
     return render(request, settings.AXES_LOCKOUT_TEMPLATE, {"message": message, "reason": reason,
                                                             "minutes": minutes}, status=LOCKED_STATUS)

@@ -8,7 +8,7 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import ERRORS
+from core.api.answers import ERRORS
 from licensing.accounts.serializers import MembershipSerializer
 from licensing.models import OrganizationInvitation
 from licensing.organizations.invitations import selectors, services

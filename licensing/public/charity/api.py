@@ -6,7 +6,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import ERRORS
+from core.api.answers import ERRORS
 from licensing.public.charity.selectors import district_totals, organization_totals, year_clean
 
 MONEY = {"max_digits": 16, "decimal_places": 2}

@@ -6,7 +6,7 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import ERRORS, service_answer
+from core.api.answers import ERRORS, service_answer
 from licensing.reports.drawings.selectors import (
     drawing_get,
     drawing_public,

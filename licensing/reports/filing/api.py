@@ -9,7 +9,7 @@ from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import ERRORS, service_answer
+from core.api.answers import ERRORS, service_answer
 from core.numbers import IntegerSerializerField
 from licensing.models import ReportKind, ReportStatus
 from licensing.reports import content, event_end, not_held, services

@@ -8,8 +8,8 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api.parsers import JSONObjectParser
-from core.api import ERRORS
+from core.api.answers import ERRORS
+from core.api.parsers import JSONObjectParser
 from licensing.organizations.api import UPLOAD_DOWNLOAD_RESPONSES, AnyAcceptNegotiation
 from licensing.organizations.views import stored_file_response
 from licensing.review.thread import selectors as thread_selectors

@@ -178,7 +178,7 @@ def test_bad_tickets_are_an_inline_error_naming_the_field(client, raffle, office
 
 @pytest.mark.parametrize(("sold", "returned", "field"), [("1-10\x00", "", "sold"), ("1-10", "2\x00", "returned")])
 def test_a_nul_byte_is_refused_naming_the_field(client, raffle, officer, sold, returned, field):
-    # The site's NUL guard (config/null_characters.py) answers before the form: a 400 naming the field.
+    # The site's NUL guard (core/middleware/null_characters.py) answers before the form: a 400 naming the field.
     drawing = drawing_schedule(actor=officer, license=raffle, prizes=3, seed_source=lambda: SEED)
     signed_in(client, officer)
     response = client.post(page(raffle), {"action": "close_sales", "sold": sold, "returned": returned})

@@ -222,7 +222,7 @@ def test_odd_input_setting_up_a_table_writes_nothing(client, data):
     client.force_login(director)
     response = client.post(reverse("montecarlo:game_table_create", args=[night.pk]), data, follow=True)
     if any("\x00" in key or "\x00" in value for key, value in data.items()):
-        assert response.status_code == 400  # refused before any view (config/null_characters.py)
+        assert response.status_code == 400  # refused before any view (core/middleware/null_characters.py)
     else:
         assert response.status_code == 200 and errors_of(response), messages_of(response)
     assert not GameTable.objects.exists() and not TableEvent.objects.exists()

@@ -1,7 +1,7 @@
 """The portal's own 404 page under DEBUG too (`make run`): never Django's technical 404, which lists the URL
 patterns and the exception's repr.
 
-With DEBUG off Django answers an Http404 with handler404 (config.api.errors.page_not_found). With DEBUG on it
+With DEBUG off Django answers an Http404 with handler404 (core.api.errors.page_not_found). With DEBUG on it
 answers with its debug page instead, and before any view runs when no URL matches. This middleware gives both
 cases the same answer as production: an Http404 raised by a view (process_exception), and an address that
 matches no URL (resolved here first, only under DEBUG). Placed after CommonMiddleware, so a missing trailing
@@ -11,7 +11,7 @@ from django.conf import settings
 from django.http import Http404
 from django.urls import Resolver404, resolve
 
-from config.api.errors import page_not_found
+from core.api.errors import page_not_found
 
 
 class NotFoundPageMiddleware:

@@ -1,11 +1,12 @@
 """Middleware that answers one known exception as a clear error instead of a 500: the API's JSON error shape under
 /api/, a portal page elsewhere, with one status. A middleware, so every view is covered at once, DRF views
 included (DRF re-raises what its exception handler does not know). Subclasses name the exception, the status, the
-code and the page (config/stored_files.py, montecarlo/tournaments/middleware.py, montecarlo/tables/middleware.py)."""
+code and the page (core/middleware/stored_files.py, montecarlo/tournaments/middleware.py,
+montecarlo/tables/middleware.py)."""
 
 from django.shortcuts import render
 
-from config.api.errors import api_error_response, is_api_request
+from core.api.errors import api_error_response, is_api_request
 
 
 class ExceptionAnswerMiddleware:

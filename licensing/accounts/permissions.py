@@ -1,9 +1,9 @@
 """The Board's API permissions, and the error answers of the Board's operations (on the shared error
-schema of core.api.error_response)."""
+schema of core.api.answers.error_response)."""
 
 from rest_framework import exceptions, permissions
 
-from core.api import error_response
+from core.api.answers import error_response
 from licensing.accounts.mfa import mfa_refusal
 
 

@@ -5,7 +5,7 @@ under /api/ the JSON error shape, with the same status. core.stored_files has lo
 
 from django.utils.translation import gettext_lazy as _
 
-from config.exception_answers import ExceptionAnswerMiddleware
+from core.middleware.exception_answers import ExceptionAnswerMiddleware
 from core.stored_files import StoredFileMissing
 
 MESSAGE = _("This file was uploaded, but the file store no longer holds it. The error is logged for the Board's "

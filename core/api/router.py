@@ -2,7 +2,7 @@
 
 DRF's default lookup matches any path segment, so `/organizations/null/` reached a selector
 that fed "null" to an integer column (a 500). With digits only, such an address matches no
-route and answers the API's JSON 404 (config.api.errors.page_not_found)."""
+route and answers the API's JSON 404 (core.api.errors.page_not_found)."""
 
 from rest_framework.routers import SimpleRouter
 

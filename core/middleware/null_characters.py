@@ -19,7 +19,7 @@ from django.http import JsonResponse, QueryDict
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from config.api.errors import api_error, api_error_response, is_api_request
+from core.api.errors import api_error, api_error_response, is_api_request
 
 NUL = "\x00"
 CODE = "null_characters_not_allowed"

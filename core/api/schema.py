@@ -1,7 +1,7 @@
 """The error answers every operation can give, documented once for the whole schema.
 
 A drf-spectacular postprocessing hook (SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]) adds to each
-operation the 4xx answers it can give, all in the one error shape of config.api.errors:
+operation the 4xx answers it can give, all in the one error shape of core.api.errors:
 - 400 everywhere: any request can be malformed (a NUL character, a bad filter, an invalid body);
 - 401 where a credential is read (a missing or wrong token), 403 where one is required;
 - 404 where the address names a record (a path parameter) or a page of a list (`page`);

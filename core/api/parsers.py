@@ -4,7 +4,7 @@ DRF's JSONParser hands a view whatever JSON the body holds: `[1, 2]`, `"text"`, 
 body as an object (`request.data.get(...)`, a serializer's fields), so any other type crashed them (a 500) or
 answered a different message per view. Refused here, once for every operation, in the API's error shape:
 {"errors": [{"field": null, "code": "json_not_object", ...}]} (`field` null: the body as a whole, as in
-config/api/errors.py). REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] puts JSONObjectParser in JSONParser's place;
+core/api/errors.py). REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] puts JSONObjectParser in JSONParser's place;
 an operation whose body is a list declares `parser_classes=[JSONArrayParser]`."""
 
 from django.utils.translation import gettext as _
