@@ -4,6 +4,8 @@ vendor), tonight's bingo, tonight's Hold'em tournaments, tonight's training Mont
 it made and the pages to try; with --log that report goes to PATH and the command prints the welcome instead (the
 address, the demo accounts and their password)."""
 
+from contextlib import redirect_stdout
+
 from django.conf import settings
 from django.core.management.base import BaseCommand, OutputWrapper
 from django.core.management.color import no_style
@@ -36,7 +38,8 @@ class Command(BaseCommand):
                 PARTS[name](self, base=base)
             return
         stdout, style = self.stdout, self.style
-        with open(log, "w", encoding="utf-8") as report:
+        # The report, and what else the parts print (the console email backend's mails), go to the file.
+        with open(log, "w", encoding="utf-8") as report, redirect_stdout(report):
             self.stdout, self.style = OutputWrapper(report), no_style()  # a file: no colours
             try:
                 for name in parts:
