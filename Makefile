@@ -24,17 +24,15 @@ locale/es/LC_MESSAGES/django.mo: locale/es/LC_MESSAGES/django.po | $(VENV)/.inst
 messages: locale/es/LC_MESSAGES/django.mo
 
 # Links in emails, certificates and QR codes name PUBLIC_BASE_URL: under `make run`, this HOST and PORT.
-# Quiet: the seed commands' reports go to SEED_LOG, only warnings are logged, daphne keeps no access log;
-# demo_welcome prints the address and the demo accounts last.
+# Quiet: seed_demo's report goes to SEED_LOG and it prints the address and the demo accounts instead; only
+# warnings are logged, daphne keeps no access log.
 run: export PUBLIC_BASE_URL ?= http://$(HOST):$(PORT)
 run: export LOG_LEVEL ?= WARNING
 run: SEED_LOG := $(VENV)/demo-seed.log
 run: install messages
 	$(MANAGE) migrate --no-input --verbosity 0
-	@$(MANAGE) seed_demo > $(SEED_LOG)
-	@for seed in seed_demo_bingo seed_demo_tournament seed_demo_night; do $(MANAGE) $$seed >> $(SEED_LOG) || exit 1; done
 	$(MANAGE) collectstatic --no-input --verbosity 0
-	@$(MANAGE) demo_welcome --log $(SEED_LOG)
+	@$(MANAGE) seed_demo --log $(SEED_LOG)
 	@HOST=$(HOST) PORT=$(PORT) DAPHNE=$(VENV)/bin/daphne DAPHNE_VERBOSITY=0 scripts/serve
 
 worker: install

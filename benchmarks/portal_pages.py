@@ -23,7 +23,7 @@ def main() -> None:
 
         from licensing.models import Organization, User
 
-        call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
+        call_command("seed_demo", "--only", "world", stdout=open("/dev/null", "w"))  # noqa: SIM115
         officer = User.objects.get(email="officer@staugustine.demo.dcgaming.org")
         staff = User.objects.get(email="staff@demo.dcgaming.org")
         organization = Organization.objects.get(name="St. Augustine Catholic Parish")

@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "vendors",
     "bingo",
     "montecarlo",
+    "demo",  # the demo world of `make run` (seed_demo); no app imports it
 ]
 
 MIDDLEWARE = [

@@ -7,8 +7,17 @@ class MontecarloConfig(AppConfig):
     verbose_name = _("Monte Carlo Night")
 
     def ready(self):
+        from licensing.audit.scopes import LogScope, log_scope_register
         from licensing.home.events import upcoming_events_register
         from montecarlo.nights.selectors import upcoming_nights_and_tournaments
+        from montecarlo.tables.verify import night_id_problems, night_logs
+        from montecarlo.tournaments.verify import tournament_logs
 
         # The organization's home lists its coming nights and tournaments (licensing imports no Monte Carlo).
         upcoming_events_register("montecarlo.nights_and_tournaments", upcoming_nights_and_tournaments)
+        # `verify_logs --tournament ID` and `--night ID` check one record's logs (licensing imports no Monte Carlo).
+        log_scope_register(LogScope(name="tournament", help="this Hold'em tournament's log", logs=tournament_logs))
+        log_scope_register(LogScope(
+            name="night", help="this Monte Carlo Night's chip ledgers, table logs and jackpots, then that the tables' "
+            "logs replay to the ledgers and that the chips balance", logs=night_logs, whole=night_id_problems,
+            whole_ok="the tables' logs replay to the ledgers, and the chips balance"))

@@ -62,7 +62,7 @@ def _append(*, actor, game: Game, state: GameState, kind: str, payload: dict) ->
     event = GameEvent(game=game, kind=kind, payload=payload, actor=actor)
     event.link(Head(state.last_seq, state.last_hash))
     event.save()
-    # The head lets bingo_verify_log see a removed LAST event, which the chain alone cannot.
+    # The head lets `verify_logs --operation` see a removed LAST event, which the chain alone cannot.
     game.head_seq, game.head_hash = event.seq, event.hash
     Game.objects.filter(pk=game.pk).update(head_seq=event.seq, head_hash=event.hash)
     audit_event_record(

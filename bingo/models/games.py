@@ -49,7 +49,7 @@ class Game(models.Model):
     annuity_purchased_on = models.DateField(_("annuity bought on"), null=True, blank=True)
     annuity_contract = models.CharField(_("annuity contract number"), max_length=100, blank=True)
     # The newest event's seq and hash, written with each append under the row lock: a removed
-    # last event leaves the head pointing past the log, which bingo_verify_log reports.
+    # last event leaves the head pointing past the log, which `verify_logs --operation` reports.
     head_seq = models.PositiveIntegerField(default=0, editable=False)
     head_hash = models.CharField(max_length=64, blank=True, editable=False)
 
@@ -83,7 +83,7 @@ TERMS_DEFAULTS = {"training": False}
 
 def game_terms(game: "Game") -> dict:
     """What a game is played for, as its start event records it: once the game has started these
-    cannot change (bingo_verify_log compares the game row with them)."""
+    cannot change (`verify_logs --operation` compares the game row with them)."""
     return {"number": game.number, "pattern": game.pattern.slug, "masks": list(game.pattern.masks),
             "prize": str(game.prize),
             "license_class": game.license_class, "game_type": game.game_type, "card_price": str(game.card_price),
@@ -93,7 +93,7 @@ def game_terms(game: "Game") -> dict:
 
 class GameEvent(ChainedEvent):
     """One start, call, undo, claim, claim void or result, in the game's hash-chained log (core.chain): an
-    edited, removed or forged row is found by `bingo_verify_log`; the live state is rebuilt from
+    edited, removed or forged row is found by `verify_logs --operation`; the live state is rebuilt from
     these rows alone (bingo.live.state), so a restart resumes the same game."""
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")

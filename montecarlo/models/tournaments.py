@@ -102,7 +102,7 @@ class Tournament(models.Model):
 def tournament_terms(tournament: Tournament) -> dict:
     """What a tournament is played for, as its first event records it: the engine's configuration,
     the entry fee and whether it is a training tournament cannot change once it exists
-    (tournament_verify_log compares them)."""
+    (`verify_logs --tournament` compares them)."""
     return {"engine": tournament.engine_config(), "entry_fee": str(tournament.entry_fee),
             "license": tournament.license_id, "date": tournament.date.isoformat(), "training": tournament.training,
             "night": tournament.night_id}

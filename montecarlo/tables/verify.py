@@ -1,13 +1,14 @@
 """A night's record checked as a whole, beyond each log's own chain: every table's log replays through its
 engine to exactly the chip movements the participants' ledgers hold (so a ledger entry can neither be added,
 dropped nor changed without the table's log saying otherwise, and the other way round), and the night's chips
-balance: issued = held (in hand and at stake) + house won - house paid."""
+balance: issued = held (in hand and at stake) + house won - house paid. `manage.py verify_logs --night ID` checks
+each log (night_logs), then the night as a whole (night_id_problems); the app registers both when it starts."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from montecarlo.models import ChipLedgerEntry, EntryKind, Night
+from montecarlo.models import ChipLedgerEntry, EntryKind, JackpotEntry, Night, TableEvent
 from montecarlo.nights.ledger import night_balance
 from montecarlo.tables.state import TableStateError, replay_postings
 
@@ -46,3 +47,19 @@ def night_problems(night: Night) -> list[str]:
 def table_entries(night: Night, table):
     return ChipLedgerEntry.objects.filter(participant__night=night, table=table).values_list(
         "participant__number", "kind", "bet", "chips", "house")
+
+
+def night_logs(night_id: int) -> list[tuple[type, str]]:
+    """Every participant's chip ledger, every table's log, every jackpot ledger of the night."""
+    night = Night.objects.filter(pk=night_id).first()
+    if night is None:
+        raise LookupError(f"no Monte Carlo Night {night_id}")
+    participants = night.participants.order_by("number").values_list("pk", flat=True)
+    tables = list(night.tables.order_by("number").values_list("pk", flat=True))
+    jackpots = night.tables.filter(jackpot_entries__isnull=False).distinct().values_list("pk", flat=True)
+    logs = [(ChipLedgerEntry, str(pk)) for pk in participants] + [(TableEvent, str(pk)) for pk in tables]
+    return logs + [(JackpotEntry, str(pk)) for pk in jackpots]
+
+
+def night_id_problems(night_id: int) -> list[str]:
+    return night_problems(Night.objects.get(pk=night_id))

@@ -1,4 +1,4 @@
-"""The hash-chained game event log: append-only, and bingo_verify_log finds the first
+"""The hash-chained game event log: append-only, and `verify_logs --operation` finds the first
 altered or missing row."""
 
 import random
@@ -36,7 +36,7 @@ def verify_operation(operation):
 
 def _verify(operation_id):
     out = StringIO()
-    call_command("bingo_verify_log", str(operation_id), stdout=out)
+    call_command("verify_logs", "--operation", str(operation_id), stdout=out)
     return out.getvalue()
 
 

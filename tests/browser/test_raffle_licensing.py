@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from licensing.demo import seed as demo_seed
+from demo import licensing as demo_seed
 from licensing.models import Application
 from licensing.models.choices import ApplicationStatus, DocumentKind
 from tests.browser.conftest import sign_in

@@ -39,7 +39,6 @@ CALLERS = {
     "vendor": "sales@capitolbingo.demo.dcgaming.org",  # a vendor's representative: its vendor's operations
 }
 DEFAULT_SEED = 20260101
-DEMO_SEEDS = ["seed_demo", "seed_demo_bingo", "seed_demo_tournament", "seed_demo_night"]
 # Operations whose case with the caller's own records answers 2xx in the demo world (measured; raise them when
 # the world or the table of records grows).
 REAL_SUCCEEDED_AT_LEAST = {"anonymous": 12, "officer": 74, "board_staff": 90, "vendor": 67}
@@ -62,8 +61,7 @@ def _what_the_demo_lacks() -> None:
 def demo_world(django_capture_on_commit_callbacks):
     out = io.StringIO()
     with django_capture_on_commit_callbacks(execute=True):
-        for command in DEMO_SEEDS:
-            call_command(command, stdout=out)
+        call_command("seed_demo", stdout=out)
         _what_the_demo_lacks()
 
 

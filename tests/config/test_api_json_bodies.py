@@ -107,8 +107,7 @@ def world(django_capture_on_commit_callbacks):
     """The demo world, and what it lacks: a raffle drawing, an overdue report, a game's house rules awaiting the
     Board, a deal of charity game tickets and a multi-hall service agreement."""
     with django_capture_on_commit_callbacks(execute=True):
-        for command in ("seed_demo", "seed_demo_bingo", "seed_demo_tournament"):
-            call_command(command, stdout=io.StringIO())
+        call_command("seed_demo", "--only", "world", "--only", "bingo", "--only", "tournaments", stdout=io.StringIO())
         organization = Organization.objects.filter(vendor__isnull=True).order_by("pk").first()
         officer = member(organization, Role.OFFICER)
         raffle = raffle_ready(license_for(

@@ -1,4 +1,4 @@
-"""`night_verify_log`: a played Monte Carlo Night (several tables, bets moved between two of them, a jackpot table
+"""`verify_logs --night`: a played Monte Carlo Night (several tables, bets moved between two of them, a jackpot table
 with its side bet, the count) verifies; a forger with the database owner's rights (the append-only trigger off,
 tests/core/tamper.py) who alters, removes or forges a ledger entry, alters a table event, changes a participant's
 running chips or a jackpot meter entry is named with the row; so is a ledger movement its table's log does not
@@ -65,14 +65,14 @@ def night():
 
 def verify(night) -> str:
     out = StringIO()
-    call_command("night_verify_log", str(night.pk), stdout=out, stderr=StringIO())
+    call_command("verify_logs", "--night", str(night.pk), stdout=out, stderr=StringIO())
     return out.getvalue()
 
 
 def refused(night) -> tuple[str, str]:
     err = StringIO()
     with pytest.raises(CommandError) as caught:
-        call_command("night_verify_log", str(night.pk), stdout=StringIO(), stderr=err)
+        call_command("verify_logs", "--night", str(night.pk), stdout=StringIO(), stderr=err)
     return str(caught.value), err.getvalue()
 
 
@@ -99,7 +99,7 @@ def test_a_played_night_verifies(night):
     for log in ("chips", "table", "jackpot"):
         call_command("verify_logs", "--log", log, stdout=StringIO())
     with pytest.raises(CommandError, match="no Monte Carlo Night 999999"):
-        call_command("night_verify_log", "999999", stdout=StringIO())
+        call_command("verify_logs", "--night", "999999", stdout=StringIO())
 
 
 # --- tampers: each (what it does, which log of verify_logs finds it, what the refusal names) ---

@@ -18,10 +18,10 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from demo import world
 from licensing.accounts.mfa import MFA_REQUIRED_MESSAGE, MFA_SIGN_IN_MESSAGE, MFA_TOKEN_MESSAGE, OPEN_PREFIXES
 from licensing.accounts.services import api_token_issue
 from licensing.audit.selectors import audit_event_list
-from licensing.demo import world
 from licensing.models import FeePayment, User, Vote
 from licensing.organizations.selectors import organization_list
 from tests.licensing.factories import ApplicationFactory, UserFactory, board_admin, board_member, board_staff
@@ -39,8 +39,7 @@ ABOUT_THE_CALLER = ("/api/v1/me/",)
 def demo_world(django_capture_on_commit_callbacks):
     out = io.StringIO()
     with django_capture_on_commit_callbacks(execute=True):
-        for command in ("seed_demo", "seed_demo_bingo", "seed_demo_tournament", "seed_demo_night"):
-            call_command(command, stdout=out)
+        call_command("seed_demo", stdout=out)
 
 
 def _session_client(user, *, password_only: bool) -> APIClient:

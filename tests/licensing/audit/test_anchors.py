@@ -66,7 +66,7 @@ def test_a_log_cut_short_is_not_anchored_again():
                        [second.hash, chain])
     assert log_anchors_record(reason="daily") == {"anchored": 0}
     with pytest.raises(CommandError, match="anchored at seq 3"):
-        call_command("audit_verify_log", "--organization", str(organization.pk))
+        call_command("verify_logs", "--organization", str(organization.pk))
 
 
 def test_closing_a_game_anchors_it(django_capture_on_commit_callbacks, client):
@@ -105,7 +105,7 @@ def test_finishing_and_publishing_a_tournament_anchor_it(django_capture_on_commi
     page = client.get(public)
     assert page.status_code == 200 and tournament.head_hash in page.content.decode()
     out = StringIO()
-    call_command("tournament_verify_log", str(tournament.pk), stdout=out)
+    call_command("verify_logs", "--tournament", str(tournament.pk), stdout=out)
     assert out.getvalue().startswith("OK: 1 log")
 
 
@@ -153,3 +153,7 @@ def test_verify_logs_names_what_it_checked_and_refuses_unknown_logs():
         call_command("verify_logs", "--log", "nonsense")
     with pytest.raises(CommandError, match="--id needs exactly one --log"):
         call_command("verify_logs", "--id", "1")
+    with pytest.raises(CommandError, match="one record at a time"):
+        call_command("verify_logs", "--organization", "1", "--log", "audit")
+    with pytest.raises(CommandError, match="no bingo operation 999999"):
+        call_command("verify_logs", "--operation", "999999")

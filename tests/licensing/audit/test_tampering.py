@@ -143,7 +143,7 @@ def test_the_untampered_logs_verify(closed_game):
     game, _, _ = closed_game
     assert failures() == []
     out = StringIO()
-    call_command("bingo_verify_log", str(game.operation_id), stdout=out)
+    call_command("verify_logs", "--operation", str(game.operation_id), stdout=out)
     assert out.getvalue().strip() == "OK: 2 logs, 6 events"
 
 
@@ -158,7 +158,7 @@ def test_each_bingo_tamper_is_detected(closed_game, tamper):
     problem = bad[0].problem
     assert problem.log == "bingo.gameevent" and f"(id {bad[0].identity})" in str(problem)
     with pytest.raises(CommandError, match="failed verification; first: bingo game"):
-        call_command("bingo_verify_log", str(game.operation_id))
+        call_command("verify_logs", "--operation", str(game.operation_id))
     with pytest.raises(CommandError):
         call_command("verify_logs", "--log", "bingo")
 
@@ -227,13 +227,13 @@ def _t_delete_whole_log(tournament, cursor):
 @pytest.mark.parametrize("tamper", [_t_edit, _t_delete_last, _t_chips_changed, _t_prizes_changed, _t_forged_append,
                                     _t_delete_whole_log], ids=lambda tamper: tamper.__name__[3:])
 def test_each_tournament_tamper_is_detected(tournament, tamper):
-    call_command("tournament_verify_log", str(tournament.pk))
+    call_command("verify_logs", "--tournament", str(tournament.pk))
     with triggers_off("montecarlo_tournamentevent", "montecarlo_tournament") as cursor:
         tamper(tournament, cursor)
     bad = [report for report in failures() if report.log == "montecarlo.tournamentevent"]
     assert [report.identity for report in bad] == [str(tournament.pk)]
     with pytest.raises(CommandError, match="tournament"):
-        call_command("tournament_verify_log", str(tournament.pk))
+        call_command("verify_logs", "--tournament", str(tournament.pk))
 
 
 # --- the audit trail ---
@@ -293,14 +293,14 @@ def _a_delete_whole_log(organization, other, cursor):
                                     _a_forged_append, _a_delete_whole_log], ids=lambda tamper: tamper.__name__[3:])
 def test_each_audit_trail_tamper_is_detected(audit_logs, tamper):
     organization, other = audit_logs
-    call_command("audit_verify_log")
+    call_command("verify_logs", "--log", "audit")
     with triggers_off("licensing_auditevent") as cursor:
         tamper(organization, other, cursor)
     bad = [report for report in failures() if report.log == "licensing.auditevent"]
     assert bad and {report.identity for report in bad} <= {f"organization:{organization.pk}",
                                                           f"organization:{other.pk}"}
     with pytest.raises(CommandError, match="audit trail"):
-        call_command("audit_verify_log")
+        call_command("verify_logs", "--log", "audit")
 
 
 def test_a_deleted_anchor_breaks_the_anchor_log(audit_logs):

@@ -25,7 +25,7 @@ NINE = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy"]
 
 
 def verify(tournament) -> None:
-    call_command("tournament_verify_log", str(tournament.pk))
+    call_command("verify_logs", "--tournament", str(tournament.pk))
 
 
 def test_a_tournament_plays_by_the_countys_cap_and_seats():

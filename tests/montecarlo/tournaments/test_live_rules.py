@@ -221,10 +221,10 @@ def test_a_training_tournament_is_not_published():
 def test_the_training_flag_is_in_the_config_event_and_cannot_be_flipped():
     tournament, _director = training()
     assert tournament.events.get(seq=1).payload["training"] is True
-    call_command("tournament_verify_log", str(tournament.pk))
+    call_command("verify_logs", "--tournament", str(tournament.pk))
     Tournament.objects.filter(pk=tournament.pk).update(training=False)  # as a raw edit of the row would
     with pytest.raises(Exception, match="training"):
-        call_command("tournament_verify_log", str(tournament.pk))
+        call_command("verify_logs", "--tournament", str(tournament.pk))
 
 
 def test_a_config_event_without_the_flag_is_a_tournament_played_for_real():

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
+from demo.helpers import fee_pay_by_check
 from licensing.applications.services import (
     application_create,
     application_occasions_set,
@@ -16,7 +17,6 @@ from licensing.applications.services import (
     application_update,
     premises_get_or_create,
 )
-from licensing.demo.helpers import fee_pay_by_check
 from licensing.models import Organization, User
 from licensing.models.choices import DeterminationLetter, DocumentKind, ResponsibleRole
 from licensing.organizations.documents import document_upload

@@ -1,4 +1,4 @@
-"""Helpers for the live-game demos (bingo.demo, montecarlo.demo): the demo world's people in
+"""Helpers for the demo's parts (demo.bingo, demo.tournaments, demo.nights, ...): the demo world's people in
 their roles, and a license issued the way a person gets one (filed, submitted, voted on)."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.management.base import CommandError
 from django.utils import timezone
 
+from demo import world
 from licensing.accounts.services import user_create
 from licensing.applications.services import (
     application_create,
@@ -16,7 +17,6 @@ from licensing.applications.services import (
     application_submit,
     application_update,
 )
-from licensing.demo import world
 from licensing.fees.payments import fee_payment_record
 from licensing.licenses.settlement import fee_settlement
 from licensing.models import License, Organization, Role, User

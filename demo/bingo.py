@@ -1,4 +1,4 @@
-"""Tonight's bingo in the demo world (`manage.py seed_demo_bingo`, after `seed_demo`): the parish's
+"""Tonight's bingo in the demo world (`manage.py seed_demo`, after the world's accounts): the parish's
 bingo license for today, its caller and checker, an operation planned for tonight with its games,
 its workers on duty (checker, caller, the member in charge and a security guard, all adults), a card
 series and cards sold. Everything goes through the same services a
@@ -9,7 +9,7 @@ Tonight's games start only in their licensed hours, 18:00-22:00 (30 DCMR 1202.2(
 can be played at any hour, it also holds a training operation under the same license (bingo.live.training):
 the same games for no prize, no cards sold, nothing reported, marked as training on every screen.
 
-The licensing app never imports this module: the dependency points from bingo to licensing."""
+No app imports this module: the demo app depends on bingo and licensing, never the other way."""
 
 from __future__ import annotations
 
@@ -17,6 +17,9 @@ import datetime as dt
 import secrets
 from decimal import Decimal
 
+from django.core.management.base import CommandError
+from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from bingo.cards import services as cards
@@ -25,11 +28,11 @@ from bingo.models import CardColour, CardSale, CardSeries, GameType, Operation, 
 from bingo.planning import checks as planning_checks
 from bingo.planning import rules
 from bingo.planning import services as planning
+from demo import world
+from demo.helpers import Created, license_issue, person, report_created
 from licensing.applications.services import (
     premises_get_or_create,
 )
-from licensing.demo import world
-from licensing.demo.helpers import Created, license_issue, person
 from licensing.models import License, Organization, Role, User
 from licensing.models.choices import LicenseStatus, LicenseType
 
@@ -189,3 +192,33 @@ def build(*, today: dt.date | None = None) -> tuple[Operation, Operation, Create
     practice = _training(officer=officer, license=license, premises=premises, today=today, created=created)
     _workers(officer=officer, operation=practice, created=created, on_duty=on_duty)
     return operation, practice, created
+
+
+def seed(command, *, base: str) -> None:
+    """Build tonight's bingo (once) and print what was made and the pages to try."""
+    if not Organization.objects.filter(name=ORGANIZATION).exists():
+        raise CommandError("Run `manage.py seed_demo` (its world first): the demo parish does not exist yet.")
+    with transaction.atomic():
+        operation, practice, created = build()
+    report_created(command, created, nothing="Demo bingo already present; nothing changed.")
+    first = operation.games.order_by("number").first()
+    hall = operation.halls.get(is_drawing_location=True)
+    caller = operation.workers.filter(duty="caller").select_related("user").first()
+    command.stdout.write(command.style.SUCCESS(
+        f"Tonight's bingo: {operation.license.organization.name}, {operation.date.isoformat()} "
+        f"{operation.starts_at:%H:%M}-{operation.ends_at:%H:%M}, license {operation.license.number}"))
+    command.stdout.write(f"  Operation (sign in as {operation.created_by.email}): "
+                         f"{base}{reverse('bingo:operation_detail', args=[operation.pk])}")
+    who = f" (sign in as {caller.user.email})" if caller and caller.user else ""
+    command.stdout.write(f"  Console of game 1{who}, licensed play: games start only "
+                         f"{operation.starts_at:%H:%M}-{operation.ends_at:%H:%M} (30 DCMR 1202.2(m)): "
+                         f"{base}{reverse('bingo:console', args=[first.pk])}")
+    command.stdout.write(f"  Flashboard of the hall (public): {base}{reverse('bingo:flashboard', args=[hall.key])}")
+    training_first = practice.games.order_by("number").first()
+    training_hall = practice.halls.get(is_drawing_location=True)
+    command.stdout.write(command.style.SUCCESS(
+        "Training game, playable at any hour: no cards sold, no prizes, nothing reported"))
+    command.stdout.write(f"  Console of training game 1{who}: "
+                         f"{base}{reverse('bingo:console', args=[training_first.pk])}")
+    command.stdout.write(f"  Training flashboard (public): "
+                         f"{base}{reverse('bingo:flashboard', args=[training_hall.key])}")

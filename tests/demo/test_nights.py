@@ -1,6 +1,6 @@
-"""`seed_demo_night`: tonight's training Monte Carlo Night of the demo Post, after `seed_demo` (and beside
-`seed_demo_tournament`): a table of every game, six participants, a punto y banca round played; built once, so
-running the three commands again changes nothing; its pages render for the demo people and its record verifies."""
+"""`seed_demo --only night`: tonight's training Monte Carlo Night of the demo Post, after the demo's world (and
+beside its tournaments): a table of every game, six participants, a punto y banca round played; built once, so
+running the three parts again changes nothing; its pages render for the demo people and its record verifies."""
 
 from io import StringIO
 
@@ -9,6 +9,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import timezone
 
+from demo import nights as tonight
 from licensing.models import AuditEvent, License, Membership, User
 from licensing.models.choices import LicenseType
 from montecarlo.models import (
@@ -24,15 +25,14 @@ from montecarlo.models import (
 )
 from montecarlo.nights.ledger import night_balance
 from montecarlo.tablegames import GAMES
-from montecarlo.tables import demo
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("board_clock")]  # as in tests/montecarlo
 DIRECTOR, DEALER = "director@post8.demo.dcgaming.org", "dealer@post8.demo.dcgaming.org"
 
 
-def run(name: str) -> str:
+def run(part: str) -> str:
     out = StringIO()
-    call_command(name, stdout=out)
+    call_command("seed_demo", "--only", part, stdout=out)
     return out.getvalue()
 
 
@@ -43,24 +43,24 @@ def counts() -> tuple:
 
 
 def test_the_demo_builds_tonight_s_night_once(client):
-    run("seed_demo")
-    run("seed_demo_tournament")
-    first = run("seed_demo_night")
+    run("world")
+    run("tournaments")
+    first = run("night")
     before = counts()
-    again = [run(name) for name in ("seed_demo", "seed_demo_tournament", "seed_demo_night")]
+    again = [run(name) for name in ("world", "tournaments", "night")]
     assert counts() == before
     assert "Demo Monte Carlo Night already present; nothing changed." in again[2]
     assert "nothing changed" not in first and "+ 6 participants admitted with 1000 chips each" in first
 
     night = Night.objects.get()
-    assert (night.name, night.date, night.training, night.prizes) == (demo.NAME, timezone.localdate(), True, [])
+    assert (night.name, night.date, night.training, night.prizes) == (tonight.NAME, timezone.localdate(), True, [])
     # The tournament demo's license, in force tonight: one Monte Carlo Night license more than seed_demo's.
     assert night.license_id == Tournament.objects.get(training=False).license_id
     assert License.objects.filter(license_type=LicenseType.MONTECARLO).count() == 2
     assert [(p.number, p.name, p.show_name) for p in night.participants.order_by("number")] == [
-        (number, name, shown and bool(name)) for number, (name, shown) in enumerate(demo.PARTICIPANTS, start=1)]
+        (number, name, shown and bool(name)) for number, (name, shown) in enumerate(tonight.PARTICIPANTS, start=1)]
     tables = list(night.tables.order_by("number").select_related("game"))
-    assert [table.game.code for table in tables] == [game for game, *_ in demo.TABLES]
+    assert [table.game.code for table in tables] == [game for game, *_ in tonight.TABLES]
     assert {table.game.code for table in tables} == set(GAMES)
     assert not GameApproval.objects.exists()  # a training night asks the Agency nothing
     baccarat = tables[0]
@@ -70,7 +70,7 @@ def test_the_demo_builds_tonight_s_night_once(client):
     balance = night_balance(night)
     assert balance.balances and balance.issued == 6000 and balance.at_stake == 0
     out = StringIO()
-    call_command("night_verify_log", str(night.pk), stdout=out)
+    call_command("verify_logs", "--night", str(night.pk), stdout=out)
     assert "the tables' logs replay to the ledgers, and the chips balance" in out.getvalue()
 
     for link in (reverse("montecarlo:night_detail", args=[night.pk]), reverse("montecarlo:game_table",
@@ -91,8 +91,8 @@ def test_the_demo_builds_tonight_s_night_once(client):
 
 
 def test_the_demo_night_can_be_played_at_any_hour(client, board_clock):
-    run("seed_demo")
-    run("seed_demo_night")
+    run("world")
+    run("night")
     night = Night.objects.get()
     board_clock.move_to(timezone.localtime().replace(hour=3, minute=0), tick=False)  # hours before 18:00
     client.force_login(User.objects.get(email=DEALER))
@@ -106,4 +106,4 @@ def test_the_demo_night_can_be_played_at_any_hour(client, board_clock):
 
 def test_needs_seed_demo_first():
     with pytest.raises(CommandError, match="seed_demo"):
-        run("seed_demo_night")
+        run("night")

@@ -1,7 +1,7 @@
 import pytest
 from django.core.management import call_command
 
-from licensing.demo.world import BOARD_ADMIN, BOARD_MEMBERS, DEMO_PASSWORD, DEMO_TOTP_SECRET
+from demo.world import BOARD_ADMIN, BOARD_MEMBERS, DEMO_PASSWORD, DEMO_TOTP_SECRET
 from licensing.models import Application, AuditEvent, License, LicenseeKind, Membership, Organization, Role, User
 
 pytestmark = pytest.mark.django_db
@@ -9,7 +9,7 @@ pytestmark = pytest.mark.django_db
 
 def test_seed_demo_builds_the_world_once(capsys, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):  # the certificate is built after commit
-        call_command("seed_demo")
+        call_command("seed_demo", "--only", "world")
     first = capsys.readouterr().out
     assert DEMO_PASSWORD in first
 
@@ -36,18 +36,36 @@ def test_seed_demo_builds_the_world_once(capsys, django_capture_on_commit_callba
     assert vendor_license.certificate and vendor_license.organization.name == "Capitol Bingo Supply Co."
 
     counts = (User.objects.count(), Membership.objects.count(), AuditEvent.objects.count())
-    call_command("seed_demo")
+    call_command("seed_demo", "--only", "world")
     second = capsys.readouterr().out
     assert DEMO_PASSWORD not in second  # printed once
     assert (User.objects.count(), Membership.objects.count(), AuditEvent.objects.count()) == counts
 
 
-def test_demo_welcome_prints_the_address_and_the_accounts(capsys, settings):
-    """What `make run` prints last: the address it serves on, who to sign in as, and the one password."""
+def test_demo_welcome_prints_the_address_and_the_accounts(capsys, settings, tmp_path):
+    """What `make run` prints last: the address it serves on, who to sign in as, and the one password; the
+    report of what was made goes to the log."""
     settings.PUBLIC_BASE_URL = "http://127.0.0.1:8123"
-    call_command("demo_welcome", "--log", ".venv/demo-seed.log")
+    log = tmp_path / "demo-seed.log"
+    call_command("seed_demo", "--only", "world", "--log", str(log))
     out = capsys.readouterr().out
     assert "http://127.0.0.1:8123/" in out and ":8000" not in out
     assert DEMO_PASSWORD in out and BOARD_ADMIN[0] in out and "officer@staugustine.demo.dcgaming.org" in out
-    assert ".venv/demo-seed.log" in out and len(out.splitlines()) < 20
+    assert str(log) in out and len(out.splitlines()) < 20
+    assert "Demo accounts created" in log.read_text()
     assert DEMO_TOTP_SECRET in out and "demo_totp" in out  # how the Board's demo accounts pass two-factor
+
+
+def test_seed_demo_builds_every_part_in_order_once(capsys, django_capture_on_commit_callbacks):
+    """What `make run` does: the world, tonight's bingo, tournaments and training night; run again, nothing."""
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("seed_demo")
+    first = capsys.readouterr().out
+    marks = ["Demo accounts created", "Tonight's bingo:", "Tonight's Hold'em (demo)", "Casino training night (demo)"]
+    assert [first.index(mark) for mark in marks] == sorted(first.index(mark) for mark in marks)
+    counts = (User.objects.count(), Membership.objects.count(), AuditEvent.objects.count(), License.objects.count())
+    call_command("seed_demo")
+    second = capsys.readouterr().out
+    assert second.count("nothing changed") == 4 and DEMO_PASSWORD not in second
+    assert (User.objects.count(), Membership.objects.count(), AuditEvent.objects.count(),
+            License.objects.count()) == counts

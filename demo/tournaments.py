@@ -1,5 +1,5 @@
-"""Tonight's Texas Hold'em tournaments in the demo world (`manage.py seed_demo_tournament`, after
-`seed_demo`): a Class 2 Monte Carlo Night license in force tonight, the Post's tournament director
+"""Tonight's Texas Hold'em tournaments in the demo world (`manage.py seed_demo`, after the world's
+accounts): a Class 2 Monte Carlo Night license in force tonight, the Post's tournament director
 and dealer, and two tournaments on the 'standard' blind structure, nine players registered and seats
 drawn in each:
 - tonight's licensed tournament, with prizes: it is dealt only within tonight's licensed hours
@@ -9,18 +9,21 @@ drawn in each:
 Built with the same services a person would use; every object is looked up by a stable name
 first, so running it again creates nothing.
 
-The licensing app never imports this module: the dependency points from montecarlo to licensing."""
+No app imports this module: the demo app depends on montecarlo and licensing, never the other way."""
 
 from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
 
+from django.core.management.base import CommandError
+from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
+from demo import world
+from demo.helpers import Created, license_issue, person, report_created
 from licensing.applications.services import premises_get_or_create
-from licensing.demo import world
-from licensing.demo.helpers import Created, license_issue, person
 from licensing.models import License, Organization, Role, User
 from licensing.models.choices import LicenseStatus, LicenseType
 from licensing.register.values import value
@@ -115,3 +118,38 @@ def build(*, today: dt.date | None = None) -> tuple[list[Tournament], Created]:
     tournaments = [_tournament(director=director, license=license, today=today, created=created, training=training)
                    for training in (False, True)]
     return [_players(director=director, tournament=t, created=created) for t in tournaments], created
+
+
+def seed(command, *, base: str) -> None:
+    """Build tonight's tournaments (once) and print what was made and the pages to try."""
+    if not Organization.objects.filter(name=ORGANIZATION).exists():
+        raise CommandError("Run `manage.py seed_demo` (its world first): the demo Post does not exist yet.")
+    with transaction.atomic():
+        tournaments, created = build()
+    report_created(command, created, nothing="Demo tournaments already present; nothing changed.")
+    members = tournaments[0].license.organization.memberships.filter(is_active=True).select_related("user")
+    director = members.filter(role=Role.TOURNAMENT_DIRECTOR).first()
+    dealer = members.filter(role=Role.DEALER).first()
+    for tournament in tournaments:
+        _links(command, tournament, base, director, dealer)
+
+
+def _links(command, tournament: Tournament, base: str, director, dealer) -> None:
+    if tournament.training:
+        which = ("TRAINING tournament: no prizes, nothing reported; it may be dealt at any hour, outside the "
+                 "licensed hours (30 DCMR 1603.19)")
+    else:
+        which = (f"LICENSED tournament with prizes: hands are dealt only within tonight's licensed hours, "
+                 f"{EVENT[0]:%H:%M}-{EVENT[1]:%H:%M} Board time (30 DCMR 1603.19)")
+    tables = sorted(number for number, table in load_engine(tournament).tables.items() if not table.broken)
+    hours = f"{tournament.starts_at:%H:%M}-{tournament.ends_at:%H:%M}"
+    command.stdout.write(command.style.SUCCESS(
+        f"{tournament.name}, {tournament.date.isoformat()} {hours}, license {tournament.license.number}"))
+    command.stdout.write(f"  {which}")
+    command.stdout.write(f"  Director's page (sign in as {director.user.email}): "
+                         f"{base}{reverse('montecarlo:tournament_detail', args=[tournament.pk])}")
+    if tables:
+        command.stdout.write(f"  Dealer's table {tables[0]} (sign in as {dealer.user.email}): "
+                             f"{base}{reverse('montecarlo:table_dealer', args=[tournament.pk, tables[0]])}")
+    command.stdout.write(f"  Clock screen (public): "
+                         f"{base}{reverse('montecarlo:clock_screen', args=[tournament.public_key])}")

@@ -5,8 +5,8 @@ import datetime as dt
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from demo.helpers import fee_pay_by_check
 from licensing.applications.services import application_submit, application_update
-from licensing.demo.helpers import fee_pay_by_check
 from licensing.models import License, User
 from licensing.models.choices import DocumentKind, LicenseType, VoteChoice
 from licensing.organizations.documents import document_upload

@@ -4,8 +4,8 @@ any real account."""
 
 from django.core.management.base import BaseCommand
 
+from demo.world import DEMO_TOTP_SECRET
 from licensing.accounts.mfa import totp_code_now
-from licensing.demo.world import DEMO_TOTP_SECRET
 
 
 class Command(BaseCommand):

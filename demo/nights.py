@@ -1,4 +1,4 @@
-"""Tonight's Monte Carlo Night in the demo world (`manage.py seed_demo_night`, after `seed_demo`): the Post's
+"""Tonight's Monte Carlo Night in the demo world (`manage.py seed_demo`, after its world): the Post's
 license in force tonight (the Hold'em demo's), and a training night (no prizes, nothing reported, so it can be
 tried at any hour) with a table of every game that has a dealer screen, six participants admitted and a round
 already played at the punto y banca table, so the ledgers and the leaderboard have something to show. Built with
@@ -10,15 +10,18 @@ import datetime as dt
 import random
 from decimal import Decimal
 
+from django.core.management.base import CommandError
+from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
-from licensing.demo import world
-from licensing.demo.helpers import Created, person
+from demo import world
+from demo.helpers import Created, person, report_created
+from demo.tournaments import ORGANIZATION, mcn_license
 from licensing.models import Organization, Role, User
 from montecarlo.models import Night
 from montecarlo.nights import services as night_services
 from montecarlo.tables import services as table_services
-from montecarlo.tournaments.demo import ORGANIZATION, mcn_license
 
 NAME = "Casino training night (demo)"
 STARTS, ENDS = dt.time(18, 0), dt.time(23, 30)
@@ -66,3 +69,22 @@ def build(*, today: dt.date | None = None) -> tuple[Night, Created]:
     table_services.outcome_draw(actor=dealer, table=baccarat, rng=random.Random(8))
     created.things.append("one punto y banca round played (training draw)")
     return night, created
+
+
+def seed(command, *, base: str) -> None:
+    """Build tonight's training night (once) and print what was made and the pages to try."""
+    if not Organization.objects.filter(name=ORGANIZATION).exists():
+        raise CommandError("Run `manage.py seed_demo` (its world first): the demo Post does not exist yet.")
+    with transaction.atomic():
+        night, created = build()
+    report_created(command, created, nothing="Demo Monte Carlo Night already present; nothing changed.")
+    members = night.license.organization.memberships.filter(is_active=True).select_related("user")
+    director, dealer = (members.filter(role=role).first() for role in (Role.TOURNAMENT_DIRECTOR, Role.DEALER))
+    command.stdout.write(command.style.SUCCESS(f"{night.name}, {night.date.isoformat()} (TRAINING: no prizes, "
+                                               "nothing reported, any hour; the engine may draw the outcomes)"))
+    command.stdout.write(f"  Night page (sign in as {director.user.email}): "
+                         f"{base}{reverse('montecarlo:night_detail', args=[night.pk])}")
+    command.stdout.write(f"  Dealer's punto y banca table (sign in as {dealer.user.email}): "
+                         f"{base}{reverse('montecarlo:game_table', args=[night.pk, 1])}")
+    for label, name in (("Leaderboard", "montecarlo:leaderboard"), ("House rules", "montecarlo:night_public")):
+        command.stdout.write(f"  {label} (public): {base}{reverse(name, args=[night.public_key])}")

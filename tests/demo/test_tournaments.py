@@ -1,4 +1,4 @@
-"""`seed_demo_tournament`: tonight's Hold'em tournaments of the demo Post, the licensed one and the
+"""`seed_demo --only tournaments`: tonight's Hold'em tournaments of the demo Post, the licensed one and the
 training one, built once, players seated; the training one can be dealt at any hour, the licensed one
 only within tonight's licensed hours (30 DCMR 1603.19)."""
 
@@ -10,26 +10,27 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import timezone
 
+from demo import tournaments as tonight
 from licensing.models import AuditEvent, License, Membership, User
 from licensing.models.choices import LicenseStatus, LicenseType
 from montecarlo.models import Tournament, TournamentEvent, TournamentStatus
-from montecarlo.tournaments import demo, services
+from montecarlo.tournaments import services
 from montecarlo.tournaments.rules import license_findings
 from montecarlo.tournaments.state import load_engine
 from tests.montecarlo.factories import DAY, at
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("board_clock")]  # as in tests/montecarlo
 
 
 def run() -> str:
     out = StringIO()
-    call_command("seed_demo_tournament", stdout=out)
+    call_command("seed_demo", "--only", "tournaments", stdout=out)
     return out.getvalue()
 
 
 @pytest.fixture
 def world():
-    call_command("seed_demo", stdout=StringIO())
+    call_command("seed_demo", "--only", "world", stdout=StringIO())
 
 
 def counts():
@@ -47,7 +48,7 @@ def test_builds_tonight_once(world):
     today = timezone.localdate()
     tournament = Tournament.objects.get(training=False)
     training = Tournament.objects.get(training=True)
-    assert (training.name, training.prizes, training.license_id) == (demo.TRAINING_NAME, [], tournament.license_id)
+    assert (training.name, training.prizes, training.license_id) == (tonight.TRAINING_NAME, [], tournament.license_id)
     assert tournament.prizes == ["300.00", "150.00", "50.00"]
     assert "TRAINING tournament: no prizes, nothing reported; it may be dealt at any hour" in first
     assert "LICENSED tournament with prizes: hands are dealt only within tonight's licensed hours, 17:00-23:59" in first
@@ -58,10 +59,10 @@ def test_builds_tonight_once(world):
     assert license_findings(license, today) == []
     # seed_demo's Monte Carlo Night is weeks ahead, so tonight's has a license of its own.
     assert License.objects.filter(license_type=LicenseType.MONTECARLO).count() == 2
-    assert (tournament.name, tournament.date, tournament.status) == (demo.NAME, today, TournamentStatus.RUNNING)
+    assert (tournament.name, tournament.date, tournament.status) == (tonight.NAME, today, TournamentStatus.RUNNING)
     engine = load_engine(tournament)
     assert sorted((p.name, p.date_of_birth) for p in engine.players.values()) == sorted(
-        (name, born.isoformat()) for name, born in demo.PLAYERS)
+        (name, born.isoformat()) for name, born in tonight.PLAYERS)
     seated = [p for p in engine.players.values() if p.table is not None and p.seat is not None]
     assert len(seated) == 9
     assert sum(len(table.seats) for table in engine.tables.values()) == 9  # nine distinct seats

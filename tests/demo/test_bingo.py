@@ -1,4 +1,4 @@
-"""`seed_demo_bingo`: tonight's bingo of the demo parish, built once, ready to play."""
+"""`seed_demo --only bingo`: tonight's bingo of the demo parish, built once, ready to play."""
 
 import datetime as dt
 from io import StringIO
@@ -8,10 +8,10 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from bingo import demo
 from bingo.models import CardSale, CardSeries, Game, GameType, Hall, Operation, WorkerDuty
 from bingo.planning.checks import operation_check, operation_ready
-from licensing.demo.world import DEMO_PASSWORD
+from demo import bingo as demo_bingo
+from demo.world import DEMO_PASSWORD
 from licensing.models import AuditEvent, License, Membership, Role, User
 from licensing.models.choices import LicenseStatus, LicenseType
 
@@ -20,13 +20,13 @@ pytestmark = pytest.mark.django_db
 
 def run() -> str:
     out = StringIO()
-    call_command("seed_demo_bingo", stdout=out)
+    call_command("seed_demo", "--only", "bingo", stdout=out)
     return out.getvalue()
 
 
 @pytest.fixture
 def world():
-    call_command("seed_demo", stdout=StringIO())
+    call_command("seed_demo", "--only", "world", stdout=StringIO())
 
 
 def test_builds_tonight_once(world):
@@ -42,7 +42,7 @@ def test_builds_tonight_once(world):
 
     today = timezone.localdate()
     license = License.objects.get(license_type=LicenseType.BINGO)  # the parish's queued application stays queued
-    assert license.status == LicenseStatus.ACTIVE and license.organization.name == demo.ORGANIZATION
+    assert license.status == LicenseStatus.ACTIVE and license.organization.name == demo_bingo.ORGANIZATION
     assert {"date": today.isoformat(), "starts_at": "18:00", "ends_at": "22:00",
             "premises": license.premises_id} in license.schedule
     operation = Operation.objects.get(is_training=False)
@@ -55,7 +55,7 @@ def test_builds_tonight_once(world):
     checker = User.objects.get(email="checker@staugustine.demo.dcgaming.org")
     assert operation.workers.filter(duty=WorkerDuty.Duty.CHECKER, user=checker).count() == 1
     series = CardSeries.objects.get()
-    assert (series.code, series.size) == (demo.SERIES_CODE, 900)
+    assert (series.code, series.size) == (demo_bingo.SERIES_CODE, 900)
     # One sale a player's packet of ten faces (30 DCMR 1406.2 splits per player).
     regular = CardSale.objects.filter(colour="regular").order_by("first_face")
     assert [(s.first_face, s.last_face) for s in regular] == [(n, n + 9) for n in range(1, 201, 10)]
@@ -133,5 +133,5 @@ def test_the_printed_links_name_the_sites_public_address(world, settings):
     printed = run()
     assert "http://127.0.0.1:8123/bingo/" in printed and ":8000" not in printed
     out = StringIO()
-    call_command("seed_demo_bingo", "--base-url", "https://hall.example.org/", stdout=out)
+    call_command("seed_demo", "--only", "bingo", "--base-url", "https://hall.example.org/", stdout=out)
     assert "https://hall.example.org/bingo/" in out.getvalue()
