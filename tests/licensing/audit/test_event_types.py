@@ -110,7 +110,7 @@ def test_the_api_labels_both_spellings_and_a_search_finds_both(client):
 
 
 # The apps whose services write the trail only through their features' events.py (one typed function per type).
-TYPED_APPS = ("licensing",)
+TYPED_APPS = ("licensing", "vendors")
 # core.admin spells the admin's types (core imports no app); the project's site writes them through one function.
 ADMIN_WRITER = "licensing.admin.events.admin_change_recorded"
 
