@@ -4,12 +4,13 @@ listed with a label, and rows stored under an older spelling shown under the sam
 import ast
 import re
 from collections import defaultdict
+from importlib import import_module
 from pathlib import Path
 
 import pytest
 from django.urls import reverse
 
-from bingo.live.services import AUDIT_TYPES as BINGO_LOG_TYPES
+from bingo.live.events import AUDIT_TYPES as BINGO_LOG_TYPES
 from bingo.models import EventKind
 from licensing.audit.events import audit_event_record
 from licensing.audit.types import HISTORIC, LABELS, RENAMED, event_type_current, event_type_label, event_type_spellings
@@ -110,7 +111,7 @@ def test_the_api_labels_both_spellings_and_a_search_finds_both(client):
 
 
 # The apps whose services write the trail only through their features' events.py (one typed function per type).
-TYPED_APPS = ("licensing", "vendors")
+TYPED_APPS = ("licensing", "vendors", "bingo")
 # core.admin spells the admin's types (core imports no app); the project's site writes them through one function.
 ADMIN_WRITER = "licensing.admin.events.admin_change_recorded"
 
@@ -121,7 +122,8 @@ def _events_modules() -> list[Path]:
 
 
 def _writers() -> dict[str, list[str]]:
-    """Each type an events.py module spells as `event_type="..."` -> the functions spelling it."""
+    """Each type an events.py module spells as `event_type="..."` -> the functions spelling it; a log mirrored in the
+    trail (bingo's games, the tournaments, the dealer's tables) has one function writing its module's AUDIT_TYPES."""
     writers = defaultdict(list)
     for path in _events_modules():
         module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
@@ -132,6 +134,9 @@ def _writers() -> dict[str, list[str]]:
                 if isinstance(node, ast.keyword) and node.arg == "event_type" and isinstance(
                         node.value, ast.Constant):
                     writers[node.value.value].append(f"{module}.{function.name}")
+            if any(isinstance(node, ast.Name) and node.id == "AUDIT_TYPES" for node in ast.walk(function)):
+                for event_type in set(import_module(module).AUDIT_TYPES.values()):
+                    writers[event_type].append(f"{module}.{function.name}")
     for event_type in LABELS:
         if event_type.startswith("admin."):
             writers[event_type].append(ADMIN_WRITER)
