@@ -16,7 +16,7 @@ from licensing.audit.events import audit_event_record
 from licensing.audit.types import HISTORIC, LABELS, RENAMED, event_type_current, event_type_label, event_type_spellings
 from licensing.models import AuditEvent
 from montecarlo.holdem.tournament import Tournament as Engine
-from montecarlo.tournaments.state import AUDIT_TYPES as TOURNAMENT_LOG_TYPES
+from montecarlo.tournaments.events import AUDIT_TYPES as TOURNAMENT_LOG_TYPES
 from tests.licensing.factories import OrganizationFactory, board_staff
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -111,7 +111,7 @@ def test_the_api_labels_both_spellings_and_a_search_finds_both(client):
 
 
 # The apps whose services write the trail only through their features' events.py (one typed function per type).
-TYPED_APPS = ("licensing", "vendors", "bingo")
+TYPED_APPS = ("licensing", "vendors", "bingo", "montecarlo")
 # core.admin spells the admin's types (core imports no app); the project's site writes them through one function.
 ADMIN_WRITER = "licensing.admin.events.admin_change_recorded"
 
