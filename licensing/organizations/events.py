@@ -50,7 +50,7 @@ def membership_ended(*, actor: User | None, membership: Membership) -> AuditEven
     )
 
 
-def organization_profile_updated(*, actor: User, organization: Organization, changed: list[str]) -> AuditEvent:
+def organization_profile_updated(*, actor: User, organization: Organization, changed: dict[str, list]) -> AuditEvent:
     return audit_event_record(
         event_type="licensing.organization_profile_updated", actor=actor, organization=organization,
         target=organization, payload={"changed": changed},
@@ -64,7 +64,7 @@ def member_added(*, actor: User, organization: Organization, member: Organizatio
     )
 
 
-def member_updated(*, actor: User, member: OrganizationMember, changed: list[str]) -> AuditEvent:
+def member_updated(*, actor: User, member: OrganizationMember, changed: dict[str, list]) -> AuditEvent:
     return audit_event_record(
         event_type="licensing.member_updated", actor=actor, organization=member.organization, target=member,
         payload={"changed": changed},
