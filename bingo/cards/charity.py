@@ -17,13 +17,12 @@ from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from bingo.cards import rules
+from bingo.cards import events, rules
 from bingo.cards.services import SELLER_ROLES, _require
 from bingo.models import CharityTicketSale, CharityTicketStock, Operation, TicketSource
 from bingo.selectors import PLANNER_ROLES
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
-from licensing.audit.events import audit_event_record
 from licensing.reports import checks as report_checks
 
 
@@ -77,10 +76,8 @@ def stock_receive(*, actor, operation: Operation, deal: str, tickets: int, price
         operation=operation, deal=deal[:60], source=source, vendor_license_number=vendor_license_number,
         invoice_number=invoice_number, invoice_date=invoice_date, tickets=tickets, price_each=price_each,
         created_by=actor)
-    audit_event_record(event_type="bingo.charity_stock_received", actor=actor, organization=organization,
-                       target=stock, payload={"deal": stock.deal, "source": source, "tickets": tickets,
-                                              "vendor_license_number": vendor_license_number,
-                                              "invoice_number": invoice_number})
+    events.charity_stock_received(actor=actor, organization=organization, stock=stock, source=source, tickets=tickets,
+                                  vendor_license_number=vendor_license_number, invoice_number=invoice_number)
     return stock
 
 
@@ -95,9 +92,7 @@ def sample_approve(*, actor, stock: CharityTicketStock) -> CharityTicketStock:
     if stock.sample_approved_at is None:
         stock.sample_approved_at, stock.sample_approved_by = timezone.now(), actor
         stock.save(update_fields=["sample_approved_at", "sample_approved_by"])
-        audit_event_record(event_type="bingo.charity_sample_approved", actor=actor,
-                           organization=stock.operation.license.organization, target=stock,
-                           payload={"deal": stock.deal})
+        events.charity_sample_approved(actor=actor, stock=stock)
     return stock
 
 
@@ -121,9 +116,7 @@ def tickets_sell(*, actor, stock: CharityTicketStock, count: int, age_declared: 
     if findings:
         raise RuleViolation(findings)
     sale = CharityTicketSale.objects.create(stock=stock, count=count, age_declared=True, sold_by=actor)
-    audit_event_record(event_type="bingo.charity_tickets_sold", actor=actor,
-                       organization=operation.license.organization, target=sale,
-                       payload={"deal": stock.deal, "count": count, "price_each": str(stock.price_each)})
+    events.charity_tickets_sold(actor=actor, operation=operation, sale=sale, count=count, stock=stock)
     return sale
 
 
@@ -141,7 +134,5 @@ def tickets_return(*, actor, stock: CharityTicketStock, count: int) -> CharityTi
         raise RuleViolation(findings)
     stock.returned, stock.returned_at, stock.returned_by = count, timezone.now(), actor
     stock.save(update_fields=["returned", "returned_at", "returned_by"])
-    audit_event_record(event_type="bingo.charity_tickets_returned", actor=actor,
-                       organization=operation.license.organization, target=stock,
-                       payload={"deal": stock.deal, "returned": count})
+    events.charity_tickets_returned(actor=actor, operation=operation, stock=stock, count=count)
     return stock

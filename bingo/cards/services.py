@@ -17,12 +17,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from bingo.cards import rules
+from bingo.cards import events, rules
 from bingo.models import CardColour, CardSale, CardSeries, Game, GameStatus, GameType, Hall, Operation, SeriesSource
 from bingo.selectors import CHECKER_ROLES, PLANNER_ROLES
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
-from licensing.audit.events import audit_event_record
 from licensing.reports import checks as report_checks
 from licensing.selectors import has_role
 
@@ -97,12 +96,7 @@ def series_create(*, actor, organization, code: str, size: int | None = None, so
                                        seed=secrets.randbits(62), created_by=actor, source=source,
                                        seller_license_number=seller_license_number, invoice_number=invoice_number,
                                        invoice_date=invoice_date)
-    payload = {"code": code, "size": size, "source": source, "seller_license_number": seller_license_number,
-               "invoice_number": invoice_number, "invoice_date": invoice_date.isoformat() if invoice_date else None}
-    if source == SeriesSource.OWN:
-        payload["board_decision"] = settings.BINGO_OWN_SERIES_REASON
-    audit_event_record(event_type="bingo.series_created", actor=actor, organization=organization, target=series,
-                       payload=payload)
+    events.series_created(actor=actor, organization=organization, series=series)
     return series
 
 
@@ -224,11 +218,8 @@ def sale_record(*, actor, operation: Operation, series: CardSeries, first_face: 
                                    colour=colour, price_each=price_each, hall=hall, buyer=buyer, sold_by=actor,
                                    age_declared=True)
     sale.games.set(games)
-    audit_event_record(event_type="bingo.cards_sold", actor=actor, organization=organization, target=sale, payload={
-        "series": series.code, "first_face": first_face, "last_face": last_face, "colour": colour,
-        "games": sorted(g.number for g in games), "price_each": str(price_each),
-        "hall": hall.pk if hall else None, "buyer": buyer, "age_declared": True,
-    })
+    events.cards_sold(actor=actor, organization=organization, sale=sale, first_face=first_face, last_face=last_face,
+                      colour=colour, buyer=buyer, series=series, price_each=price_each, hall=hall, games=games)
     return sale
 
 
@@ -247,7 +238,5 @@ def sale_void(*, actor, sale: CardSale, reason: str) -> CardSale:
     sale.voided_at = timezone.now()
     sale.void_reason = reason[:300]
     sale.save(update_fields=["voided_at", "void_reason"])
-    audit_event_record(event_type="bingo.card_sale_voided", actor=actor, organization=organization, target=sale,
-                       payload={"reason": sale.void_reason, "first_face": sale.first_face,
-                                "last_face": sale.last_face})
+    events.card_sale_voided(actor=actor, organization=organization, sale=sale)
     return sale

@@ -26,10 +26,10 @@ from django.db.models import F, Max, Min, Sum
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from bingo.live import events
 from bingo.models import CardColour, CardSale, EventKind, Game, GameEvent, GameStatus, Operation
 from bingo.selectors import PLANNER_ROLES
 from core.findings import Finding, RuleViolation
-from licensing.audit.events import audit_event_record
 from licensing.licenses.rules import window
 from licensing.models import Report
 from licensing.reports.event_end import ended_findings
@@ -134,9 +134,6 @@ def operation_report_send(*, actor, operation: Operation) -> Report:
     recorded = operation_recorded(operation)
     report = report_recorded_handover(license=operation.license, event_date=operation.date,
                                       source=source_of(operation), recorded=recorded, ends_at=ends_at)
-    audit_event_record(event_type="bingo.operation_report_sent", actor=actor,
-                       organization=operation.license.organization, target=operation, payload={
-                           "report": report.pk, "event_date": operation.date.isoformat(),
-                           "operations": [o.pk for o in operations], "games": len(recorded["games"]),
-                           "faces": sum(row["count"] for row in recorded["card_sales"])})
+    events.operation_report_sent(actor=actor, operation=operation, report=report, operations=operations,
+                                 recorded=recorded)
     return report

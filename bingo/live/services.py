@@ -14,7 +14,7 @@ from bingo.cards.sales import find_sold_face
 from bingo.engine import Card, ball_label, check_claim
 from bingo.engine import Pattern as EnginePattern
 from bingo.engine import patterns as engine_patterns
-from bingo.live import broadcast, rules, training, winner_search
+from bingo.live import broadcast, events, rules, training, winner_search
 from bingo.live.live_play import require_live_play
 from bingo.live.payout import game_payout
 from bingo.live.state import GameState, game_state
@@ -23,7 +23,6 @@ from bingo.planning.checks import operation_ready
 from bingo.selectors import CALLER_ROLES, CHECKER_ROLES
 from core.chain import Head
 from core.findings import Finding, RuleViolation
-from licensing.audit.events import audit_event_record
 from licensing.audit.tasks import anchors_after_commit
 from licensing.models import AnchorReason
 from licensing.models.choices import LicenseType
@@ -47,17 +46,6 @@ def _require_live(game: Game) -> None:
         raise ValidationError(_("Game %(number)s is not live.") % {"number": game.number}, code="not_live")
 
 
-# Each log event's audit type (licensing.audit.types lists them with their labels).
-AUDIT_TYPES = {
-    EventKind.START: "bingo.game_started",
-    EventKind.CALL: "bingo.ball_called",
-    EventKind.UNDO: "bingo.call_undone",
-    EventKind.CLAIM: "bingo.claim_checked",
-    EventKind.VOID: "bingo.claim_voided",
-    EventKind.CLOSE: "bingo.game_closed",
-}
-
-
 def _append(*, actor, game: Game, state: GameState, kind: str, payload: dict) -> GameEvent:
     event = GameEvent(game=game, kind=kind, payload=payload, actor=actor)
     event.link(Head(state.last_seq, state.last_hash))
@@ -65,10 +53,7 @@ def _append(*, actor, game: Game, state: GameState, kind: str, payload: dict) ->
     # The head lets `verify_logs --operation` see a removed LAST event, which the chain alone cannot.
     game.head_seq, game.head_hash = event.seq, event.hash
     Game.objects.filter(pk=game.pk).update(head_seq=event.seq, head_hash=event.hash)
-    audit_event_record(
-        event_type=AUDIT_TYPES[kind], actor=actor,
-        organization=game.operation.license.organization, target=game, payload={"seq": event.seq, **payload},
-    )
+    events.game_event_logged(actor=actor, game=game, event=event)
     # Flashboards hear of the event only once it is committed: a rolled-back call never shows.
     broadcast.after_commit(game)
     return event

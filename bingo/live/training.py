@@ -18,10 +18,10 @@ from django.utils.translation import gettext as _
 
 from bingo.cards.sales import series_faces
 from bingo.engine import Card
+from bingo.live import events
 from bingo.models import CardSeries, Game, Hall, Operation
 from bingo.selectors import PLANNER_ROLES
 from core.findings import Finding, RuleViolation
-from licensing.audit.events import audit_event_record
 from licensing.models import License, Premises
 from licensing.models.choices import LicenseType
 from licensing.selectors import has_role
@@ -44,9 +44,7 @@ def training_operation_create(*, actor, license: License, premises: Premises | N
         ends_at=ALL_DAY[1], member_in_charge=member_in_charge.strip(), created_by=actor, is_training=True)
     Hall.objects.create(operation=operation, premises=premises, name=premises.name, is_drawing_location=True,
                         key=secrets.token_urlsafe(16)[:22])
-    audit_event_record(event_type="bingo.training_operation_created", actor=actor, organization=license.organization,
-                       target=operation, payload={"license": license.number, "date": operation.date.isoformat(),
-                                                  "premises": premises.pk})
+    events.training_operation_created(actor=actor, license=license, operation=operation, premises=premises)
     return operation
 
 

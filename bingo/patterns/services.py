@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from bingo.engine.card import FREE_BIT, FREE_SQUARE
 from bingo.engine.patterns import _rotations
 from bingo.models import Pattern
+from bingo.patterns import events
 from bingo.selectors import CALLER_ROLES, PLANNER_ROLES
-from licensing.audit.events import audit_event_record
 from licensing.models import Organization
 from licensing.selectors import has_role
 
@@ -48,6 +48,5 @@ def pattern_create(*, actor, organization: Organization, name_en: str, name_es: 
     masks = sorted(set(_rotations(mask))) if any_rotation else [mask]
     pattern = Pattern.objects.create(slug=slug, name_en=name_en, name_es=name_es, masks=masks,
                                      is_standard=False, organization=organization)
-    audit_event_record(event_type="bingo.pattern_created", actor=actor, organization=organization, target=pattern,
-                       payload={"slug": slug, "masks": masks})
+    events.pattern_created(actor=actor, organization=organization, pattern=pattern, slug=slug, masks=masks)
     return pattern

@@ -13,11 +13,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from bingo.models import EventKind, Game, GameEvent, GameStatus, MultiHallAgreement
-from bingo.planning import rules
+from bingo.planning import events, rules
 from bingo.planning.services import _require_planner
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
-from licensing.audit.events import audit_event_record
 
 
 @transaction.atomic
@@ -43,10 +42,8 @@ def agreement_record(*, actor, organization, provider: str, services: str, signe
         organization=organization, provider=provider[:200], services=services[:300], signed_on=signed_on,
         ends_on=ends_on, audit_clause=bool(audit_clause), reimburses_audit_fees=bool(reimburses_audit_fees),
         provider_gives_bond=bool(provider_gives_bond), created_by=actor)
-    audit_event_record(event_type="bingo.multihall_agreement_recorded", actor=actor, organization=organization,
-                       target=agreement, payload={"provider": agreement.provider,
-                                                  "audit_clause": agreement.audit_clause,
-                                                  "signed_on": signed_on.isoformat()})
+    events.multihall_agreement_recorded(actor=actor, organization=organization, agreement=agreement,
+                                        signed_on=signed_on)
     return agreement
 
 
@@ -64,8 +61,7 @@ def agreement_approve(*, actor, agreement: MultiHallAgreement) -> MultiHallAgree
             "organization and the provider before it is approved (30 DCMR 1401.8)."), field="audit_clause"))
     agreement.approved_at, agreement.approved_by = timezone.now(), actor
     agreement.save(update_fields=["approved_at", "approved_by"])
-    audit_event_record(event_type="bingo.multihall_agreement_approved", actor=actor,
-                       organization=agreement.organization, target=agreement, payload={"provider": agreement.provider})
+    events.multihall_agreement_approved(actor=actor, agreement=agreement)
     return agreement
 
 
@@ -101,10 +97,7 @@ def game_annuity_set(*, actor, game: Game, years, amount=None, insurer: str = ""
     game.annuity_years, game.annuity_amount = years, amount
     game.annuity_insurer, game.annuity_insurer_dc_licensed = insurer, bool(insurer_dc_licensed)
     game.save(update_fields=["annuity_years", "annuity_amount", "annuity_insurer", "annuity_insurer_dc_licensed"])
-    audit_event_record(event_type="bingo.annuity_planned", actor=actor,
-                       organization=game.operation.license.organization, target=game,
-                       payload={"years": years, "amount": str(amount) if amount is not None else None,
-                                "insurer": insurer})
+    events.annuity_planned(actor=actor, game=game, years=years, insurer=insurer, amount=amount)
     return game
 
 
@@ -137,10 +130,7 @@ def game_annuity_purchase(*, actor, game: Game, purchased_on: dt.date, contract:
         raise RuleViolation(findings)
     game.annuity_purchased_on, game.annuity_contract = purchased_on, contract[:100]
     game.save(update_fields=["annuity_purchased_on", "annuity_contract"])
-    audit_event_record(event_type="bingo.annuity_purchased", actor=actor,
-                       organization=game.operation.license.organization, target=game,
-                       payload={"purchased_on": purchased_on.isoformat(), "contract": game.annuity_contract,
-                                "insurer": game.annuity_insurer, "won_on": won_on.isoformat()})
+    events.annuity_purchased(actor=actor, game=game, purchased_on=purchased_on, won_on=won_on)
     return game
 
 

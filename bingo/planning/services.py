@@ -20,11 +20,10 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from bingo.models import Game, GameStatus, GameType, Hall, Operation, Pattern, WorkerDuty
-from bingo.planning import checks, rules
+from bingo.planning import checks, events, rules
 from bingo.selectors import PLANNER_ROLES
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
-from licensing.audit.events import audit_event_record
 from licensing.models import License, Premises
 from licensing.models.choices import LicenseStatus, LicenseType
 from licensing.selectors import has_role
@@ -79,9 +78,7 @@ def operation_create(*, actor, license: License, premises: Premises | None, date
     # The drawing location's hall: its flashboard shows every call (30 DCMR 1405.9, 1405.13).
     Hall.objects.create(operation=operation, premises=premises, name=premises.name, is_drawing_location=True,
                         key=_new_hall_key())
-    audit_event_record(event_type="bingo.operation_created", actor=actor, organization=license.organization,
-                       target=operation, payload={"license": license.number, "date": date.isoformat(),
-                                                  "premises": premises.pk})
+    events.operation_created(actor=actor, license=license, operation=operation, premises=premises, date=date)
     return operation
 
 
@@ -122,9 +119,7 @@ def operation_update(*, actor, operation: Operation, **changes) -> Operation:
             raise ValidationError({"premises": _("These premises are already a participating hall.")})
         hall.premises, hall.name = operation.premises, operation.premises.name
         hall.save(update_fields=["premises", "name"])
-    audit_event_record(event_type="bingo.operation_updated", actor=actor, organization=operation.license.organization,
-                       target=operation, payload={"before": before,
-                                                  "after": {n: str(getattr(operation, n)) for n in changes}})
+    events.operation_updated(actor=actor, operation=operation, before=before, changes=changes)
     return operation
 
 
@@ -154,8 +149,7 @@ def hall_add(*, actor, operation: Operation, premises: Premises, name: str = "")
                               code="duplicate")
     hall = Hall.objects.create(operation=operation, premises=premises, name=(name or premises.name).strip(),
                                is_drawing_location=False, key=_new_hall_key())
-    audit_event_record(event_type="bingo.hall_added", actor=actor, organization=operation.license.organization,
-                       target=hall, payload={"operation": operation.pk, "premises": premises.pk})
+    events.hall_added(actor=actor, operation=operation, hall=hall, premises=premises)
     return hall
 
 
@@ -209,8 +203,7 @@ def worker_add(*, actor, operation: Operation, name: str, duty: str, user=None,
     _raise_blocking(_worker_findings(operation, name=name, duty=duty, user=user, born=born))
     worker = WorkerDuty.objects.create(operation=operation, name=name, duty=duty, user=user, date_of_birth=born)
     # The date of birth is personal data: it stays on the duty, out of the audit trail.
-    audit_event_record(event_type="bingo.worker_added", actor=actor, organization=operation.license.organization,
-                       target=worker, payload={"operation": operation.pk, "name": name, "duty": duty})
+    events.worker_added(actor=actor, operation=operation, worker=worker, name=name, duty=duty)
     return worker
 
 
@@ -219,8 +212,7 @@ def worker_remove(*, actor, worker: WorkerDuty) -> None:
     operation = worker.operation
     _require_planner(actor, operation.license.organization_id)
     _require_not_started(operation, _("the posted worker list (30 DCMR 1401.1)"))
-    audit_event_record(event_type="bingo.worker_removed", actor=actor, organization=operation.license.organization,
-                       target=worker, payload={"operation": operation.pk, "name": worker.name, "duty": worker.duty})
+    events.worker_removed(actor=actor, operation=operation, worker=worker)
     worker.delete()
 
 
@@ -263,9 +255,8 @@ def game_add(*, actor, operation: Operation, pattern: Pattern, game_type: str = 
     _check_games(operation, plans)
     game = Game.objects.create(operation=operation, number=number, license_class=operation.license.license_class,
                                **data)
-    audit_event_record(event_type="bingo.game_added", actor=actor, organization=operation.license.organization,
-                       target=game, payload={"number": number, "pattern": pattern.slug, "game_type": game_type,
-                                             "card_price": str(data["card_price"]), "prize": str(data["prize"])})
+    events.game_added(actor=actor, operation=operation, game=game, number=number, game_type=game_type, pattern=pattern,
+                      data=data)
     return game
 
 
@@ -299,9 +290,7 @@ def game_update(*, actor, game: Game, **changes) -> Game:
     for name, value in data.items():
         setattr(game, name, value)
     game.save(update_fields=[*data])
-    audit_event_record(event_type="bingo.game_updated", actor=actor, organization=operation.license.organization,
-                       target=game, payload={"before": before,
-                                             "after": {n: str(getattr(v, "slug", v)) for n, v in data.items()}})
+    events.game_updated(actor=actor, operation=operation, game=game, before=before, data=data)
     return game
 
 
@@ -332,8 +321,7 @@ def game_reorder(*, actor, operation: Operation, order: list[int]) -> list[Game]
     before = [g.pk for g in games]
     new = [by_id[pk] for pk in order]
     _renumber(new)
-    audit_event_record(event_type="bingo.games_reordered", actor=actor, organization=operation.license.organization,
-                       target=operation, payload={"before": before, "after": list(order)})
+    events.games_reordered(actor=actor, operation=operation, before=before, order=order)
     return new
 
 
@@ -352,9 +340,7 @@ def game_remove(*, actor, game: Game) -> None:
     if any(g.status != GameStatus.PLANNED for g in later):
         raise ValidationError(_("A later game has started: game %(number)s can no longer be removed.")
                               % {"number": game.number}, code="started")
-    audit_event_record(event_type="bingo.game_removed", actor=actor, organization=operation.license.organization,
-                       target=game, payload={"number": game.number, "pattern": game.pattern_id,
-                                             "prize": str(game.prize), "game_type": game.game_type})
+    events.game_removed(actor=actor, operation=operation, game=game)
     game.delete()
     earlier = list(operation.games.filter(number__lt=game.number).order_by("number"))
     _renumber(earlier + later)

@@ -15,10 +15,10 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 from rest_framework.authtoken.models import Token
 
+from licensing.accounts import events
 from licensing.accounts.invitation import invitation_send_after_commit
 from licensing.accounts.mfa import MFA_REQUIRED_MESSAGE
 from licensing.accounts.rules import INVITABLE_ROLES, board_account_refusal, may_manage_board_accounts
-from licensing.audit.events import audit_event_record
 from licensing.models import ApiTokenSecondFactor, BoardGroup, User
 
 
@@ -29,7 +29,7 @@ def user_create(*, email: str, full_name: str, password: str, actor: User | None
     user.set_password(password)
     user.full_clean()
     user.save()
-    audit_event_record(event_type="licensing.user_created", actor=actor, target=user, payload={"email": user.email})
+    events.user_created(actor=actor, user=user)
     return user
 
 
@@ -42,9 +42,7 @@ def _group_add(user: User, group: BoardGroup) -> None:
 def board_group_add(*, user: User, group: BoardGroup, actor: User | None = None) -> User:
     """For commands and the demo (not reachable from the portal): put a user in a Board group."""
     _group_add(user, group)
-    audit_event_record(
-        event_type="licensing.board_group_added", actor=actor, target=user, payload={"group": group.value}
-    )
+    events.board_group_added(actor=actor, user=user, group=group)
     return user
 
 
@@ -87,8 +85,7 @@ def board_account_invite(*, actor: User, email: str, full_name: str, role: str, 
     user.save()
     group = BoardGroup(role)
     _group_add(user, group)
-    audit_event_record(event_type="licensing.board_account_invited", actor=actor, target=user,
-                       payload={"email": user.email, "full_name": user.full_name, "role": group.value})
+    events.board_account_invited(actor=actor, user=user, group=group)
     invitation_send_after_commit(user=user, role_label=str(group.label))
     return user
 
@@ -100,8 +97,7 @@ def board_account_invitation_resend(*, actor: User, account: User) -> User:
     if not account.is_active:
         raise ValidationError(_("Reactivate the account before inviting its holder again."), code="inactive")
     role = next(group for group in INVITABLE_ROLES if account.in_board_group(group))
-    audit_event_record(event_type="licensing.board_account_invitation_resent", actor=actor, target=account,
-                       payload={"email": account.email})
+    events.board_account_invitation_resent(actor=actor, account=account)
     invitation_send_after_commit(user=account, role_label=str(role.label))
     return account
 
@@ -112,11 +108,11 @@ def _active_set(*, actor: User, account: User, active: bool) -> User:
         return account
     account.is_active = active
     account.save(update_fields=["is_active"])
-    payload = {"email": account.email}
-    if not active:
-        payload["api_tokens_deleted"] = Token.objects.filter(user=account).delete()[0]
-    event_type = "licensing.board_account_reactivated" if active else "licensing.board_account_deactivated"
-    audit_event_record(event_type=event_type, actor=actor, target=account, payload=payload)
+    if active:
+        events.board_account_reactivated(actor=actor, account=account)
+    else:
+        deleted = Token.objects.filter(user=account).delete()[0]
+        events.board_account_deactivated(actor=actor, account=account, api_tokens_deleted=deleted)
     return account
 
 
@@ -146,8 +142,7 @@ def board_admin_grant(*, actor: User | None, user: User) -> User:
     if user.in_board_group(BoardGroup.ADMIN):
         return user
     _group_add(user, BoardGroup.ADMIN)
-    audit_event_record(event_type="licensing.board_admin_granted", actor=actor, target=user,
-                       payload={"email": user.email})
+    events.board_admin_granted(actor=actor, user=user)
     return user
 
 
@@ -158,8 +153,7 @@ def board_admin_revoke(*, actor: User | None, user: User) -> User:
         return user
     user.groups.remove(Group.objects.get(name=BoardGroup.ADMIN.value))
     user.__dict__.pop("_board_groups", None)
-    audit_event_record(event_type="licensing.board_admin_revoked", actor=actor, target=user,
-                       payload={"email": user.email})
+    events.board_admin_revoked(actor=actor, user=user)
     return user
 
 
@@ -182,8 +176,7 @@ def totp_authenticator_set(*, user: User, secret: str, actor: User | None = None
     authenticator = Authenticator.objects.filter(user=user, type=Authenticator.Type.TOTP).first()
     if authenticator is None:
         authenticator = TOTP.activate(user, secret).instance
-        audit_event_record(event_type="licensing.authenticator_added", actor=actor, target=user,
-                           payload={"type": Authenticator.Type.TOTP, "by": "command"})
+        events.authenticator_added(actor=actor, user=user, authenticator_type=Authenticator.Type.TOTP, by="command")
     user.second_factor_forget()
     return authenticator
 
@@ -212,6 +205,5 @@ def api_token_issue(*, user: User, second_factor: str | None) -> Token:
     token = Token.objects.create(user=user)
     if second_factor is not None:
         ApiTokenSecondFactor.objects.create(token=token, method=second_factor)
-    audit_event_record(event_type="licensing.api_token_issued", actor=user, target=user,
-                       payload={"second_factor": second_factor or "", "replaced": replaced})
+    events.api_token_issued(user=user, replaced=replaced, second_factor=second_factor)
     return token

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.admin import AuditedAdminSite
 from licensing.accounts.roles import ACCOUNT_MODELS
-from licensing.audit.events import audit_event_record
+from licensing.admin import events
 
 # Who can sign in and as whom (users, API tokens), with which rights (groups, permissions, organization
 # and vendor memberships), the lockout records, the sign-in addresses and second factors (allauth's "account" and
@@ -43,4 +43,4 @@ class BoardAdminSite(AuditedAdminSite):
         return redirect(f"{reverse('account_login')}?{urlencode({REDIRECT_FIELD_NAME: next_url})}")
 
     def audit_record(self, *, event_type, actor, target, payload) -> None:
-        audit_event_record(event_type=event_type, actor=actor, target=target, payload=payload)
+        events.admin_change_recorded(event_type=event_type, actor=actor, target=target, payload=payload)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleError, RuleViolation
 from core.money import parse_money
-from licensing.applications import rules
+from licensing.applications import events, rules
 from licensing.applications.checks import (
     MONEY_RULES,
     application_findings,
@@ -22,7 +22,6 @@ from licensing.applications.checks import (
     senior_group,
 )
 from licensing.applications.kinds import hooks_for
-from licensing.audit.events import audit_event_record
 from licensing.models import Application, BingoOccasion, License, LicenseeKind, Organization, Premises, User
 from licensing.models.choices import (
     LICENSE_CLASSES,
@@ -34,6 +33,7 @@ from licensing.models.choices import (
 )
 from licensing.models.organizations import FILING_ROLES
 from licensing.premises.services import PremisesTyped, premises_find_or_create, premises_for_application
+from licensing.review import events as review_events
 from licensing.selectors import roles_in
 
 EDITABLE_STATUSES = (ApplicationStatus.DRAFT, ApplicationStatus.DEFICIENT)
@@ -121,9 +121,8 @@ def application_create(*, actor: User, organization: Organization, license_type:
     hooks = hooks_for(license_type)
     if hooks is not None:
         hooks.prepare(application, actor=actor)  # e.g. a renewal's price list starts from the one in force
-    audit_event_record(event_type="licensing.application_created", actor=actor, organization=organization,
-                       target=application, payload={"license_type": license_type, "license_class": license_class,
-                                                    "kind": kind, "period": period})
+    events.application_created(actor=actor, organization=organization, application=application,
+                               license_type=license_type, license_class=license_class, kind=kind, period=period)
     return application
 
 
@@ -176,8 +175,7 @@ def application_update(*, actor: User, application: Application, **fields) -> Ap
     application.full_clean()
     application.save()
     if changed:
-        audit_event_record(event_type="licensing.application_updated", actor=actor,
-                           organization=application.organization, target=application, payload={"fields": changed})
+        events.application_updated(actor=actor, application=application, changed=changed)
     return application
 
 
@@ -205,10 +203,8 @@ def application_premises_set(*, actor: User, application: Application, name: str
     previous = application.premises_id
     application.premises = premises
     application.save(update_fields=["premises", "updated_at"])
-    audit_event_record(event_type="licensing.application_premises_set", actor=actor,
-                       organization=application.organization, target=application,
-                       payload={"premises": premises.pk, "previous": previous, "resolution": resolution,
-                                "correction": correction.pk if correction else None})
+    events.application_premises_set(actor=actor, application=application, previous=previous, resolution=resolution,
+                                    premises=premises, correction=correction)
     return application
 
 
@@ -240,8 +236,7 @@ def application_occasions_set(*, actor: User, application: Application, occasion
     # A draft's schedule is not yet a record of the Board; what was submitted lives in the snapshot.
     application.occasions.all().delete()
     BingoOccasion.objects.bulk_create(rows)
-    audit_event_record(event_type="licensing.application_schedule_set", actor=actor,
-                       organization=application.organization, target=application, payload={"occasions": len(rows)})
+    events.application_schedule_set(actor=actor, application=application, rows=rows)
     return rows
 
 
@@ -296,14 +291,9 @@ def application_submit(*, application: Application, actor: User, today: dt.date 
         for notice in application.deficiency_notices.filter(cured_at__isnull=True, expired_at__isnull=True):
             notice.cured_at = timezone.now()
             notice.save(update_fields=["cured_at"])
-            audit_event_record(event_type="licensing.deficiency_cured", actor=actor,
-                               organization=application.organization, target=notice)
-    audit_event_record(
-        event_type="licensing.application_resubmitted" if was_deficient else "licensing.application_submitted",
-        actor=actor, organization=application.organization, target=application,
-        payload={"application_fee": application.application_fee, "bond": application.bond_amount,
-                 "warnings": [f.rule for f in findings if not f.blocking]},
-    )
+            events.deficiency_cured(actor=actor, application=application, notice=notice)
+    submitted = events.application_resubmitted if was_deficient else events.application_submitted
+    submitted(actor=actor, application=application, findings=findings)
     return application
 
 
@@ -314,6 +304,5 @@ def application_withdraw(*, actor: User, application: Application) -> Applicatio
         raise ValidationError({"status": _("Only a draft or pending application can be withdrawn.")})
     application.status = ApplicationStatus.WITHDRAWN
     application.save(update_fields=["status", "updated_at"])
-    audit_event_record(event_type="licensing.application_withdrawn", actor=actor,
-                       organization=application.organization, target=application)
+    review_events.application_withdrawn(actor=actor, application=application)
     return application

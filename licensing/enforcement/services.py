@@ -7,6 +7,7 @@ transaction has committed (so nobody is told about an action that was rolled bac
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from decimal import Decimal
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -16,9 +17,9 @@ from django.utils.translation import gettext_lazy as _
 
 from core.findings import Finding, RuleViolation
 from core.money import money_text, parse_money
-from licensing.audit.events import audit_event_record
+from licensing.enforcement import events
 from licensing.licenses.rules import reasons_for_licensee
-from licensing.models import EnforcementAction, License, User
+from licensing.models import AuditEvent, EnforcementAction, License, User
 from licensing.models.choices import DenialReason, EnforcementKind, LicenseStatus, LicenseType
 from licensing.organizations.mail import organization_email_send
 from licensing.register.values import value as register_value
@@ -118,21 +119,13 @@ def _notify(*, action: EnforcementAction) -> None:
 
 
 def _record(*, actor: User, license: License, kind: str, reasons: list[str], rules: list[str], explanation: str,
-            event_type: str, **fields) -> EnforcementAction:
+            event: Callable[..., AuditEvent], **fields) -> EnforcementAction:
     action = EnforcementAction(
         license=license, kind=kind, reasons=reasons, rules=rules, explanation=explanation, issued_by=actor, **fields,
     )
     action.full_clean()
     action.save()
-    audit_event_record(
-        event_type=event_type, actor=actor, organization=license.organization, target=action,
-        payload={
-            "license": license.number, "kind": kind, "reasons": reasons, "rules": rules,
-            "starts_on": action.starts_on, "ends_on": action.ends_on, "violations": action.violations,
-            "fine_amount": str(action.fine_amount) if action.fine_amount is not None else None,
-            "status": license.status,
-        },
-    )
+    event(actor=actor, action=action)
     _notify(action=action)
     return action
 
@@ -181,7 +174,7 @@ def license_suspend(*, actor: User, license: License, days: int, reasons: list[s
     # A suspension starting later begins with the daily job (license_statuses_refresh).
     return _record(
         actor=actor, license=license, kind=EnforcementKind.SUSPENSION, reasons=reasons, rules=rules,
-        explanation=explanation, event_type="licensing.license_suspended", starts_on=starts_on, ends_on=ends_on,
+        explanation=explanation, event=events.license_suspended, starts_on=starts_on, ends_on=ends_on,
     )
 
 
@@ -202,7 +195,7 @@ def license_revoke(*, actor: User, license: License, reasons: list[str], rules: 
     license.save(update_fields=["status", "suspended_until"])
     return _record(
         actor=actor, license=license, kind=EnforcementKind.REVOCATION, reasons=reasons, rules=rules,
-        explanation=explanation, event_type="licensing.license_revoked", starts_on=timezone.localdate(),
+        explanation=explanation, event=events.license_revoked, starts_on=timezone.localdate(),
     )
 
 
@@ -247,7 +240,7 @@ def license_fine(*, actor: User, license: License, violations: int, reasons: lis
 
     return _record(
         actor=actor, license=license, kind=EnforcementKind.FINE, reasons=reasons, rules=rules,
-        explanation=explanation, event_type="licensing.license_fined", starts_on=timezone.localdate(),
+        explanation=explanation, event=events.license_fined, starts_on=timezone.localdate(),
         violations=violations, fine_amount=total,
     )
 
@@ -269,8 +262,7 @@ def license_statuses_refresh(*, today: dt.date | None = None) -> dict[str, int]:
         ended = license.suspended_until
         license.status, license.suspended_until = LicenseStatus.ACTIVE, None
         license.save(update_fields=["status", "suspended_until"])
-        audit_event_record(event_type="licensing.suspension_lifted", actor=None, organization=license.organization,
-                           target=license, payload={"license": license.number, "suspended_until": ended})
+        events.suspension_lifted(license=license, ended=ended)
         counts["lifted"] += 1
 
     # After lifting, so a suspension that follows right on another one starts the same day.
@@ -282,8 +274,7 @@ def license_statuses_refresh(*, today: dt.date | None = None) -> dict[str, int]:
         license = action.license
         license.status, license.suspended_until = LicenseStatus.SUSPENDED, action.ends_on
         license.save(update_fields=["status", "suspended_until"])
-        audit_event_record(event_type="licensing.suspension_started", actor=None, organization=license.organization,
-                           target=license, payload={"license": license.number, "suspended_until": action.ends_on})
+        events.suspension_started(license=license, action=action)
         counts["suspended"] += 1
 
     # Revoked stays revoked and superseded stays superseded; only live licenses lapse.
@@ -294,8 +285,6 @@ def license_statuses_refresh(*, today: dt.date | None = None) -> dict[str, int]:
         previous = license.status
         license.status, license.suspended_until = LicenseStatus.EXPIRED, None
         license.save(update_fields=["status", "suspended_until"])
-        audit_event_record(event_type="licensing.license_expired", actor=None, organization=license.organization,
-                           target=license, payload={"license": license.number, "expires_on": license.expires_on,
-                                                    "previous_status": previous})
+        events.license_expired(license=license, previous=previous)
         counts["expired"] += 1
     return counts

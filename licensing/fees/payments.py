@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from core.chain import lock_log
 from core.money import money_text, parse_money
 from core.public_url import public_url
-from licensing.audit.events import audit_event_record
+from licensing.fees import events
 from licensing.licenses.services import license_issue
 from licensing.licenses.settlement import FeeSettlement, fee_settlement
 from licensing.models import Application, FeePayment, FeePaymentVoid, FeeWaiver, License, User
@@ -158,12 +158,8 @@ def fee_payment_record(
     payment = _payment_create(application=application, method=method, reference=reference, amount=amount,
                               received_on=received_on, recorded_by=actor, balance_after=before.balance - amount)
     settlement = fee_settlement(application=application)
-    audit_event_record(
-        event_type="licensing.fee_payment_recorded", actor=actor, organization=application.organization,
-        target=payment, payload={"application": application.pk, "receipt_number": payment.receipt_number,
-                                 "method": method, "reference": reference, "amount": amount,
-                                 "received_on": received_on, "balance": settlement.balance},
-    )
+    events.fee_payment_recorded(actor=actor, application=application, payment=payment, method=method,
+                                reference=reference, amount=amount, received_on=received_on, settlement=settlement)
     organization_email_after_commit(
         organization=application.organization,
         subject=gettext("Receipt %(number)s for your application #%(pk)d") % {
@@ -187,12 +183,7 @@ def fee_payment_void(*, actor: User, payment: FeePayment, reason: str) -> FeePay
     if FeePaymentVoid.objects.filter(payment=payment).exists():
         raise ValidationError({"payment": _("This payment is already void.")}, code="already_void")
     void = FeePaymentVoid.objects.create(payment=payment, reason=reason, voided_by=actor)
-    audit_event_record(
-        event_type="licensing.fee_payment_voided", actor=actor, organization=application.organization,
-        target=payment, payload={"application": application.pk, "receipt_number": payment.receipt_number,
-                                 "amount": payment.amount, "reason": reason,
-                                 "balance": fee_settlement(application=application).balance},
-    )
+    events.fee_payment_voided(actor=actor, application=application, payment=payment, reason=reason)
     return void
 
 
@@ -212,10 +203,6 @@ def fee_waive(*, actor: User, application: Application, reason: str) -> FeeWaive
                               code="settled")
     waiver = FeeWaiver.objects.create(application=application, amount=settlement.balance, reason=reason,
                                       waived_by=actor)
-    audit_event_record(
-        event_type="licensing.fee_waived", actor=actor, organization=application.organization, target=application,
-        payload={"application": application.pk, "amount": waiver.amount, "due": settlement.due,
-                 "paid": settlement.paid, "reason": reason},
-    )
+    events.fee_waived(actor=actor, application=application, reason=reason, waiver=waiver, settlement=settlement)
     _license_issue_if_due(application)
     return waiver

@@ -15,7 +15,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from core.public_url import public_url
-from licensing.audit.events import audit_event_record
+from licensing.licenses import events
 from licensing.models import Application, License, Premises
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseType
 
@@ -141,9 +141,5 @@ def license_certificate_store(*, license: License, pdf: bytes) -> License:
     license.certificate.save(f"{license.number}.pdf", ContentFile(pdf), save=False)
     license.certificate_built_at = timezone.now()
     license.save(update_fields=["certificate", "certificate_built_at"])
-    audit_event_record(
-        event_type="licensing.license_certificate_built", actor=None, organization=license.organization,
-        target=license, payload={"application": license.application_id, "file": license.certificate.name,
-                                 "size": len(pdf)},
-    )
+    events.license_certificate_built(license=license, pdf=pdf)
     return license

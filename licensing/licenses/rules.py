@@ -16,6 +16,7 @@ from core.findings import Finding
 from licensing.models.choices import LicenseStatus
 
 IN_FORCE_RULE = "30 DCMR 1200.1"
+AMENDMENT_RULE = "30 DCMR 1204.5"
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,8 @@ from django.utils.translation import gettext_lazy as _
 
 from core.findings import Finding, RuleViolation
 from core.money import money_text
-from licensing.audit.events import audit_event_record
+from licensing.licenses import events
+from licensing.licenses.rules import AMENDMENT_RULE
 from licensing.licenses.settlement import fee_settlement
 from licensing.licenses.tasks import license_certificate_build
 from licensing.models import Application, ChangeKind, License
@@ -42,7 +43,6 @@ NUMBER_PREFIXES = {
 NUMBER_DIGITS = 5
 NUMBER_ATTEMPTS = 5
 MULTIHALL_RULE = "30 DCMR 1414"
-AMENDMENT_RULE = "30 DCMR 1204.5"
 
 
 @dataclass(frozen=True)
@@ -191,12 +191,7 @@ def license_issue(*, application: Application, today: dt.date | None = None) -> 
         except IntegrityError:
             if attempt == NUMBER_ATTEMPTS - 1:
                 raise
-    audit_event_record(
-        event_type="licensing.license_issued", actor=None, organization=application.organization, target=license,
-        payload={"application": application.pk, "number": license.number, "kind": application.kind,
-                 "effective_on": license.effective_on, "expires_on": license.expires_on,
-                 "parent": terms.parent.pk if terms.parent else None},
-    )
+    events.license_issued(application=application, license=license, parent=terms.parent)
     if license.licensed_name != application.organization.name:
         # Renamed while the application was pending: the license carries the name filed, and the new one
         # needs its amended application like any change after issue (30 DCMR 1202.3).
@@ -219,13 +214,7 @@ def _license_amend(*, application: Application, schedule: list[dict]) -> License
     base.licensed_name = licensed_name(application)  # the public lookup shows the new name from now on
     base.save(update_fields=["premises", "schedule", "licensed_name"])
     taken_in = substantial_changes_take_in(application=application, license=base)
-    audit_event_record(
-        event_type="licensing.license_amended", actor=None, organization=application.organization, target=base,
-        payload={"application": application.pk, "before": before,
-                 "after": {"premises": base.premises_id, "schedule": base.schedule,
-                           "licensed_name": base.licensed_name},
-                 "substantial_changes": [row.pk for row in taken_in], "rule": AMENDMENT_RULE},
-    )
+    events.license_amended(application=application, base=base, before=before, taken_in=taken_in)
     _certificate_build_after_commit(base)  # the certificate shows the premises and schedule
     return base
 
@@ -240,10 +229,7 @@ def license_predecessor_supersede(*, license: License, today: dt.date | None = N
         return None
     parent.status = LicenseStatus.SUPERSEDED
     parent.save(update_fields=["status"])
-    audit_event_record(
-        event_type="licensing.license_superseded", actor=None, organization=parent.organization, target=parent,
-        payload={"application": license.application_id, "successor": license.number},
-    )
+    events.license_superseded(license=license, parent=parent)
     return parent
 
 

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleError
 from core.people import Sameness
-from licensing.audit.events import audit_event_record
+from licensing.matches import events
 from licensing.matches.selectors import RULES, match_find
 from licensing.models import MatchDecision, User
 
@@ -69,9 +69,6 @@ def match_decide(*, actor: User, rule: str, person: str, other: str, same: bool,
     except IntegrityError:  # decided at the same moment by someone else
         raise ValidationError({"other": [ValidationError(
             _("This possible match is already decided; a decision is final."), code="decided")]}) from None
-    audit_event_record(
-        event_type="licensing.match_decided", actor=actor, organization=decision.organization, target=decision,
-        payload={"rule": rule, "person": person, "person_name": decision.person_name, "other": other,
-                 "other_name": decision.other_name, "same": same, "reason": reason},
-    )
+    events.match_decided(actor=actor, decision=decision, rule=rule, person=person, other=other, same=same,
+                         reason=reason)
     return decision

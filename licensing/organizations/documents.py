@@ -16,9 +16,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from licensing.audit.events import audit_event_record
 from licensing.models import Application, Document, Organization, User
 from licensing.models.choices import DocumentKind
+from licensing.organizations import events
 
 MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
 # filetype reads signatures from the first 8 KiB (filetype.utils._NUM_SIGNATURE_BYTES).
@@ -121,11 +121,8 @@ def document_upload(*, actor: User, organization: Organization, kind: str, uploa
     try:
         document.full_clean()
         document.save()
-        audit_event_record(
-            event_type="licensing.document_uploaded", actor=actor, organization=organization, target=document,
-            payload={"kind": kind, "content_type": checked.content_type, "size": checked.size,
-                     "sha256": document.sha256, "application": application.pk if application else None},
-        )
+        events.document_uploaded(actor=actor, organization=organization, document=document, kind=kind,
+                                 content_type=checked.content_type, size=checked.size, application=application)
     except Exception:
         document.file.delete(save=False)  # no stored file without its row
         raise

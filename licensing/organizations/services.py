@@ -20,7 +20,6 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.findings import Finding, RuleError, RuleViolation
-from licensing.audit.events import audit_event_record
 from licensing.models import (
     Application,
     ChangeKind,
@@ -35,11 +34,11 @@ from licensing.models import (
     User,
 )
 from licensing.models.choices import LicenseStatus, ResponsibleRole
+from licensing.organizations import events
 from licensing.organizations.eligibility import RESPONSIBLE_RULES
 from licensing.organizations.member_csv import MemberRow, RowError, parse_member_csv
 from licensing.organizations.rules import (
     RESPONSIBLE_PERSON_FIELDS,
-    SUBSTANTIAL_CHANGE_RULE,
     address_findings,
     amendment_due,
     phone_findings,
@@ -177,11 +176,8 @@ def organization_create(*, actor: User | None, name: str, organization_type: str
     if errors:
         raise ValidationError(errors)
     organization.save()
-    audit_event_record(
-        event_type="licensing.organization_created", actor=actor, organization=organization, target=organization,
-        payload={"name": name, "kind": kind, "organization_type": organization_type,
-                 "is_senior_group": is_senior_group},
-    )
+    events.organization_created(actor=actor, organization=organization, name=name, kind=kind,
+                                organization_type=organization_type, is_senior_group=is_senior_group)
     return organization
 
 
@@ -197,10 +193,7 @@ def membership_grant(*, actor: User | None, organization: Organization, user: Us
     if not created:
         membership.is_active = True
         membership.save(update_fields=["is_active"])
-    audit_event_record(
-        event_type="licensing.membership_granted", actor=actor, organization=organization, target=membership,
-        payload={"user": user.email, "role": str(role)},
-    )
+    events.membership_granted(actor=actor, organization=organization, membership=membership, user=user, role=role)
     return membership
 
 
@@ -222,10 +215,7 @@ def membership_end(*, actor: User | None, membership: Membership) -> Membership:
     # Kept, not deleted: who could act for the organization, and when, is part of the record.
     membership.is_active = False
     membership.save(update_fields=["is_active"])
-    audit_event_record(
-        event_type="licensing.membership_ended", actor=actor, organization=membership.organization,
-        target=membership, payload={"user": membership.user.email, "role": membership.role},
-    )
+    events.membership_ended(actor=actor, membership=membership)
     return membership
 
 
@@ -243,10 +233,7 @@ def organization_profile_update(*, actor: User, organization: Organization, **fi
     if not changed:
         return organization
     organization.save()
-    audit_event_record(
-        event_type="licensing.organization_profile_updated", actor=actor, organization=organization,
-        target=organization, payload={"changed": changed},
-    )
+    events.organization_profile_updated(actor=actor, organization=organization, changed=changed)
     # 30 DCMR 1202.3: a new name or address while a license is held needs an amended application.
     for kind, changes in substantial_profile_changes(changed).items():
         substantial_change_record(actor=actor, organization=organization, kind=kind, changes=changes)
@@ -271,10 +258,7 @@ def member_add(*, actor: User, organization: Organization, full_name: str, stree
     )
     _member_clean(member)
     member.save()
-    audit_event_record(
-        event_type="licensing.member_added", actor=actor, organization=organization, target=member,
-        payload={"full_name": member.full_name},
-    )
+    events.member_added(actor=actor, organization=organization, member=member)
     return member
 
 
@@ -290,10 +274,7 @@ def member_update(*, actor: User, member: OrganizationMember, **fields) -> Organ
     if not changed:
         return member
     member.save()
-    audit_event_record(
-        event_type="licensing.member_updated", actor=actor, organization=member.organization, target=member,
-        payload={"changed": changed},
-    )
+    events.member_updated(actor=actor, member=member, changed=changed)
     return member
 
 
@@ -304,10 +285,7 @@ def member_deactivate(*, actor: User, member: OrganizationMember) -> Organizatio
         return member
     member.is_active = False
     member.save(update_fields=["is_active"])
-    audit_event_record(
-        event_type="licensing.member_deactivated", actor=actor, organization=member.organization, target=member,
-        payload={"full_name": member.full_name},
-    )
+    events.member_deactivated(actor=actor, member=member)
     return member
 
 
@@ -371,10 +349,8 @@ def members_import_csv(*, actor: User, organization: Organization, file) -> Memb
     if errors:
         return MemberImportResult(errors=sorted(errors, key=lambda error: error.row))
     OrganizationMember.objects.bulk_create(members)
-    audit_event_record(
-        event_type="licensing.members_imported", actor=actor, organization=organization, target=organization,
-        payload={"created": len(members), "file_name": str(getattr(file, "name", ""))[:200]},
-    )
+    events.members_imported(actor=actor, organization=organization, members=members,
+                            file_name=str(getattr(file, "name", ""))[:200])
     return MemberImportResult(created=len(members))
 
 
@@ -430,11 +406,8 @@ def responsible_person_set(*, actor: User, organization: Organization, role: str
         previous.is_current = False
         previous.save(update_fields=["is_current"])
     person.save()
-    audit_event_record(
-        event_type="licensing.responsible_person_set", actor=actor, organization=organization, target=person,
-        payload={"role": role, "full_name": person.full_name, "replaces": previous.pk if previous else None,
-                 "warnings": [finding.rule for finding in ties]},
-    )
+    events.responsible_person_set(actor=actor, organization=organization, person=person, role=role, previous=previous,
+                                  ties=ties)
     # 30 DCMR 1202.3: new responsible people (1202.2(j),(k)) while a license is held need an amendment.
     as_before = {name: getattr(previous, name) for name in RESPONSIBLE_PERSON_FIELDS} if previous else None
     if responsible_person_changed(as_before, {name: getattr(person, name) for name in RESPONSIBLE_PERSON_FIELDS}):
@@ -465,12 +438,8 @@ def substantial_change_record(*, actor: User | None, organization: Organization,
         for license in licenses
     ]
     if rows:
-        audit_event_record(
-            event_type="licensing.substantial_change_recorded", actor=actor, organization=organization,
-            target=organization, payload={"kind": kind, "changes": changes, "due_on": rows[0].due_on,
-                                          "licenses": [row.license.number for row in rows],
-                                          "rule": SUBSTANTIAL_CHANGE_RULE},
-        )
+        events.substantial_change_recorded(actor=actor, organization=organization, kind=kind, changes=changes,
+                                           rows=rows)
     return rows
 
 

@@ -12,10 +12,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleError, RuleViolation
-from licensing.audit.events import audit_event_record
 from licensing.models import Application, CorrectionStatus, Premises, PremisesCorrection, User
 from licensing.organizations.rules import address_findings, us_state
-from licensing.premises import rules
+from licensing.premises import events, rules
 
 USE_RECORD = "record"  # the filer confirms the premises on record
 FILE_CORRECTION = "correction"  # the filer files what differs, for board staff to accept
@@ -126,14 +125,8 @@ def _correction_file(*, actor: User, application: Application, premises: Premise
         name=wanted.get("name", ""), certificate_of_occupancy=wanted.get("certificate_of_occupancy", ""),
         name_on_record=premises.name, certificate_on_record=premises.certificate_of_occupancy, filed_by=actor,
     )
-    audit_event_record(
-        event_type="licensing.premises_correction_filed", actor=actor, organization=application.organization,
-        target=correction, payload={"application": application.pk, "premises": premises.pk,
-                                    "changes": {field: [correction.name_on_record if field == "name"
-                                                        else correction.certificate_on_record, value]
-                                                for field, value in wanted.items()},
-                                    "replaces": [c.pk for c in earlier]},
-    )
+    events.premises_correction_filed(actor=actor, application=application, correction=correction, premises=premises,
+                                     earlier=earlier, wanted=wanted)
     return correction
 
 
@@ -162,11 +155,7 @@ def premises_correction_accept(*, actor: User, correction: PremisesCorrection) -
     correction.status = CorrectionStatus.ACCEPTED
     correction.decided_by, correction.decided_at = actor, timezone.now()
     correction.save(update_fields=["status", "decided_by", "decided_at"])
-    audit_event_record(
-        event_type="licensing.premises_correction_accepted", actor=actor, organization=correction.organization,
-        target=correction, payload={"premises": premises.pk, "before": before, "after": {
-            "name": premises.name, "certificate_of_occupancy": premises.certificate_of_occupancy}},
-    )
+    events.premises_correction_accepted(actor=actor, correction=correction, before=before, premises=premises)
     return correction
 
 
@@ -176,8 +165,5 @@ def premises_correction_reject(*, actor: User, correction: PremisesCorrection) -
     correction.status = CorrectionStatus.REJECTED
     correction.decided_by, correction.decided_at = actor, timezone.now()
     correction.save(update_fields=["status", "decided_by", "decided_at"])
-    audit_event_record(
-        event_type="licensing.premises_correction_rejected", actor=actor, organization=correction.organization,
-        target=correction, payload={"premises": correction.premises_id},
-    )
+    events.premises_correction_rejected(actor=actor, correction=correction)
     return correction

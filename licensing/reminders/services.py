@@ -15,13 +15,12 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
-from licensing.audit.events import audit_event_record
 from licensing.licenses.selectors import renewable_licenses
 from licensing.models import Application, DeficiencyNotice, Organization, ReminderSent, SubstantialChange
 from licensing.models.choices import ApplicationKind, ApplicationStatus, LicenseStatus
 from licensing.organizations.mail import organization_email_send
 from licensing.organizations.selectors import organization_recipients
-from licensing.reminders import rules
+from licensing.reminders import events, rules
 from licensing.reports.overdue import first_drafts_due
 
 logger = logging.getLogger(__name__)
@@ -166,8 +165,7 @@ def reminder_send(*, reminder: Reminder) -> bool:
     try:
         with transaction.atomic():
             ReminderSent.objects.create(key=reminder.key, organization=reminder.organization)
-            audit_event_record(event_type="licensing.reminder_sent", actor=None, organization=reminder.organization,
-                               payload={"key": reminder.key})
+            events.reminder_sent(organization=reminder.organization, key=reminder.key)
             # Sent only once the row is committed: a concurrent run that loses the race sends nothing.
             transaction.on_commit(lambda: organization_email_send(
                 organization=reminder.organization, subject=reminder.subject, template=reminder.template,

@@ -17,9 +17,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleViolation
-from licensing.audit.events import audit_event_record
 from licensing.models import License, Report, ReportStatus, Role, User
-from licensing.reports import content, services
+from licensing.reports import content, events, services
 from licensing.selectors import has_role
 
 RULE = "30 DCMR 1413.1"
@@ -72,9 +71,7 @@ def report_not_held_mark(*, actor: User, license: License, event_date: dt.date, 
     report.status = ReportStatus.NOT_HELD
     report.not_held_reason, report.not_held_at, report.not_held_by = reason, now or timezone.now(), actor
     report.save(update_fields=["status", "not_held_reason", "not_held_at", "not_held_by", "updated_at"])
-    audit_event_record(event_type="licensing.report_marked_not_held", actor=actor, organization=license.organization,
-                       target=report, payload={"license": license.number, "event_date": event_date.isoformat(),
-                                               "reason": reason, "rule": RULE})
+    events.report_marked_not_held(actor=actor, license=license, report=report, reason=reason, event_date=event_date)
     return report
 
 
@@ -88,8 +85,5 @@ def report_not_held_withdraw(*, actor: User, report: Report) -> Report:
         _refuse(_("only an event marked as not held has its mark withdrawn"), field="status")
     report.status = ReportStatus.DRAFT
     report.save(update_fields=["status", "updated_at"])
-    audit_event_record(event_type="licensing.report_not_held_withdrawn", actor=actor,
-                       organization=report.organization, target=report,
-                       payload={"license": report.license.number, "event_date": report.event_date.isoformat(),
-                                "reason": report.not_held_reason, "rule": RULE})
+    events.report_not_held_withdrawn(actor=actor, report=report)
     return report

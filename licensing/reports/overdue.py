@@ -27,11 +27,10 @@ from django.utils.translation import gettext as _
 
 from core.dates import day as format_day
 from core.findings import Finding, RuleViolation
-from licensing.audit.events import audit_event_record
 from licensing.models import License, Organization, Report, ReportStatus, User
 from licensing.models.choices import LicenseStatus, LicenseType
 from licensing.organizations.mail import organization_email_send
-from licensing.reports import services
+from licensing.reports import events, services
 from licensing.reports.deadlines import BINGO_TYPES, REPORT_RULE
 
 logger = logging.getLogger(__name__)
@@ -117,10 +116,7 @@ def report_overdue_mark(*, report: Report, today: dt.date) -> bool:
         return False
     report.overdue_since = due + dt.timedelta(days=1)
     report.save(update_fields=["overdue_since", "updated_at"])
-    audit_event_record(event_type="licensing.report_marked_overdue", actor=None, organization=report.organization,
-                       target=report, payload={"license": report.license.number,
-                                               "event_date": report.event_date.isoformat(),
-                                               "report_due": due.isoformat(), "rule": REPORT_RULE})
+    events.report_marked_overdue(report=report, due=due)
     # The organization hears of it once the mark is committed: a run that rolls back tells nobody.
     transaction.on_commit(lambda: _overdue_email(report))
     return True
@@ -168,10 +164,7 @@ def report_overdue_waive(*, actor: User, report: Report, reason: str, now: dt.da
             "date": format_day(timezone.localdate(report.waived_at))}, field="report"))
     report.waived_at, report.waived_by, report.waiver_reason = now or timezone.now(), actor, reason
     report.save(update_fields=["waived_at", "waived_by", "waiver_reason", "updated_at"])
-    audit_event_record(event_type="licensing.report_overdue_waived", actor=actor, organization=report.organization,
-                       target=report, payload={"license": report.license.number,
-                                               "event_date": report.event_date.isoformat(), "reason": reason,
-                                               "rule": REPORT_RULE})
+    events.report_overdue_waived(actor=actor, report=report, reason=reason)
     return report
 
 

@@ -16,12 +16,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from core.findings import Finding, RuleViolation
-from licensing.audit.events import audit_event_record
 from licensing.licenses.limits import CLASS_D
 from licensing.models import License, Report, ReportFinding, ReportLine, ReportStatus, User
 from licensing.models.choices import LicenseStatus
 from licensing.models.organizations import FILING_ROLES
-from licensing.reports import content, event_end, rules
+from licensing.reports import content, event_end, events, rules
 from licensing.reports.deadlines import deadlines
 from licensing.reports.drawings.rules import report_after_drawing_findings
 from licensing.reports.month_totals import month_total_add
@@ -196,8 +195,7 @@ def report_create(*, actor: User, license: License, event_date: dt.date, data: d
             "this event already has a report: open it instead (one report per event, 30 DCMR 1413.1)"),
             field="event_date"))
     report = _new(license=license, kind=kind, event_date=event_date, actor=actor, data=cleaned)
-    audit_event_record(event_type="licensing.report_opened", actor=actor, organization=license.organization,
-                       target=report, payload={"license": license.number, "event_date": event_date.isoformat()})
+    events.report_opened(actor=actor, license=license, report=report, event_date=event_date)
     return report
 
 
@@ -211,9 +209,7 @@ def report_open_scheduled(*, license: License, event_date: dt.date) -> Report | 
     if Report.objects.filter(license=license, event_date=event_date).exists():
         return None
     report = _new(license=license, kind=kind, event_date=event_date, actor=None, data=content.blank(kind))
-    audit_event_record(event_type="licensing.report_opened", actor=None, organization=license.organization,
-                       target=report, payload={"license": license.number, "event_date": event_date.isoformat(),
-                                               "scheduled": True})
+    events.report_opened(actor=None, license=license, report=report, event_date=event_date, scheduled=True)
     return report
 
 
@@ -226,8 +222,7 @@ def report_save(*, actor: User, report: Report, data: dict) -> Report:
     cleaned = content.clean(report.kind, data)
     _apply(report, cleaned)
     report.save()
-    audit_event_record(event_type="licensing.report_saved", actor=actor, organization=report.organization,
-                       target=report, payload={"license": report.license.number, "version": report.version})
+    events.report_saved(actor=actor, report=report)
     return report
 
 
@@ -267,10 +262,7 @@ def report_submit(*, actor: User, report: Report, now: dt.datetime | None = None
     _write_lines(report)
     ReportFinding.objects.bulk_create([ReportFinding(report=report, rule=f["rule"], message=f["message"],
                                                      field=f["field"] or "") for f in report.findings])
-    audit_event_record(event_type="licensing.report_submitted", actor=actor, organization=report.organization,
-                       target=report, payload={"license": report.license.number, "version": report.version,
-                                               "event_date": report.event_date.isoformat(),
-                                               "findings": [f["rule"] for f in report.findings]})
+    events.report_submitted(actor=actor, report=report)
     return report
 
 
@@ -292,9 +284,7 @@ def report_correct(*, actor: User, report: Report, reason: str) -> Report:
     _apply(correction, report.data)
     _deadlines(correction)
     correction.save()  # a draft beside the submitted version, which stays in force until this one is submitted
-    audit_event_record(event_type="licensing.report_correction_opened", actor=actor,
-                       organization=report.organization, target=correction,
-                       payload={"license": report.license.number, "version": correction.version, "reason": reason})
+    events.report_correction_opened(actor=actor, report=report, correction=correction, reason=reason)
     return correction
 
 
@@ -337,9 +327,7 @@ def report_recorded_handover(*, license: License, event_date: dt.date, source: s
             _apply(report, _prefilled(kind, report.data, report.recorded, full, recorded))
         report.recorded, report.source = recorded, source
         report.save()
-    audit_event_record(event_type="licensing.report_recorded_figures_received", actor=None,
-                       organization=license.organization, target=report,
-                       payload={"license": license.number, "event_date": event_date.isoformat(), "source": source})
+    events.report_recorded_figures_received(license=license, report=report, source=source, event_date=event_date)
     return report
 
 

@@ -8,6 +8,7 @@ quorum in force on the day it is cast (licensing.review.services.vote_cast)."""
 from licensing.register.catalog import entry
 
 QUORUM_RULE = "30 DCMR 1202.4"
+DENIAL_RULE = "30 DCMR 1210.1"
 QUORUM_KEY = "review.quorum"
 CURE_DAYS_KEY = "review.cure_days"  # the days to cure a deficiency notice when staff set none (30 DCMR 1202)
 

@@ -18,7 +18,6 @@ from django.utils.translation import gettext_lazy as _
 from core.findings import Finding, RuleViolation
 from core.money import money_text
 from licensing.accounts.mfa import mfa_require
-from licensing.audit.events import audit_event_record
 from licensing.licenses.rules import reasons_for_licensee
 from licensing.licenses.services import license_issue, license_terms
 from licensing.licenses.settlement import fee_settlement
@@ -27,9 +26,9 @@ from licensing.models.choices import OPEN_STATUSES, ApplicationStatus, DenialRea
 from licensing.models.review import MAX_VOTE_COMMENT_CHARACTERS
 from licensing.organizations.mail import organization_email_after_commit
 from licensing.register.values import value
-from licensing.review.rules import CURE_DAYS_KEY, QUORUM_KEY, QUORUM_RULE, quorum_problem
+from licensing.review import events
+from licensing.review.rules import CURE_DAYS_KEY, DENIAL_RULE, QUORUM_KEY, QUORUM_RULE, quorum_problem
 
-DENIAL_RULE = "30 DCMR 1210.1"
 MAX_CURE_DAYS = 365
 
 
@@ -96,10 +95,7 @@ def deficiency_notice_issue(
     notice.save()
     application.status = ApplicationStatus.DEFICIENT
     application.save(update_fields=["status", "updated_at"])
-    audit_event_record(
-        event_type="licensing.deficiency_notice_issued", actor=actor, organization=application.organization,
-        target=application, payload={"notice": notice.pk, "cure_by": notice.cure_by, "message": message},
-    )
+    events.deficiency_notice_issued(actor=actor, application=application, message=message, notice=notice)
     organization_email_after_commit(
         organization=application.organization,
         subject=gettext("Deficiency notice on your application #%(pk)d") % {"pk": application.pk},
@@ -142,14 +138,8 @@ def deficiency_notice_expire(*, notice_pk: int, today: dt.date) -> Application |
     application.status = ApplicationStatus.WITHDRAWN
     application.save(update_fields=["status", "updated_at"])
     organization = application.organization
-    audit_event_record(
-        event_type="licensing.deficiency_notice_expired", actor=None, organization=organization, target=notice,
-        payload={"application": application.pk, "cure_by": notice.cure_by},
-    )
-    audit_event_record(
-        event_type="licensing.application_withdrawn", actor=None, organization=organization, target=application,
-        payload={"reason": "deficiency_not_cured", "notice": notice.pk, "cure_by": notice.cure_by},
-    )
+    events.deficiency_notice_expired(organization=organization, notice=notice, application=application)
+    events.application_withdrawn(actor=None, application=application, notice=notice)
     organization_email_after_commit(
         organization=organization,
         subject=gettext("Your application #%(pk)d was withdrawn") % {"pk": application.pk},
@@ -194,10 +184,8 @@ def vote_cast(*, application: Application, actor: User, choice: str, comment: st
     except IntegrityError:
         raise VoteAlreadyCast()
     tally = {"ayes": tally["ayes"] + (choice == VoteChoice.AYE), "nays": tally["nays"] + (choice == VoteChoice.NAY)}
-    audit_event_record(
-        event_type="licensing.vote_cast", actor=actor, organization=application.organization, target=application,
-        payload={"vote": vote.pk, "choice": choice, **tally, "quorum": quorum, "comment": comment},
-    )
+    events.vote_cast(actor=actor, application=application, choice=choice, tally=tally, quorum=quorum, comment=comment,
+                     vote=vote)
     if reaches_quorum:
         _approve(application=application, ayes=tally["ayes"], nays=tally["nays"], quorum=quorum)
     return vote
@@ -209,11 +197,8 @@ def _approve(*, application: Application, ayes: int, nays: int, quorum: int) -> 
     application.decided_at = decision.decided_at
     application.save(update_fields=["status", "decided_at", "updated_at"])
     settlement = fee_settlement(application=application)
-    audit_event_record(
-        event_type="licensing.application_approved", actor=None, organization=application.organization,
-        target=application, payload={"decision": decision.pk, "ayes": ayes, "nays": nays, "quorum": quorum,
-                                     "rule": QUORUM_RULE, "fee_balance": settlement.balance},
-    )
+    events.application_approved(application=application, ayes=ayes, nays=nays, quorum=quorum, decision=decision,
+                                settlement=settlement)
     if settlement.settled:
         license_issue(application=application)
         return
@@ -261,11 +246,8 @@ def application_deny(*, actor: User, application: Application, reasons: list[str
     application.status = ApplicationStatus.DENIED
     application.decided_at = decision.decided_at
     application.save(update_fields=["status", "decided_at", "updated_at"])
-    audit_event_record(
-        event_type="licensing.application_denied", actor=actor, organization=application.organization,
-        target=application, payload={"decision": decision.pk, "reasons": reasons, "explanation": explanation,
-                                     **tally, "rule": DENIAL_RULE},
-    )
+    events.application_denied(actor=actor, application=application, reasons=reasons, explanation=explanation,
+                              tally=tally, decision=decision)
     labels = "\n".join(f"- {DenialReason(reason).label}" for reason in reasons)
     organization_email_after_commit(
         organization=application.organization,

@@ -16,7 +16,6 @@ from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
-from licensing.audit.events import audit_event_record
 from licensing.audit.tasks import anchors_after_commit
 from licensing.models import AnchorReason, ResponsiblePerson
 from licensing.reports import raffle_draw
@@ -31,7 +30,7 @@ from montecarlo.models import (
     PrizeMethod,
     TableStatus,
 )
-from montecarlo.nights import rules
+from montecarlo.nights import events, rules
 from montecarlo.nights.broadcast import leaderboard_changed
 from montecarlo.nights.ledger import ledger_post, night_balance
 from montecarlo.selectors import DIRECTOR_ROLES, has_role
@@ -100,10 +99,7 @@ def night_create(*, actor, license, name: str, date: dt.date, starts_at: dt.time
         starting_chips=starting_chips, prize_method=prize_method, prizes=prizes,
         house_rules=(house_rules or "").strip()[:20000], training=bool(training), created_by=actor, in_charge=in_charge,
         drawing_seed=seed.hex(), drawing_commitment=raffle_draw.commitment_of(seed))
-    audit_event_record(event_type="montecarlo.night_created", actor=actor, organization=license.organization,
-                       target=night, payload={"name": name, "date": date.isoformat(), "license": license.number,
-                                              "training": night.training, "commitment": night.drawing_commitment,
-                                              "in_charge": in_charge.full_name if in_charge else ""})
+    events.night_created(actor=actor, license=license, night=night, name=name, in_charge=in_charge, date=date)
     return night
 
 
@@ -134,9 +130,7 @@ def night_in_charge_record(*, actor, night: Night, in_charge) -> Night:
     before = night.in_charge.full_name if night.in_charge_id else ""
     night.in_charge = person
     night.save(update_fields=["in_charge"])
-    audit_event_record(event_type="montecarlo.night_in_charge_recorded", actor=actor,
-                       organization=night.license.organization, target=night,
-                       payload={"in_charge": person.full_name, "role": person.role, "before": before})
+    events.night_in_charge_recorded(actor=actor, night=night, before=before, person=person)
     return night
 
 
@@ -171,8 +165,7 @@ def night_update(*, actor, night: Night, house_rules: str | None = None, prizes:
     if not changed:
         return night
     night.save(update_fields=["prizes", "prize_method", "house_rules"])
-    audit_event_record(event_type="montecarlo.night_updated", actor=actor, organization=night.license.organization,
-                       target=night, payload=changed)
+    events.night_updated(actor=actor, night=night, changed=changed)
     return night
 
 
@@ -200,10 +193,7 @@ def participant_register(*, actor, night: Night, admission_paid, age_declared: b
     ledger_post(participant=participant, kind=EntryKind.ISSUE, chips=night.starting_chips, actor=actor,
                 note="30 DCMR 1603.8", payload={"night": night.pk, "number": number})
     # Personal data stays out of the trail: it says a participant was admitted, with the number.
-    audit_event_record(event_type="montecarlo.participant_admitted", actor=actor,
-                       organization=night.license.organization, target=participant,
-                       payload={"night": night.pk, "number": number, "chips": night.starting_chips,
-                                "admission_paid": str(paid)})
+    events.participant_admitted(actor=actor, night=night, participant=participant, number=number, paid=paid)
     leaderboard_changed(night)
     return participant
 
@@ -234,10 +224,7 @@ def night_count(*, actor, night: Night) -> Night:
     night.save(update_fields=["status", "counted_at"])
     # The night's ledgers and tables are final: their heads are anchored once this commits.
     anchors_after_commit(reason=AnchorReason.CLOSE)
-    audit_event_record(event_type="montecarlo.night_counted", actor=actor, organization=night.license.organization,
-                       target=night, payload={"participants": len(participants), "issued": balance.issued,
-                                              "held": balance.held, "house_won": balance.house_won,
-                                              "house_paid": balance.house_paid})
+    events.night_counted(actor=actor, night=night, participants=participants, balance=balance)
     leaderboard_changed(night)
     return night
 
@@ -328,9 +315,7 @@ def prizes_award(*, actor, night: Night) -> Night:
     night.awards, night.drawing = awards, drawing
     night.status, night.awarded_at = NightStatus.AWARDED, timezone.now()
     night.save(update_fields=["awards", "drawing", "status", "awarded_at"])
-    audit_event_record(event_type="montecarlo.prizes_awarded", actor=actor, organization=night.license.organization,
-                       target=night, payload={"method": night.prize_method, "awards": [
-                           {k: award[k] for k in ("place", "participant", "value")} for award in awards]})
+    events.prizes_awarded(actor=actor, night=night, awards=awards)
     if not night.training:
         night_report_handover(night)
     leaderboard_changed(night)
@@ -369,8 +354,5 @@ def approval_decide(*, actor, approval: GameApproval, approve: bool, note: str =
     approval.status = ApprovalStatus.APPROVED if approve else ApprovalStatus.REFUSED
     approval.note, approval.decided_by, approval.decided_at = note, actor, timezone.now()
     approval.save(update_fields=["status", "note", "decided_by", "decided_at"])
-    audit_event_record(event_type="montecarlo.house_rules_decided", actor=actor,
-                       organization=approval.night.license.organization, target=approval,
-                       payload={"night": approval.night_id, "game": approval.game.code, "status": approval.status,
-                                "note": note})
+    events.house_rules_decided(actor=actor, approval=approval, note=note)
     return approval

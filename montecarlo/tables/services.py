@@ -15,7 +15,6 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleViolation
-from licensing.audit.events import audit_event_record
 from montecarlo.models import (
     CONFIG_EVENT,
     Approval,
@@ -31,6 +30,7 @@ from montecarlo.nights import rules
 from montecarlo.nights.broadcast import leaderboard_changed
 from montecarlo.selectors import DEALER_ROLES, DIRECTOR_ROLES, has_role
 from montecarlo.tablegames import GAMES, GameError
+from montecarlo.tables import events
 from montecarlo.tables.state import (
     CLOSE_EVENT,
     append,
@@ -43,20 +43,9 @@ from montecarlo.tables.state import (
     post_ledgers,
 )
 
-# Each engine event's audit type (licensing.audit.types lists them with their labels).
-AUDIT_TYPES = {
-    "open": "montecarlo.round_opened",
-    "bet": "montecarlo.bet_placed",
-    "decision": "montecarlo.decision_recorded",
-    "remove": "montecarlo.bet_removed",
-    "outcome": "montecarlo.round_settled",
-    "void_outcome": "montecarlo.outcome_voided",
-    "void_hand": "montecarlo.hand_voided",
-    "void_round": "montecarlo.round_voided",
-}
 # What a dealer may send; anything else is refused before the engine sees it. The event is kept as sent in the
 # table's append-only log, so only the fields some engine reads, and no more than a hand of cards' worth.
-DEALER_EVENTS = frozenset(AUDIT_TYPES)
+DEALER_EVENTS = frozenset(events.AUDIT_TYPES)
 EVENT_FIELDS = frozenset({"type", "participant", "kind", "amount", "number", "backs", "choice", "bet", "reason",
                           "why", "dealer", "hands", "player", "banker", "symbol", "slot", "dice",
                           "lifted_unannounced"})
@@ -120,9 +109,8 @@ def table_create(*, actor, night: Night, game: str, min_bet: int, max_bet: int, 
     jackpot_seed(actor=actor, table=table, engine=engine)
     if entry.approval == Approval.OTHER_APPROVED and not night.training:
         GameApproval.objects.get_or_create(night=night, game=entry, defaults={"house_rules": night.house_rules})
-    audit_event_record(event_type="montecarlo.table_created", actor=actor, organization=night.license.organization,
-                       target=table, payload={"night": night.pk, "number": number, "game": entry.code,
-                                              "settings": engine.settings})
+    events.table_created(actor=actor, night=night, table=table, number=number, game=entry.code,
+                         settings=engine.settings)
     return table
 
 
@@ -158,10 +146,7 @@ def _record(*, actor, table: GameTable, engine, event: dict) -> dict:
     row = append(actor=actor, table=table, kind=event["type"], payload=event)
     post_ledgers(actor=actor, table=table, postings=postings)
     post_jackpot(actor=actor, table=table, engine=engine)
-    audit_event_record(event_type=AUDIT_TYPES[event["type"]], actor=actor,
-                       organization=table.night.license.organization, target=table,
-                       payload={"seq": row.seq, "round": engine.round, "event": event,
-                                "postings": [p.as_dict() for p in postings]})
+    events.table_event_logged(actor=actor, table=table, row=row, round_number=engine.round, postings=postings)
     leaderboard_changed(table.night, table=table.number)
     return engine.view()
 
@@ -203,8 +188,7 @@ def table_close(*, actor, table: GameTable, reason: str = "") -> GameTable:
     append(actor=actor, table=table, kind=CLOSE_EVENT, payload={"reason": reason})
     table.status = TableStatus.CLOSED
     table.save(update_fields=["status"])
-    audit_event_record(event_type="montecarlo.table_closed", actor=actor, organization=table.night.license.organization,
-                       target=table, payload={"number": table.number, "reason": reason})
+    events.table_closed(actor=actor, table=table, reason=reason)
     if not returned:  # else the void round above has told the screens already
         leaderboard_changed(table.night, table=table.number)
     return table
@@ -246,8 +230,6 @@ def bets_transfer(*, actor, table: GameTable, to_table: GameTable, reason: str) 
         append(actor=actor, table=target, kind="bet", payload=in_event)
     post_ledgers(actor=actor, table=source, postings=out_postings, kinds={"returned": EntryKind.TRANSFER_OUT})
     post_ledgers(actor=actor, table=target, postings=in_postings, kinds={"bet": EntryKind.TRANSFER_IN})
-    audit_event_record(event_type="montecarlo.bets_moved", actor=actor, organization=source.night.license.organization,
-                       target=source, payload={"from": source.number, "to": target.number, "reason": reason,
-                                               "bets": [bet.as_dict() for bet in bets]})
+    events.bets_moved(actor=actor, source=source, reason=reason, target=target, bets=bets)
     leaderboard_changed(source.night)
     return target_engine.view()

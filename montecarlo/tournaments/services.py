@@ -19,13 +19,13 @@ from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
-from licensing.audit.events import audit_event_record
 from licensing.licenses.limits import holdem_prize_cap
 from licensing.register.values import value
 from montecarlo.holdem.tournament import TEMPLATES, draw_seats, level_from_dict, level_to_dict
 from montecarlo.holdem.tournament import Tournament as Engine
 from montecarlo.models import CONFIG_EVENT, Tournament, TournamentEvent, TournamentStatus, tournament_terms
 from montecarlo.selectors import DEALER_ROLES, DIRECTOR_ROLES, has_role
+from montecarlo.tournaments import events
 from montecarlo.tournaments.report_handover import tournament_prizes_handover
 from montecarlo.tournaments.rules import (
     HOURS_RULE,
@@ -94,10 +94,7 @@ def tournament_create(*, actor, license, name: str, date: dt.date, starts_at: dt
     except ValueError as exc:
         raise engine_finding(exc) from exc
     tournament.save()
-    audit_event_record(event_type="montecarlo.tournament_created", actor=actor,
-                       organization=license.organization, target=tournament,
-                       payload={"name": tournament.name, "date": date.isoformat(), "license": license.number,
-                                "training": tournament.training})
+    events.tournament_created(actor=actor, license=license, tournament=tournament, date=date)
     # The log opens with what the tournament is played for: its row cannot change it unseen.
     append(actor=actor, tournament=tournament, kind=CONFIG_EVENT, payload=tournament_terms(tournament))
     return tournament

@@ -17,13 +17,13 @@ from django.utils.translation import gettext as _
 from core.chain import head_of
 from core.findings import Finding, RuleViolation
 from core.money import money_by_language
-from licensing.audit.events import audit_event_record
 from licensing.audit.tasks import anchors_after_commit
 from licensing.models import AnchorReason
 from montecarlo.holdem import HandError
 from montecarlo.holdem.tournament import Tournament as Engine
 from montecarlo.holdem.tournament import TournamentError, level_from_dict
-from montecarlo.models import CONFIG_EVENT, Tournament, TournamentEvent, TournamentStatus
+from montecarlo.models import Tournament, TournamentEvent, TournamentStatus
+from montecarlo.tournaments import events
 
 logger = logging.getLogger(__name__)
 
@@ -89,23 +89,6 @@ def apply_checked(engine: Engine, event: dict, *, field: str | None = None) -> N
         raise engine_finding(exc, field) from exc
 
 
-# Each log event's audit type (licensing.audit.types lists them with their labels).
-AUDIT_TYPES = {
-    CONFIG_EVENT: "montecarlo.tournament_configured",
-    "register": "montecarlo.player_registered",
-    "seat": "montecarlo.player_seated",
-    "move": "montecarlo.player_moved",
-    "chip_correction": "montecarlo.chips_corrected",
-    "clock_start": "montecarlo.clock_started",
-    "clock_pause": "montecarlo.clock_paused",
-    "clock_resume": "montecarlo.clock_resumed",
-    "hand_start": "montecarlo.hand_started",
-    "action": "montecarlo.action_taken",
-    "showdown": "montecarlo.showdown_settled",
-    "misdeal": "montecarlo.misdeal_declared",
-    "stop": "montecarlo.tournament_stopped",
-    "publish": "montecarlo.results_published",
-}
 
 
 def append(*, actor, tournament: Tournament, kind: str, payload: dict,
@@ -129,9 +112,7 @@ def append(*, actor, tournament: Tournament, kind: str, payload: dict,
     if kind == "publish" or (not finished_before and tournament.status == TournamentStatus.FINISHED):
         # A tournament that has finished, or published its results, is anchored once this commits.
         anchors_after_commit(reason=AnchorReason.CLOSE)
-    audit_event_record(event_type=AUDIT_TYPES[kind], actor=actor,
-                       organization=tournament.license.organization, target=tournament,
-                       payload={"seq": event.seq, **(audit or payload)})
+    events.tournament_event_logged(actor=actor, tournament=tournament, event=event, audit=audit)
     return event
 
 

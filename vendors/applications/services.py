@@ -9,10 +9,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from licensing.applications.services import application_create
-from licensing.audit.events import audit_event_record
 from licensing.models import Application, License, LicenseeKind, Role, User
 from licensing.models.choices import ApplicationKind, LicenseType
 from licensing.organizations.services import membership_grant, organization_create, organization_profile_update
+from vendors.applications import events
 from vendors.models import Supplier, Vendor
 from vendors.selectors import represents
 
@@ -86,8 +86,7 @@ def vendor_register(*, actor: User, name: str, street_address: str, postal_code:
     vendor.organization = organization
     vendor.save()
     membership_grant(actor=actor, organization=organization, user=actor, role=Role.VENDOR_REPRESENTATIVE)
-    audit_event_record(event_type="vendors.vendor_registered", actor=actor, organization=organization,
-                       target=vendor, payload={"name": organization.name})
+    events.vendor_registered(actor=actor, organization=organization, vendor=vendor)
     return vendor
 
 
@@ -128,8 +127,7 @@ def vendor_profile_update(*, actor: User, vendor: Vendor, **fields) -> Vendor:
     changed = sorted(name for name, value in before.items() if getattr(vendor, name) != value)
     if changed:
         vendor.save()
-        audit_event_record(event_type="vendors.vendor_profile_updated", actor=actor,
-                           organization=vendor.organization, target=vendor, payload={"changed": changed})
+        events.vendor_profile_updated(actor=actor, vendor=vendor, changed=changed)
     return vendor
 
 
@@ -141,8 +139,7 @@ def supplier_add(*, actor: User, vendor: Vendor, name: str, address: str = "") -
         raise ValidationError({"name": _("Give the supplier's or manufacturer's name (30 DCMR 1207.2(f)).")})
     supplier.full_clean()
     supplier.save()
-    audit_event_record(event_type="vendors.supplier_added", actor=actor, organization=vendor.organization,
-                       target=supplier, payload={"name": supplier.name})
+    events.supplier_added(actor=actor, vendor=vendor, supplier=supplier)
     return supplier
 
 
@@ -151,8 +148,7 @@ def supplier_end(*, actor: User, supplier: Supplier) -> Supplier:
     require_representative(actor, supplier.vendor)
     supplier.is_current = False  # kept: who supplied the vendor is part of the record
     supplier.save(update_fields=["is_current"])
-    audit_event_record(event_type="vendors.supplier_ended", actor=actor, organization=supplier.vendor.organization,
-                       target=supplier, payload={"name": supplier.name})
+    events.supplier_ended(actor=actor, supplier=supplier)
     return supplier
 
 

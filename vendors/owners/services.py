@@ -12,12 +12,12 @@ from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleError
 from core.money import parse_money
-from licensing.audit.events import audit_event_record
 from licensing.models import Document, User
 from licensing.models.choices import DocumentKind
 from licensing.organizations.documents import document_upload
 from vendors.applications.services import require_representative
 from vendors.models import Owner, Vendor
+from vendors.owners import events
 
 OWNER_FIELDS = frozenset({
     "role", "full_name", "street_address", "city", "state", "postal_code", "date_of_birth", "share", "through",
@@ -70,9 +70,7 @@ def owner_add(*, actor: User, vendor: Vendor, **fields) -> Owner:
         raise ValidationError(errors)
     owner.save()
     # Dates of birth and declarations are personal data: they stay on the record, out of the audit trail.
-    audit_event_record(event_type="vendors.owner_added", actor=actor, organization=vendor.organization,
-                       target=owner, payload={"full_name": owner.full_name, "role": owner.role,
-                                              "share": owner.share})
+    events.owner_added(actor=actor, vendor=vendor, owner=owner)
     return owner
 
 
@@ -95,8 +93,7 @@ def owner_update(*, actor: User, owner: Owner, **fields) -> Owner:
             owner.conflict_found, owner.conflict_reason = None, ""
             owner.conflict_decided_by, owner.conflict_decided_at = None, None
         owner.save()
-        audit_event_record(event_type="vendors.owner_updated", actor=actor, organization=owner.vendor.organization,
-                           target=owner, payload={"changed": changed})
+        events.owner_updated(actor=actor, owner=owner, changed=changed)
     return owner
 
 
@@ -105,8 +102,7 @@ def owner_end(*, actor: User, owner: Owner) -> Owner:
     require_representative(actor, owner.vendor)
     owner.is_current = False
     owner.save(update_fields=["is_current"])
-    audit_event_record(event_type="vendors.owner_ended", actor=actor, organization=owner.vendor.organization,
-                       target=owner, payload={"full_name": owner.full_name})
+    events.owner_ended(actor=actor, owner=owner)
     return owner
 
 
@@ -133,9 +129,7 @@ def owner_police_clearance_set(*, actor: User, owner: Owner, document: Document,
                                                      "(30 DCMR 1207.2(l)).")})
     setattr(owner, field, document)
     owner.save(update_fields=[field])
-    audit_event_record(event_type="vendors.owner_police_clearance_set", actor=actor,
-                       organization=owner.vendor.organization, target=owner,
-                       payload={"document": document.pk, "jurisdiction": jurisdiction})
+    events.owner_police_clearance_set(actor=actor, owner=owner, jurisdiction=jurisdiction, document=document)
     return owner
 
 
@@ -166,7 +160,5 @@ def owner_conflict_decide(*, actor: User, owner: Owner, conflict: bool, reason: 
     owner.conflict_found, owner.conflict_reason = bool(conflict), reason
     owner.conflict_decided_by, owner.conflict_decided_at = actor, timezone.now()
     owner.save(update_fields=["conflict_found", "conflict_reason", "conflict_decided_by", "conflict_decided_at"])
-    audit_event_record(event_type="vendors.owner_conflict_decided", actor=actor,
-                       organization=owner.vendor.organization, target=owner,
-                       payload={"full_name": owner.full_name, "conflict": owner.conflict_found, "reason": reason})
+    events.owner_conflict_decided(actor=actor, owner=owner, reason=reason)
     return owner

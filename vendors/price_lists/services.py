@@ -10,11 +10,11 @@ from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleError
 from core.money import parse_money
-from licensing.audit.events import audit_event_record
 from licensing.models import Application, User
 from licensing.models.choices import ApplicationStatus, LicenseType
 from vendors.applications.services import require_representative
 from vendors.models import PriceList, PriceListItem, SupplyCategory, Vendor
+from vendors.price_lists import events
 from vendors.price_lists.rules import RULE
 
 EDITABLE_STATUSES = (ApplicationStatus.DRAFT, ApplicationStatus.DEFICIENT)
@@ -113,9 +113,7 @@ def price_list_items_set(*, actor: User, application: Application, items: list[d
     if price_list.certified_at is not None:  # a changed list is certified again
         price_list.certified_at, price_list.certified_by = None, None
         price_list.save(update_fields=["certified_at", "certified_by"])
-    audit_event_record(event_type="vendors.price_list_items_set", actor=actor, organization=vendor.organization,
-                       target=price_list, payload={"application": application.pk, "version": price_list.version,
-                                                   "items": len(rows)})
+    events.price_list_items_set(actor=actor, vendor=vendor, price_list=price_list, application=application, rows=rows)
     return price_list
 
 
@@ -132,6 +130,5 @@ def price_list_certify(*, actor: User, application: Application) -> PriceList:
             field="price_list_certified"))})
     price_list.certified_by, price_list.certified_at = actor, timezone.now()
     price_list.save(update_fields=["certified_by", "certified_at"])
-    audit_event_record(event_type="vendors.price_list_certified", actor=actor, organization=vendor.organization,
-                       target=price_list, payload={"application": application.pk, "version": price_list.version})
+    events.price_list_certified(actor=actor, vendor=vendor, price_list=price_list, application=application)
     return price_list

@@ -10,8 +10,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from licensing.accounts.lockout import events
 from licensing.accounts.lockout.policy import attempted_email
-from licensing.audit.events import audit_event_record
 from licensing.models import User
 
 
@@ -36,9 +36,8 @@ def lockout_clear(*, actor: User, email: str = "", ip_address: str = "") -> int:
         removed += AxesProxyHandler.reset_attempts(username=email)
     if ip_address:
         removed += AxesProxyHandler.reset_attempts(ip_address=ip_address)
-    audit_event_record(event_type="licensing.lockout_cleared", actor=actor,
-                       target=User.objects.filter(email=email).first() if email else None,
-                       payload={"email": email, "ip": ip_address, "removed": removed, "by": "board"})
+    events.lockout_cleared(actor=actor, user=User.objects.filter(email=email).first() if email else None,
+                           email=email, ip_address=ip_address, removed=removed, by="board")
     return removed
 
 
@@ -46,6 +45,6 @@ def lockout_clear(*, actor: User, email: str = "", ip_address: str = "") -> int:
 def lockout_clear_after_reset(*, user: User) -> int:
     """A completed password reset (through the emailed link) unlocks the account from every address."""
     removed = AxesProxyHandler.reset_attempts(username=user.email.lower())
-    audit_event_record(event_type="licensing.lockout_cleared", actor=user, target=user,
-                       payload={"email": user.email, "ip": "", "removed": removed, "by": "password_reset"})
+    events.lockout_cleared(actor=user, user=user, email=user.email, ip_address="", removed=removed,
+                           by="password_reset")
     return removed

@@ -16,9 +16,9 @@ from django.utils.translation import gettext_lazy as _
 
 from core.mail import mail_send
 from core.public_url import public_url
-from licensing.audit.events import audit_event_record
 from licensing.models import Membership, Organization, OrganizationInvitation, Role, User
 from licensing.models.invitations import InvitationStatus
+from licensing.organizations.invitations import events
 from licensing.organizations.invitations.rules import invitable_roles, inviter_refusal
 from licensing.organizations.invitations.selectors import may_invite, token_hash
 from licensing.organizations.services import membership_grant
@@ -69,9 +69,8 @@ def invitation_send(*, actor: User, organization: Organization, email: str, role
         expires_at=timezone.now() + timedelta(days=settings.ORGANIZATION_INVITATION_DAYS))
     invitation.full_clean()
     invitation.save()
-    audit_event_record(event_type="licensing.organization_invitation_sent", actor=actor, organization=organization,
-                       target=invitation, payload={"email": email, "role": role,
-                                                   "expires_at": invitation.expires_at.isoformat()})
+    events.organization_invitation_sent(actor=actor, organization=organization, invitation=invitation, email=email,
+                                        role=role)
     mail_send(to=[email], subject_template="licensing/organizations/invitation_subject.txt",
               template="licensing/organizations/invitation_email.txt",
               context={"organization": organization, "role": Role(role).label, "inviter": actor,
@@ -116,9 +115,7 @@ def invitation_accept(*, actor: User, token: str) -> Membership:
     invitation.accepted_at = timezone.now()
     invitation.accepted_by = actor
     invitation.save(update_fields=["accepted_at", "accepted_by"])
-    audit_event_record(event_type="licensing.organization_invitation_accepted", actor=actor,
-                       organization=invitation.organization, target=invitation,
-                       payload={"email": invitation.email, "role": invitation.role, "membership": membership.pk})
+    events.organization_invitation_accepted(actor=actor, invitation=invitation, membership=membership)
     return membership
 
 
@@ -132,7 +129,5 @@ def invitation_revoke(*, actor: User, invitation: OrganizationInvitation) -> Org
                               code="not_pending")
     invitation.revoked_at = timezone.now()
     invitation.save(update_fields=["revoked_at"])
-    audit_event_record(event_type="licensing.organization_invitation_revoked", actor=actor,
-                       organization=invitation.organization, target=invitation,
-                       payload={"email": invitation.email, "role": invitation.role})
+    events.organization_invitation_revoked(actor=actor, invitation=invitation)
     return invitation

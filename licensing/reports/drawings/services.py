@@ -19,12 +19,12 @@ from django.utils.translation import gettext as _
 
 from core.chain import head_of
 from core.findings import Finding, RuleViolation
-from licensing.audit.events import audit_event_record
 from licensing.audit.tasks import anchors_after_commit
 from licensing.licenses.live import board_now, license_in_force
 from licensing.licenses.rules import in_force_findings
 from licensing.models import (
     AnchorReason,
+    AuditEvent,
     DrawingStatus,
     License,
     RaffleDrawing,
@@ -35,7 +35,7 @@ from licensing.models import (
 from licensing.models.choices import DocumentKind, LicenseStatus, LicenseType, ResponsibleRole
 from licensing.models.organizations import FILING_ROLES
 from licensing.reports import raffle_draw
-from licensing.reports.drawings import rules
+from licensing.reports.drawings import events, rules
 from licensing.reports.services import report_recorded_handover
 from licensing.selectors import has_role
 
@@ -48,13 +48,6 @@ SeedSource = Callable[[], bytes]
 
 def system_seed() -> bytes:
     return secrets.token_bytes(raffle_draw.SEED_BYTES)
-
-
-AUDIT_TYPES = {
-    DrawingStatus.SCHEDULED: "licensing.raffle_drawing_scheduled",
-    DrawingStatus.SALES_CLOSED: "licensing.raffle_drawing_sales_closed",
-    DrawingStatus.DRAWN: "licensing.raffle_drawing_drawn",
-}
 
 
 # --- validation (raises, writes nothing) ---
@@ -151,14 +144,15 @@ def _lock(drawing: RaffleDrawing) -> RaffleDrawing:
         "license__organization", "license__application").get(pk=drawing.pk)
 
 
-def _append(*, actor: User, drawing: RaffleDrawing, kind: str, payload: dict, audit: dict) -> RaffleDrawingEvent:
+def _append(*, actor: User, drawing: RaffleDrawing, kind: str, payload: dict,
+            audit: Callable[..., AuditEvent]) -> RaffleDrawingEvent:
+    """Append to the drawing's record; `audit` (one of .events) mirrors the new row in the audit trail."""
     event = RaffleDrawingEvent(drawing=drawing, kind=kind, payload=payload, actor=actor)
     event.link(head_of(drawing.events.all()))
     event.save()
     drawing.status, drawing.head_seq, drawing.head_hash = kind, event.seq, event.hash
     drawing.save(update_fields=["status", "head_seq", "head_hash"])
-    audit_event_record(event_type=AUDIT_TYPES[kind], actor=actor, organization=drawing.license.organization,
-                       target=drawing, payload={"license": drawing.license.number, "seq": event.seq, **audit})
+    audit(actor=actor, drawing=drawing, event=event)
     return event
 
 
@@ -186,7 +180,7 @@ def drawing_schedule(*, actor: User, license: License, prizes: int,
     # commitment: the drawing row must keep agreeing with it (RaffleDrawingEvent.owner_problems).
     _append(actor=actor, drawing=drawing, kind=DrawingStatus.SCHEDULED,
             payload={"commitment": commitment, "license": license.number, "prizes": prizes},
-            audit={"prizes": prizes, "commitment": commitment})
+            audit=events.raffle_drawing_scheduled)
     return drawing
 
 
@@ -220,8 +214,7 @@ def drawing_sales_close(*, actor: User, drawing: RaffleDrawing, sold: list[int],
     _append(actor=actor, drawing=drawing, kind=DrawingStatus.SALES_CLOSED,
             payload={"tickets": tickets, "returned": returned, "tickets_hash": tickets_hash,
                      "buyers_age_declared": True},
-            audit={"tickets": len(tickets), "returned": len(returned), "tickets_hash": tickets_hash,
-                   "buyers_age_declared": True})
+            audit=events.raffle_drawing_sales_closed)
     # The eligible tickets are final: the record's head is anchored (and witnessed) once this commits.
     anchors_after_commit(reason=AnchorReason.CLOSE)
     return drawing
@@ -268,7 +261,7 @@ def drawing_draw(*, actor: User, drawing: RaffleDrawing, in_charge: int | None =
     drawn = _append(actor=actor, drawing=drawing, kind=DrawingStatus.DRAWN,
                     payload={"seed": drawing.seed, "winners": found.winners, "in_charge": witness,
                              "place": application.drawing_place},
-                    audit={"seed": drawing.seed, "winners": found.winners, "in_charge": witness})
+                    audit=events.raffle_drawing_drawn)
     report_recorded_handover(license=drawing.license, event_date=timezone.localdate(drawn.created_at),
                              source=f"raffle.drawing:{drawing.pk}",
                              recorded=drawing_recorded(drawing, closed=closed, drawn=drawn))

@@ -10,11 +10,11 @@ from django.utils.translation import gettext_lazy as _
 
 from core.mail import mail_send
 from core.public_url import public_url
-from licensing.audit.events import audit_event_record
 from licensing.models import Application, ApplicationMessage, BoardGroup, MessageAttachment, User
 from licensing.models.messages import MAX_MESSAGE_CHARACTERS
 from licensing.organizations.documents import upload_checked
 from licensing.organizations.mail import organization_email_after_commit
+from licensing.review.thread import events
 from licensing.review.thread.selectors import can_post_in_thread
 
 MAX_ATTACHMENTS = 5
@@ -88,12 +88,8 @@ def application_message_post(*, actor: User, application: Application, body: str
         for attachment in stored:
             attachment.file.delete(save=False)  # no stored file without its row
         raise
-    audit_event_record(
-        event_type="licensing.application_message_posted", actor=actor, organization=application.organization,
-        target=message, payload={"application": application.pk, "message": message.pk, "from_board": from_board,
-                                 "deficiency_notice": notice.pk if notice else None,
-                                 "attachments": [{"name": a.original_name, "sha256": a.sha256} for a in stored]},
-    )
+    events.application_message_posted(actor=actor, application=application, message=message, from_board=from_board,
+                                      notice=notice, stored=stored)
     _notify(application=application, message=message)
     return message
 

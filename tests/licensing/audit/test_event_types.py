@@ -3,18 +3,20 @@ listed with a label, and rows stored under an older spelling shown under the sam
 
 import ast
 import re
+from collections import defaultdict
+from importlib import import_module
 from pathlib import Path
 
 import pytest
 from django.urls import reverse
 
-from bingo.live.services import AUDIT_TYPES as BINGO_LOG_TYPES
+from bingo.live.events import AUDIT_TYPES as BINGO_LOG_TYPES
 from bingo.models import EventKind
 from licensing.audit.events import audit_event_record
-from licensing.audit.types import LABELS, RENAMED, event_type_current, event_type_label, event_type_spellings
+from licensing.audit.types import HISTORIC, LABELS, RENAMED, event_type_current, event_type_label, event_type_spellings
 from licensing.models import AuditEvent
 from montecarlo.holdem.tournament import Tournament as Engine
-from montecarlo.tournaments.state import AUDIT_TYPES as TOURNAMENT_LOG_TYPES
+from montecarlo.tournaments.events import AUDIT_TYPES as TOURNAMENT_LOG_TYPES
 from tests.licensing.factories import OrganizationFactory, board_staff
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -106,3 +108,62 @@ def test_the_api_labels_both_spellings_and_a_search_finds_both(client):
         assert {row["event_label"] for row in rows} == {"Game started"}
     rows = client.get("/api/v1/audit-events/", {"event_type": "bingo.", "organization": organization.pk}).json()
     assert len(rows.get("results", rows)) == 3  # a beginning still finds every type it starts
+
+
+# The apps whose services write the trail only through their features' events.py (one typed function per type).
+TYPED_APPS = ("licensing", "vendors", "bingo", "montecarlo")
+# core.admin spells the admin's types (core imports no app); the project's site writes them through one function.
+ADMIN_WRITER = "licensing.admin.events.admin_change_recorded"
+
+
+def _events_modules() -> list[Path]:
+    return sorted(path for app in ("licensing", "vendors", "bingo", "montecarlo") for path in (ROOT / app).rglob(
+        "events.py"))
+
+
+def _writers() -> dict[str, list[str]]:
+    """Each type an events.py module spells as `event_type="..."` -> the functions spelling it; a log mirrored in the
+    trail (bingo's games, the tournaments, the dealer's tables) has one function writing its module's AUDIT_TYPES."""
+    writers = defaultdict(list)
+    for path in _events_modules():
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for function in ast.parse(path.read_text()).body:
+            if not isinstance(function, ast.FunctionDef):
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, ast.keyword) and node.arg == "event_type" and isinstance(
+                        node.value, ast.Constant):
+                    writers[node.value.value].append(f"{module}.{function.name}")
+            if any(isinstance(node, ast.Name) and node.id == "AUDIT_TYPES" for node in ast.walk(function)):
+                for event_type in set(import_module(module).AUDIT_TYPES.values()):
+                    writers[event_type].append(f"{module}.{function.name}")
+    for event_type in LABELS:
+        if event_type.startswith("admin."):
+            writers[event_type].append(ADMIN_WRITER)
+    return writers
+
+
+def test_every_event_function_writes_a_listed_type_of_today():
+    written = set(_writers())
+    assert sorted(written - set(LABELS)) == []
+    assert sorted(written & (HISTORIC | set(RENAMED))) == []
+    # the admin's types are the ones core.admin spells
+    assert {t for t in LABELS if t.startswith("admin.")} <= _written_types()
+
+
+def test_every_listed_type_but_the_historic_has_exactly_one_writer():
+    writers = _writers()
+    assert set(LABELS) >= HISTORIC
+    typed = [t for t in LABELS if t.split(".")[0] in ("admin", *TYPED_APPS) and t not in HISTORIC]
+    assert {t: writers.get(t, []) for t in typed if len(writers.get(t, [])) != 1} == {}
+
+
+def test_the_trail_is_written_only_from_events_modules():
+    calls = []
+    for app in TYPED_APPS:
+        for path in (ROOT / app).rglob("*.py"):
+            if path.name == "events.py" or "migrations" in path.parts:
+                continue
+            calls += [f"{path.relative_to(ROOT)}:{number}" for number, line in enumerate(
+                path.read_text().splitlines(), 1) if "audit_event_record(" in line]
+    assert calls == []

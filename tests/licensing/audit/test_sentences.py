@@ -4,10 +4,10 @@ reads as words, never as its code."""
 import pytest
 from django.utils import translation
 
-from bingo.live.services import AUDIT_TYPES as BINGO_LOG_TYPES
+from bingo.live.events import AUDIT_TYPES as BINGO_LOG_TYPES
 from licensing.audit.sentences import FALLBACK, SENTENCES, event_sentence
 from licensing.audit.types import LABELS, RENAMED
-from montecarlo.tournaments.state import AUDIT_TYPES as TOURNAMENT_LOG_TYPES
+from montecarlo.tournaments.events import AUDIT_TYPES as TOURNAMENT_LOG_TYPES
 from tests.licensing.audit.test_event_types import _written_types
 
 
