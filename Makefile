@@ -59,10 +59,10 @@ check-deploy: install
 	$(MANAGE) check --deploy --fail-level WARNING
 
 # One pytest worker per core (pytest-xdist), each with its own test database, cache keys and channel prefix
-# (config/settings_test.py); PYTEST_WORKERS=0 runs in one process.
+# (config/settings_test.py); PYTEST_WORKERS=0 runs in one process. The ten slowest tests are printed at the end.
 PYTEST_WORKERS ?= auto
 test: install messages lint check-migrations check-deploy
-	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --durations=10 $(PYTEST_ARGS)
 
 bench: install
 	@set -e; for script in benchmarks/[!_]*.py; do echo "== $$script"; $(PY) $$script $(BENCH_ARGS); done

@@ -32,6 +32,9 @@ STATIC_ROOT = None
 # suite anchors, and the shared project folder is no place for that.
 LOG_ANCHOR_DIR = ""
 WHITENOISE_USE_FINDERS = True
+# ...and finds a file when it is asked for (as under DEBUG), instead of listing every static file each time a
+# middleware chain is built: every test client builds one, and the listing cost ~40 ms per client.
+WHITENOISE_AUTOREFRESH = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
     # Only the test flush differs (tests/pg_backend): the append-only triggers refuse TRUNCATE.
     DATABASES["default"]["ENGINE"] = "tests.pg_backend"  # noqa: F405
