@@ -27,7 +27,6 @@ from core.findings import Finding
 from core.money import money_text
 from licensing.register.values import citation, value
 
-EARLY_BIRD_RULES = {"regular": "30 DCMR 1405.19", "limited": "30 DCMR 1405.21"}
 CLASS_D = "D"
 LIMITED = "limited"
 

@@ -100,6 +100,14 @@ def _period_problems(*, key: str, start: dt.date | None, end: dt.date | None, to
     return problems
 
 
+def by_field(problems: Iterable[Problem]) -> dict[str, list[str]]:
+    """The problems' messages by field, as a form and a ValidationError take them."""
+    errors: dict[str, list[str]] = {}
+    for problem in problems:
+        errors.setdefault(problem.field, []).append(problem.message)
+    return errors
+
+
 def _shown_raw(raw) -> str:
     text = str(raw)
     return repr(text[:40]) if len(text) <= 40 else repr(text[:40] + "...")

@@ -219,24 +219,28 @@ def in_force_row(key: str, on: dt.date | None = None) -> BoardNumber | None:
     return None if found is None else BoardNumber.objects.filter(pk=found.pk).first()
 
 
+def existing_rows(key: str, *, exclude: int | None = None, approved_only: bool = False) -> list:
+    """The rows of `key` a new one must not overlap (licensing.register.rules.Existing): approved and waiting ones."""
+    from licensing.register.rules import Existing
+
+    statuses = (NumberStatus.APPROVED,) if approved_only else (NumberStatus.APPROVED, NumberStatus.PROPOSED)
+    rows = BoardNumber.objects.filter(key=key, status__in=statuses)
+    if exclude is not None:
+        rows = rows.exclude(pk=exclude)
+    return [Existing(pk, start, end, status == NumberStatus.APPROVED)
+            for pk, start, end, status in rows.values_list("pk", "effective_from", "effective_to", "status")]
+
+
 def proposal_problems(*, key: str, value, effective_from: dt.date | None, effective_to: dt.date | None,
                       citation: str, reason: str, today: dt.date | None = None) -> dict[str, list[str]]:
     """What number_propose would refuse in this proposal, by field (empty: it may be sent). The page's confirm step
     and its live preview ask before anything is written; the service checks again when it is sent."""
-    from licensing.register.rules import Existing, check_row
+    from licensing.register.rules import by_field, check_row
 
-    existing = []
-    if entry(key) is not None:
-        existing = [Existing(pk, start, end, status == NumberStatus.APPROVED) for pk, start, end, status in
-                    BoardNumber.objects.filter(key=key, status__in=(NumberStatus.APPROVED, NumberStatus.PROPOSED))
-                    .values_list("pk", "effective_from", "effective_to", "status")]
     _value, problems = check_row(key=key, raw_value=value, effective_from=effective_from, effective_to=effective_to,
                                  citation=citation, reason=reason, today=today or timezone.localdate(),
-                                 existing=existing)
-    errors: dict[str, list[str]] = {}
-    for problem in problems:
-        errors.setdefault(problem.field, []).append(problem.message)
-    return errors
+                                 existing=existing_rows(key) if entry(key) is not None else [])
+    return by_field(problems)
 
 
 def preview_or_none(*, key: str, value, effective_from: dt.date | None) -> Preview | None:

@@ -19,25 +19,20 @@ from licensing.models import User
 from licensing.models.register import BoardNumber, NumberStatus
 from licensing.register import events, values
 from licensing.register.packs import ADDED, CHANGED, PAST, Change, Pack, PackError, PackRow, Stored, diff
-from licensing.register.rules import Existing, check_row
-from licensing.register.selectors import may_approve, may_propose
+from licensing.register.rules import by_field, check_row
+from licensing.register.selectors import existing_rows, may_approve, may_propose
 
 NOTE_MAX = 500
 
 
-def _existing(key: str, *, exclude: int | None = None) -> list[Existing]:
-    rows = BoardNumber.objects.filter(key=key, status__in=(NumberStatus.APPROVED, NumberStatus.PROPOSED))
-    if exclude is not None:
-        rows = rows.exclude(pk=exclude)
-    return [Existing(pk, start, end, status == NumberStatus.APPROVED)
-            for pk, start, end, status in rows.values_list("pk", "effective_from", "effective_to", "status")]
+def _lock(key=None) -> None:
+    """Lock the register's rows (of one key): two changes of one day cannot both pass the check."""
+    rows = BoardNumber.objects.select_for_update()
+    list((rows.filter(key=key) if key is not None else rows).values_list("pk", flat=True))
 
 
 def _raise(problems) -> None:
-    errors: dict[str, list[str]] = {}
-    for problem in problems:
-        errors.setdefault(problem.field, []).append(problem.message)
-    raise ValidationError(errors)
+    raise ValidationError(by_field(problems))
 
 
 @transaction.atomic
@@ -50,11 +45,11 @@ def number_propose(
         raise PermissionDenied(_("Only the Board administrator, or Board staff given the permission, propose a "
                                  "change to the Board's numbers."))
     today = today or timezone.localdate()
-    if isinstance(key, str):  # lock the key's rows: two proposals for one day cannot both pass the check
-        list(BoardNumber.objects.select_for_update().filter(key=key).values_list("pk", flat=True))
+    if isinstance(key, str):
+        _lock(key)
     canonical_value, problems = check_row(
         key=key, raw_value=value, effective_from=effective_from, effective_to=effective_to, citation=citation,
-        reason=reason, today=today, existing=_existing(key) if isinstance(key, str) else [])
+        reason=reason, today=today, existing=existing_rows(key) if isinstance(key, str) else [])
     if problems:
         _raise(problems)
     number = BoardNumber.objects.create(
@@ -78,11 +73,11 @@ def number_approve(*, actor: User, number: BoardNumber, note: str = "", today: d
     if number.proposed_by_id == actor.pk:
         raise PermissionDenied(_("A second person approves a change: you proposed this one (four eyes)."))
     _note_ok(note)
-    list(BoardNumber.objects.select_for_update().filter(key=number.key).values_list("pk", flat=True))
+    _lock(number.key)
     _value, problems = check_row(
         key=number.key, raw_value=number.value, effective_from=number.effective_from,
         effective_to=number.effective_to, citation=number.citation, reason=number.reason, today=today,
-        existing=[e for e in _existing(number.key, exclude=number.pk) if e.approved])
+        existing=existing_rows(number.key, exclude=number.pk, approved_only=True))
     if problems:
         _raise(problems)
     replaced = list(BoardNumber.objects.filter(key=number.key, status=NumberStatus.APPROVED,
@@ -161,7 +156,7 @@ def pack_apply(*, pack: Pack, source: str, actor: User | None = None, today: dt.
     Rows come in approved: whoever runs the import (a migration, an operator at the command line) is the second
     person, and the audit trail names the pack."""
     today = today or timezone.localdate()
-    list(BoardNumber.objects.select_for_update().values_list("pk", flat=True))
+    _lock()
     changes = diff(pack, stored_rows(), today=today)
     refused = [change.why for change in changes if change.status == PAST]
     if refused:

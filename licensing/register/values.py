@@ -59,6 +59,7 @@ class Span:
 @dataclass
 class _Snapshot:
     spans: dict[str, list[Span]]  # by key, sorted by start
+    starts: dict[str, list[dt.date]]  # each key's starts, for the bisection (rules read on every check)
     version: object
     checked: float
 
@@ -86,8 +87,9 @@ def span(key: str, on: dt.date | None = None) -> Span | None:
     if entry(key) is None:
         raise UnknownKey(key)
     on = on or today()
-    spans = _current().spans.get(key, [])
-    index = bisect.bisect_right([s.start for s in spans], on) - 1
+    snapshot = _current()
+    spans = snapshot.spans.get(key, [])
+    index = bisect.bisect_right(snapshot.starts.get(key, ()), on) - 1
     if index < 0:
         return None
     found = spans[index]
@@ -166,4 +168,5 @@ def _load(version) -> _Snapshot:
         if known is None:  # a key a later version of the code no longer reads: kept, not read
             continue
         spans.setdefault(key, []).append(Span(start, end, parse(known.kind, raw), cited, pk))
-    return _Snapshot(spans=spans, version=version, checked=time.monotonic())
+    starts = {key: [found.start for found in rows] for key, rows in spans.items()}
+    return _Snapshot(spans=spans, starts=starts, version=version, checked=time.monotonic())
