@@ -3,12 +3,13 @@ everybody else none (organizations see the public registry only, vendors/registr
 
 Every read of a vendor's records (owners, suppliers, applications, licenses, police clearance reports) starts
 from `vendor_get`, so a record of a vendor outside the caller's scope is a 404, never a 403: its existence is
-not disclosed. Writing needs more: being one of the vendor's representatives (`vendor_get_for_filing`); the
-Board reads but files for no vendor (a 403)."""
+not disclosed. Writing needs more: being one of the vendor's representatives (`vendor_get_for_filing` for a
+request, `require_representative` for every service that writes); the Board reads but files for no vendor (a 403)."""
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from licensing.applications.selectors import application_list
 from licensing.licenses.selectors import license_list
@@ -16,8 +17,8 @@ from licensing.models import Application, Document, License, Role, User
 from licensing.models.choices import DocumentKind, LicenseType
 from licensing.organizations.selectors import document_list
 from licensing.selectors import organization_ids_with_roles
-from vendors.applications.rules import clearance_jurisdictions
 from vendors.models import Owner, OwnerRole, Supplier, Vendor
+from vendors.rules import clearance_jurisdictions
 
 REPRESENTATIVE_ROLES = frozenset({Role.VENDOR_REPRESENTATIVE})
 
@@ -41,6 +42,13 @@ def represents(*, user: User, vendor: Vendor) -> bool:
         return False
     return organization_ids_with_roles(user=user, roles=REPRESENTATIVE_ROLES).filter(
         organization_id=vendor.organization_id).exists()
+
+
+def require_representative(actor: User, vendor: Vendor) -> None:
+    """Every write of a vendor's records (its profile, suppliers, owners, price lists, applications) is filed by
+    one of its representatives."""
+    if not represents(user=actor, vendor=vendor):
+        raise PermissionDenied(_("Only the vendor's representatives may file for it."))
 
 
 def vendor_get_for_filing(*, user: User, pk: int) -> Vendor:

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from core.api.answers import ERRORS
 from licensing.applications.serializers import ApplicationSerializer
 from vendors import selectors
+from vendors.api import VendorScopedViewSet
 from vendors.applications import services
 from vendors.applications.serializers import (
     SupplierSerializer,
@@ -20,7 +21,7 @@ from vendors.applications.serializers import (
     VendorInputSerializer,
     VendorSerializer,
 )
-from vendors.models import Supplier, Vendor
+from vendors.models import Supplier
 
 
 class VendorViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -47,25 +48,6 @@ class VendorViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         serializer.is_valid(raise_exception=True)
         vendor = services.vendor_profile_update(actor=request.user, vendor=vendor, **serializer.validated_data)
         return Response(VendorSerializer(vendor).data)
-
-
-class VendorScopedViewSet(viewsets.GenericViewSet):
-    """A collection under /vendors/{vendor_pk}/: 404 unless the caller may see the vendor."""
-
-    model: type = Vendor
-
-    def vendor(self) -> Vendor:
-        if not hasattr(self, "_vendor"):
-            self._vendor = selectors.vendor_get(user=self.request.user, pk=self.kwargs["vendor_pk"])
-        return self._vendor
-
-    def filing_vendor(self) -> Vendor:
-        return selectors.vendor_get_for_filing(user=self.request.user, pk=self.kwargs["vendor_pk"])
-
-    def get_queryset(self):
-        if getattr(self, "swagger_fake_view", False):  # schema generation has no vendor
-            return self.model.objects.none()
-        return self.scoped_queryset()
 
 
 class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, VendorScopedViewSet):

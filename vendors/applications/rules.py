@@ -12,9 +12,9 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from core.findings import Finding
+from vendors.rules import DC, clearance_jurisdictions
 
 SHARES_TOTAL = Decimal("100")
-DC = "DC"
 
 
 @dataclass(frozen=True)
@@ -37,18 +37,6 @@ class NamedPerson:
     def owner_or_officer(self) -> bool:
         """1207.2(d), (l) ask of owners and officers: an employee counts only with a share of the ownership."""
         return not self.employee or self.share > 0
-
-
-def clearance_jurisdictions(*, residence: str, business: str) -> list[str]:
-    """Which police clearance reports 1207.2(l) asks of an owner or officer: "dc" always; "residence" where they
-    live outside the District ("" unknown counts as outside); "business" where the business is in a third
-    jurisdiction (one report answers for the residence and the business when both are the same state)."""
-    needed = ["dc"]
-    if residence != DC:
-        needed.append("residence")
-    if business and business not in (DC, residence):
-        needed.append("business")
-    return needed
 
 
 @dataclass(frozen=True)

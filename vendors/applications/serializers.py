@@ -2,24 +2,15 @@
 its profile the vendor record's), its suppliers and the start of a vendor application. Serializers check the
 shape (ASCII digits, real dates); the services check the rules of 30 DCMR 1207.2."""
 
-from django.db import models
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from core.dates import DateSerializerField
-from core.numbers import STRICT_SERIALIZER_FIELD_MAPPING, AsciiPrimaryKeyField
+from core.numbers import AsciiPrimaryKeyField
 from licensing.models import License
 from licensing.models.choices import ApplicationKind
 from vendors.applications.services import PROFILE_FIELDS
-from vendors.models import BusinessType, Supplier, Vendor
-
-STRICT_FIELDS = {**STRICT_SERIALIZER_FIELD_MAPPING, models.DateField: DateSerializerField}
-
-
-def business_type_field(**kwargs) -> serializers.ChoiceField:
-    """A vendor's business type as the API answers it: one of 30 DCMR 1207.2(b)'s, or "" until the vendor has
-    declared it (a draft), like what a client may write."""
-    return serializers.ChoiceField(choices=BusinessType.choices, allow_blank=True, read_only=True, **kwargs)
+from vendors.models import Supplier, Vendor
+from vendors.serializers import STRICT_FIELDS, business_type_field
 
 
 class VendorSerializer(serializers.ModelSerializer):

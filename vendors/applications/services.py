@@ -14,7 +14,7 @@ from licensing.models.choices import ApplicationKind, LicenseType
 from licensing.organizations.services import membership_grant, organization_create, organization_profile_update
 from vendors.applications import events
 from vendors.models import Supplier, Vendor
-from vendors.selectors import represents
+from vendors.selectors import require_representative
 
 # What the representative tells the Board about the business (1207.2 (b), (c), (f), (h), (i)).
 PROFILE_FIELDS = frozenset({
@@ -23,11 +23,6 @@ PROFILE_FIELDS = frozenset({
 })
 # Its name, address and contact (1207.2(a)), which the licensing organization holds.
 CONTACT_FIELDS = frozenset({"name", "street_address", "city", "state", "postal_code", "phone", "email"})
-
-
-def require_representative(actor: User, vendor: Vendor) -> None:
-    if not represents(user=actor, vendor=vendor):
-        raise PermissionDenied(_("Only the vendor's representatives may file for it."))
 
 
 def _check_dates(vendor: Vendor) -> dict:

@@ -45,7 +45,7 @@ class Owner(models.Model):
                                             on_delete=models.PROTECT, related_name="+")
     conflict_decided_at = models.DateTimeField(null=True, blank=True)
     # 1207.2(l): owners' and officers' police clearance reports of the District, and of the jurisdictions of
-    # residence and of the business where those are others (vendors.applications.rules.clearance_jurisdictions).
+    # residence and of the business where those are others (vendors.rules.clearance_jurisdictions).
     police_clearance = models.ForeignKey("licensing.Document", null=True, blank=True, on_delete=models.PROTECT,
                                          related_name="+", verbose_name=_("police clearance report"))
     residence_clearance = models.ForeignKey(

@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 
 from core.api.answers import ERRORS
 from vendors import selectors
-from vendors.applications.api import VendorScopedViewSet
+from vendors.api import VendorScopedViewSet
 from vendors.models import Owner
 from vendors.owners import services
 from vendors.owners.serializers import ClearanceUploadSerializer, OwnerSerializer

@@ -5,10 +5,10 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from core.money import MoneySerializerField
-from vendors.applications.serializers import STRICT_FIELDS
 from vendors.models import Owner
 from vendors.owners.services import CLEARANCE_FIELDS, OWNER_FIELDS
 from vendors.selectors import owner_clearances_needed
+from vendors.serializers import STRICT_FIELDS
 
 
 class OwnerSerializer(serializers.ModelSerializer):

@@ -15,9 +15,9 @@ from core.money import parse_money
 from licensing.models import Document, User
 from licensing.models.choices import DocumentKind
 from licensing.organizations.documents import document_upload
-from vendors.applications.services import require_representative
 from vendors.models import Owner, Vendor
 from vendors.owners import events
+from vendors.selectors import require_representative
 
 OWNER_FIELDS = frozenset({
     "role", "full_name", "street_address", "city", "state", "postal_code", "date_of_birth", "share", "through",

@@ -9,7 +9,7 @@ from rest_framework.response import Response
 
 from core.api.answers import ERRORS
 from vendors import selectors
-from vendors.applications.api import VendorScopedViewSet
+from vendors.api import VendorScopedViewSet
 from vendors.models import PriceList
 from vendors.price_lists import services
 from vendors.price_lists.selectors import price_list_for_application, price_list_history

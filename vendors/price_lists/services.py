@@ -12,10 +12,10 @@ from core.findings import Finding, RuleError
 from core.money import parse_money
 from licensing.models import Application, User
 from licensing.models.choices import ApplicationStatus, LicenseType
-from vendors.applications.services import require_representative
 from vendors.models import PriceList, PriceListItem, SupplyCategory, Vendor
 from vendors.price_lists import events
 from vendors.price_lists.rules import RULE
+from vendors.selectors import require_representative
 
 EDITABLE_STATUSES = (ApplicationStatus.DRAFT, ApplicationStatus.DEFICIENT)
 ITEM_FIELDS = ("catalogue_number", "name", "category", "unit", "unit_price")

@@ -8,9 +8,9 @@ from rest_framework import serializers
 from core.public_url import public_url
 from licensing.models import License
 from licensing.models.choices import LicenseStatus
-from vendors.applications.serializers import business_type_field
 from vendors.models import PriceListItem, SupplyCategory
 from vendors.registry.selectors import REGISTRY_STATUS_CHOICES, registry_status
+from vendors.serializers import business_type_field
 
 
 class RegistryLicenseSerializer(serializers.ModelSerializer):

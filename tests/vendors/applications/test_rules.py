@@ -12,8 +12,8 @@ from vendors.applications.rules import (
     Supplier,
     VendorApplicationFacts,
     application_findings,
-    clearance_jurisdictions,
 )
+from vendors.rules import clearance_jurisdictions
 
 COMPLETE = VendorApplicationFacts(
     name="Capitol Bingo Supply Co.", address="1200 First St NE, Washington, DC 20002", business_type="corporation",
