@@ -9,12 +9,15 @@ class MontecarloConfig(AppConfig):
     def ready(self):
         from licensing.audit.scopes import LogScope, log_scope_register
         from licensing.home.events import upcoming_events_register
-        from montecarlo.nights.selectors import upcoming_nights_and_tournaments
+        from montecarlo.nights.selectors import upcoming_nights
         from montecarlo.tables.verify import night_id_problems, night_logs
+        from montecarlo.tournaments.selectors import upcoming_tournaments
         from montecarlo.tournaments.verify import tournament_logs
 
         # The organization's home lists its coming nights and tournaments (licensing imports no Monte Carlo).
-        upcoming_events_register("montecarlo.nights_and_tournaments", upcoming_nights_and_tournaments)
+        # Nights first: on a tie (same day, time and title) the home lists the night before the tournament.
+        upcoming_events_register("montecarlo.nights", upcoming_nights)
+        upcoming_events_register("montecarlo.tournaments", upcoming_tournaments)
         # `verify_logs --tournament ID` and `--night ID` check one record's logs (licensing imports no Monte Carlo).
         log_scope_register(LogScope(name="tournament", help="this Hold'em tournament's log", logs=tournament_logs))
         log_scope_register(LogScope(

@@ -1,16 +1,17 @@
-"""Every tournament read scoped to a user: an organization's people see their organization's
-tournaments; the Board sees all; anyone else sees none. Another organization's tournament is a
-404, never a 403, so its existence is not disclosed. The public clock is reached by key alone."""
+"""The Monte Carlo app's roles on the licensing scope, shared by its features: who directs (plans and runs nights
+and tournaments, sets up tables), who deals, who reads; the organizations where a user holds them, the licenses a
+director plans under, and the one refusal of a director's change (`require_director`). Each feature's reads are
+its own selectors (montecarlo/nights/selectors.py, montecarlo/tournaments/selectors.py)."""
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from licensing.models import License, Role
 from licensing.models.choices import LicenseStatus, LicenseType
 from licensing.selectors import has_role, organization_ids_with_roles
-from montecarlo.models import Tournament
 
 # Who runs a tournament: plans it, registers players, draws seats, runs the clock, approves moves.
 DIRECTOR_ROLES = frozenset({Role.TOURNAMENT_DIRECTOR, Role.OFFICER})
@@ -25,24 +26,6 @@ def organization_ids(*, user, roles=READER_ROLES) -> QuerySet:
     return organization_ids_with_roles(user=user, roles=roles)
 
 
-def tournament_list(*, user) -> QuerySet[Tournament]:
-    if not getattr(user, "is_authenticated", False):
-        return Tournament.objects.none()
-    queryset = Tournament.objects.select_related("license__organization")
-    if user.is_board:
-        return queryset
-    return queryset.filter(license__organization_id__in=organization_ids(user=user))
-
-
-def tournament_get(*, user, pk: int) -> Tournament:
-    return get_object_or_404(tournament_list(user=user), pk=pk)
-
-
-def tournament_by_key(*, key: str) -> Tournament:
-    """Public: the clock screen is reached by the tournament's unguessable key alone."""
-    return get_object_or_404(Tournament.objects.select_related("license__organization"), public_key=key)
-
-
 def director_licenses(*, user) -> QuerySet[License]:
     """Active Monte Carlo Night licenses of the organizations the user directs tournaments for."""
     if not getattr(user, "is_authenticated", False):
@@ -53,9 +36,11 @@ def director_licenses(*, user) -> QuerySet[License]:
     ).select_related("organization")
 
 
-def can_direct(*, user, tournament: Tournament) -> bool:
-    return has_role(user=user, organization_id=tournament.license.organization_id, roles=DIRECTOR_ROLES)
-
-
-def can_deal(*, user, tournament: Tournament) -> bool:
-    return has_role(user=user, organization_id=tournament.license.organization_id, roles=DEALER_ROLES)
+def require_director(actor, license: License, message=None) -> None:
+    """Refuse (403) a director's change under this license (a night's, a tournament's, a table's) to anyone but
+    the organization's tournament directors and officers. `message` says what was refused, as each screen has
+    always said it; without one, "may do this"."""
+    if not has_role(user=actor, organization_id=license.organization_id, roles=DIRECTOR_ROLES):
+        # str(): a lazy message is read here, in the language of the request refused.
+        raise PermissionDenied(str(message) if message is not None else
+                               _("Only the organization's tournament directors or officers may do this."))

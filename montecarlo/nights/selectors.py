@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from licensing.home.events import UpcomingEvent
 from montecarlo.models import ApprovalStatus, GameApproval, GameTable, Night, Participant
-from montecarlo.selectors import DEALER_ROLES, DIRECTOR_ROLES, has_role, organization_ids, tournament_list
+from montecarlo.selectors import DEALER_ROLES, DIRECTOR_ROLES, has_role, organization_ids
 
 
 def night_list(*, user) -> QuerySet[Night]:
@@ -73,18 +73,13 @@ def can_deal(*, user, night: Night) -> bool:
     return has_role(user=user, organization_id=night.license.organization_id, roles=DEALER_ROLES)
 
 
-def upcoming_nights_and_tournaments(*, user, organization, today, limit: int) -> list[UpcomingEvent]:
-    """The organization's Monte Carlo Nights and Hold'em tournaments from today on, for its home page
-    (licensing.home.events)."""
+def upcoming_nights(*, user, organization, today, limit: int) -> list[UpcomingEvent]:
+    """The organization's Monte Carlo Nights from today on, for its home page (licensing.home.events; its
+    tournaments are montecarlo.tournaments.selectors.upcoming_tournaments)."""
     # Only what the lines show (a night's premises): the home is the most opened page.
     nights = night_list(user=user).filter(license__organization=organization, date__gte=today,
                                           training=False).select_related(None).select_related(
         "premises").order_by("date", "starts_at")[:limit]
-    tournaments = tournament_list(user=user).filter(license__organization=organization, date__gte=today
-                                                    ).select_related(None).order_by("date", "starts_at")[:limit]
-    return [*(UpcomingEvent(date=night.date, starts_at=night.starts_at, kind=_("Monte Carlo Night"), title=night.name,
-                            place=night.premises.name if night.premises_id else "",
-                            url=reverse("montecarlo:night_detail", args=[night.pk])) for night in nights),
-            *(UpcomingEvent(date=tournament.date, starts_at=tournament.starts_at, kind=_("Hold'em tournament"),
-                            title=tournament.name, url=reverse("montecarlo:tournament_detail", args=[tournament.pk]))
-              for tournament in tournaments)]
+    return [UpcomingEvent(date=night.date, starts_at=night.starts_at, kind=_("Monte Carlo Night"), title=night.name,
+                          place=night.premises.name if night.premises_id else "",
+                          url=reverse("montecarlo:night_detail", args=[night.pk])) for night in nights]

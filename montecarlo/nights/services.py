@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
@@ -33,14 +34,11 @@ from montecarlo.models import (
 from montecarlo.nights import events, rules
 from montecarlo.nights.broadcast import leaderboard_changed
 from montecarlo.nights.ledger import ledger_post, night_balance
-from montecarlo.selectors import DIRECTOR_ROLES, has_role
+from montecarlo.selectors import require_director
 
 NAME_MAX = 100
-
-
-def require_director(actor, night: Night) -> None:
-    if not has_role(user=actor, organization_id=night.license.organization_id, roles=DIRECTOR_ROLES):
-        raise PermissionDenied(_("Only the organization's tournament directors or officers may run a night."))
+# What a director's change to a running night is refused as (the message, read in the request's language).
+RUN_A_NIGHT = gettext_lazy("Only the organization's tournament directors or officers may run a night.")
 
 
 def lock(night: Night) -> Night:
@@ -75,8 +73,7 @@ def night_create(*, actor, license, name: str, date: dt.date, starts_at: dt.time
     """Plan a night under a Monte Carlo Night license, on its licensed date, hours and place (1202.2(o)), at most
     two a year for the organization (1204.17), with the member in charge or the alternate who is present throughout
     (1301.5). The drawing's commitment is published from now on."""
-    if not has_role(user=actor, organization_id=license.organization_id, roles=DIRECTOR_ROLES):
-        raise PermissionDenied(_("Only the organization's tournament directors or officers may plan a night."))
+    require_director(actor, license, _("Only the organization's tournament directors or officers may plan a night."))
     name = _clean_name(name, field="name", required=True)
     if prize_method not in PrizeMethod.values:
         raise ValidationError({"prize_method": _("Choose how the prizes are awarded: by ranking or by drawing.")})
@@ -120,7 +117,7 @@ def night_in_charge_record(*, actor, night: Night, in_charge) -> Night:
     """Record which of the license's member in charge and alternate is present throughout the night (30 DCMR
     1301.5); the other may take over while the night is open, and the record says so."""
     night = lock(night)
-    require_director(actor, night)
+    require_director(actor, night.license, RUN_A_NIGHT)
     if not night.is_open:
         raise ValidationError(_("The night is counted: the record is closed."), code="night_closed")
     person = _in_charge_person(in_charge)
@@ -141,7 +138,7 @@ def night_update(*, actor, night: Night, house_rules: str | None = None, prizes:
     admitted: from then on the terms are the ones everybody was admitted under (1603.2). New house rules send
     every "other approved game" back to the Agency (1602.1)."""
     night = lock(night)
-    require_director(actor, night)
+    require_director(actor, night.license, RUN_A_NIGHT)
     if night.participants.exists():
         raise ValidationError(_("The posted terms cannot change once participants are admitted (30 DCMR 1603.2)."),
                               code="terms_frozen")
@@ -175,7 +172,7 @@ def participant_register(*, actor, night: Night, admission_paid, age_declared: b
     """Admit one participant: admission paid in US currency (1603.4), 18 or older declared (1702.1); the
     ledger opens with the night's chips, the same for everyone whatever they paid or donated (1603.8)."""
     night = lock(night)
-    require_director(actor, night)
+    require_director(actor, night.license, RUN_A_NIGHT)
     if not night.is_open:
         raise ValidationError(_("The night is counted: nobody more is admitted."), code="night_closed")
     name = _clean_name(name, field="name", required=False)[:NAME_MAX]
@@ -203,7 +200,7 @@ def night_count(*, actor, night: Night) -> Night:
     """The end-of-night count: every table closed and no chip at stake, each participant's chips recorded on
     their ledger; no more play. The night's chips must balance (issued = held + house won - house paid)."""
     night = lock(night)
-    require_director(actor, night)
+    require_director(actor, night.license, RUN_A_NIGHT)
     if not night.is_open:
         raise ValidationError(_("The night is already counted."), code="counted")
     open_tables = list(night.tables.filter(status=TableStatus.OPEN).values_list("number", flat=True))
@@ -282,7 +279,7 @@ def prizes_award(*, actor, night: Night) -> Night:
     a drawing in which each chip is a chance (shared/formats/raffle-drawing.md with the night's committed
     seed, published now). The values go to the night's financial report (licensing's hand-over)."""
     night = lock(night)
-    require_director(actor, night)
+    require_director(actor, night.license, RUN_A_NIGHT)
     if night.status != NightStatus.COUNTED:
         raise ValidationError(_("Prizes are awarded once, after the end-of-night count."), code="not_counted")
     participants = list(night.participants.order_by("number"))

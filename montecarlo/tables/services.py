@@ -28,7 +28,7 @@ from montecarlo.models import (
 )
 from montecarlo.nights import rules
 from montecarlo.nights.broadcast import leaderboard_changed
-from montecarlo.selectors import DEALER_ROLES, DIRECTOR_ROLES, has_role
+from montecarlo.selectors import DEALER_ROLES, has_role, require_director
 from montecarlo.tablegames import GAMES, GameError
 from montecarlo.tables import events
 from montecarlo.tables.state import (
@@ -52,8 +52,8 @@ EVENT_FIELDS = frozenset({"type", "participant", "kind", "amount", "number", "ba
 EVENT_SIZE = 4000  # characters of JSON: far above any real event
 
 
-def _require(actor, night: Night, roles, what: str) -> None:
-    if not has_role(user=actor, organization_id=night.license.organization_id, roles=roles):
+def _require_dealer(actor, night: Night, what: str) -> None:
+    if not has_role(user=actor, organization_id=night.license.organization_id, roles=DEALER_ROLES):
         raise PermissionDenied(what)
 
 
@@ -82,7 +82,7 @@ def table_create(*, actor, night: Night, game: str, min_bet: int, max_bet: int, 
     """Set up a table. Its game, limits and variant are house rules, posted (1603.2, 1604.5) and recorded by
     the table's first event, so they never change under the players."""
     night = Night.objects.select_for_update(of=("self",)).select_related("license__organization").get(pk=night.pk)
-    _require(actor, night, DIRECTOR_ROLES, _("Only the organization's tournament directors or officers may set up "
+    require_director(actor, night.license, _("Only the organization's tournament directors or officers may set up "
                                              "tables."))
     if not night.is_open:
         raise ValidationError(_("The night is counted: no more tables."), code="night_closed")
@@ -133,7 +133,7 @@ def table_play(*, actor, table: GameTable, event: dict) -> dict:
     if len(json.dumps(event, default=str)) > EVENT_SIZE:
         raise ValidationError({"type": _("The event is too large to be one play at a table.")})
     table = lock(table)
-    _require(actor, table.night, DEALER_ROLES, _("Only the organization's dealers and directors deal."))
+    _require_dealer(actor, table.night, _("Only the organization's dealers and directors deal."))
     findings = _playable(table, action=_event_action(event))
     if findings:
         raise RuleViolation(findings)
@@ -156,7 +156,7 @@ def outcome_draw(*, actor, table: GameTable, rng=None) -> dict:
     """Training: the engine draws the outcome (the injected RNG; secrets.SystemRandom otherwise) and settles it
     as if the dealer had entered it. Only at a training night: real play is decided by real cards and dice."""
     table = lock(table)
-    _require(actor, table.night, DEALER_ROLES, _("Only the organization's dealers and directors deal."))
+    _require_dealer(actor, table.night, _("Only the organization's dealers and directors deal."))
     if not table.night.training:
         raise ValidationError(_("Only a training night lets the engine draw; enter the real outcome."),
                               code="not_training")
@@ -175,7 +175,7 @@ def table_close(*, actor, table: GameTable, reason: str = "") -> GameTable:
     """Close a table; bets still at stake (a round in play, standing dice bets) are returned first, with the
     reason, as a void round."""
     table = lock(table)
-    _require(actor, table.night, DIRECTOR_ROLES, _("Only the organization's tournament directors or officers may "
+    require_director(actor, table.night.license, _("Only the organization's tournament directors or officers may "
                                                    "close tables."))
     if table.status != TableStatus.OPEN:
         raise ValidationError(_("Table %(number)s is already closed.") % {"number": table.number}, code="closed")
@@ -207,7 +207,7 @@ def bets_transfer(*, actor, table: GameTable, to_table: GameTable, reason: str) 
     source, target = (first, second) if first.pk == table.pk else (second, first)
     if source.pk == target.pk or source.night_id != target.night_id or source.game_id != target.game_id:
         raise ValidationError({"to_table": _("Bets move only to another table of the same game at the same night.")})
-    _require(actor, source.night, DIRECTOR_ROLES, _("Only the organization's tournament directors or officers may "
+    require_director(actor, source.night.license, _("Only the organization's tournament directors or officers may "
                                                     "move bets."))
     findings = _playable(source, action=_("moving bets")) + _playable(target, action=_("moving bets"))
     if findings:

@@ -15,12 +15,12 @@ from django.views.decorators.http import require_POST
 
 from core.forms import run_service
 from core.numbers import ascii_int
-from montecarlo import selectors
 from montecarlo.catalog.variants import pays_text
 from montecarlo.nights import selectors as night_selectors
 from montecarlo.tables import forms as table_forms
 from montecarlo.tables import services as table_services
 from montecarlo.tables import state as game_state
+from montecarlo.tournaments import selectors as tournament_selectors
 from montecarlo.tournaments import services
 from montecarlo.tournaments.state import clock_state, load_engine
 
@@ -36,7 +36,7 @@ def _table_or_404(engine, table: int):
 
 @login_required
 def table_dealer(request, pk: int, table: int):
-    tournament = selectors.tournament_get(user=request.user, pk=pk)
+    tournament = tournament_selectors.tournament_get(user=request.user, pk=pk)
     engine = load_engine(tournament)
     view = _table_or_404(engine, table)
     context = {
@@ -44,7 +44,7 @@ def table_dealer(request, pk: int, table: int):
         "table": view,
         "table_no": table,
         "clock": clock_state(tournament, engine),
-        "can_deal": selectors.can_deal(user=request.user, tournament=tournament),
+        "can_deal": tournament_selectors.can_deal(user=request.user, tournament=tournament),
         "board_slots": ["flop 1", "flop 2", "flop 3", "turn", "river"],
         "cards": [rank + suit for rank in RANKS for suit in SUITS],
         "other_tables": [n for n, t in sorted(engine.tables.items()) if not t.broken and n != table],
@@ -55,7 +55,7 @@ def table_dealer(request, pk: int, table: int):
 @login_required
 @require_POST
 def table_command(request, pk: int, table: int, command: str):
-    tournament = selectors.tournament_get(user=request.user, pk=pk)
+    tournament = tournament_selectors.tournament_get(user=request.user, pk=pk)
     actor, post = request.user, request.POST
     if command == "start":
         run_service(request, lambda: services.hand_start(actor=actor, tournament=tournament, table=table))

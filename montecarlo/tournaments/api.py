@@ -11,9 +11,8 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from core.api.answers import service_answer
-from montecarlo import selectors
 from montecarlo.models import Tournament, TournamentStatus
-from montecarlo.tournaments import services
+from montecarlo.tournaments import selectors, services
 from montecarlo.tournaments.serializers import (
     ActionSerializer,
     ChipCorrectionSerializer,

@@ -5,14 +5,13 @@ the tournament's group and refresh their panels when anything is recorded."""
 from channels.db import database_sync_to_async
 
 from core.consumers import GroupConsumer
-from montecarlo.models import Tournament
-from montecarlo.selectors import tournament_list
+from montecarlo.tournaments.selectors import tournament_by_key_or_none, tournament_or_none
 from montecarlo.tournaments.state import clock_group, clock_state, load_engine, tournament_group
 
 
 @database_sync_to_async
 def _clock_state(key: str):
-    tournament = Tournament.objects.filter(public_key=key).first()
+    tournament = tournament_by_key_or_none(key=key)
     if tournament is None:
         return None, None
     return clock_group(tournament), {"type": "state", "state": clock_state(tournament, load_engine(tournament))}
@@ -20,7 +19,7 @@ def _clock_state(key: str):
 
 @database_sync_to_async
 def _staff_group(user, pk: int):
-    tournament = tournament_list(user=user).filter(pk=pk).first()
+    tournament = tournament_or_none(user=user, pk=pk)
     return (tournament_group(tournament) if tournament else None), None
 
 

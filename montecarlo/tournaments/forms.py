@@ -9,8 +9,9 @@ from core.numbers import IntegerField, ModelChoiceField
 from licensing.licenses.limits import holdem_prize_cap
 from licensing.register.values import value
 from montecarlo.holdem.tournament import TEMPLATES
-from montecarlo.models import FinishMethod, Night, NightStatus
+from montecarlo.models import FinishMethod
 from montecarlo.tournaments.rules import MIN_PER_TABLE, cap_text
+from montecarlo.tournaments.selectors import night_choices
 
 
 class TournamentForm(forms.Form):
@@ -45,7 +46,7 @@ class TournamentForm(forms.Form):
         self.fields["prizes"].help_text = _("Dollar amounts separated by commas, first place first; each at most "
                                             "%(cap)s (30 DCMR 1603.26).") % {"cap": cap_text(cap)}
         self.fields["license"].queryset = licenses
-        self.fields["night"].queryset = Night.objects.filter(license__in=licenses, status=NightStatus.OPEN)
+        self.fields["night"].queryset = night_choices(licenses=licenses)
 
     def clean_prizes(self):
         raw = [part.strip().lstrip("$") for part in self.cleaned_data["prizes"].split(",") if part.strip()]

@@ -24,7 +24,7 @@ from licensing.register.values import value
 from montecarlo.holdem.tournament import TEMPLATES, draw_seats, level_from_dict, level_to_dict
 from montecarlo.holdem.tournament import Tournament as Engine
 from montecarlo.models import CONFIG_EVENT, Tournament, TournamentEvent, TournamentStatus, tournament_terms
-from montecarlo.selectors import DEALER_ROLES, DIRECTOR_ROLES, has_role
+from montecarlo.selectors import DEALER_ROLES, has_role, require_director
 from montecarlo.tournaments import events
 from montecarlo.tournaments.report_handover import tournament_prizes_handover
 from montecarlo.tournaments.rules import (
@@ -46,11 +46,6 @@ from montecarlo.tournaments.state import (
 )
 
 
-def require_director(actor, tournament: Tournament) -> None:
-    if not has_role(user=actor, organization_id=tournament.license.organization_id, roles=DIRECTOR_ROLES):
-        raise PermissionDenied(_("Only the organization's tournament directors or officers may do this."))
-
-
 def template_levels(name: str) -> list[dict]:
     return [level_to_dict(level) for level in TEMPLATES[name]]
 
@@ -61,8 +56,8 @@ def tournament_create(*, actor, license, name: str, date: dt.date, starts_at: dt
                       finish_method: str = "last_player", stop_at: dt.time | None = None,
                       levels: list[dict] | None = None, template: str | None = None,
                       prizes: list | None = None, training: bool = False, night=None) -> Tournament:
-    if not has_role(user=actor, organization_id=license.organization_id, roles=DIRECTOR_ROLES):
-        raise PermissionDenied(_("Only the organization's tournament directors or officers may plan tournaments."))
+    require_director(actor, license, _("Only the organization's tournament directors or officers may plan "
+                                       "tournaments."))
     if levels is None:
         if template not in TEMPLATES:
             raise RuleViolation(Finding("30 DCMR 1604.4", _("levels: choose a blind structure template or "
@@ -110,7 +105,7 @@ def player_register(*, actor, tournament: Tournament, name: str, date_of_birth: 
     player is (name, date of birth, the Board's player id if any): one entry per person, no rebuys
     (1603.30, checked by the engine), 18 or older on the tournament's date (1702.1)."""
     tournament = lock(tournament)
-    require_director(actor, tournament)
+    require_director(actor, tournament.license)
     name = " ".join((name or "").split())
     if not name or len(name) > 100:
         raise ValidationError({"name": _("Give the player's name (at most 100 characters).")})
@@ -143,7 +138,7 @@ def seats_draw(*, actor, tournament: Tournament, tables: int | None = None, rng=
     """The random seat draw (secrets.SystemRandom unless a test injects one), stored as an event
     so every replay seats the same way; it starts the tournament."""
     tournament = lock(tournament)
-    require_director(actor, tournament)
+    require_director(actor, tournament.license)
     engine = load_engine(tournament)
     if len(engine.players) < 2:
         raise ValidationError(_("Register at least two players before the seat draw."), code="too_few")
@@ -163,7 +158,7 @@ def seats_draw(*, actor, tournament: Tournament, tables: int | None = None, rng=
 def clock_control(*, actor, tournament: Tournament, op: str, now: dt.datetime | None = None) -> Tournament:
     """Start, pause or resume the blind clock (levels of 1604.3(c) house rules)."""
     tournament = lock(tournament)
-    require_director(actor, tournament)
+    require_director(actor, tournament.license)
     now = now or timezone.now()
     if tournament.status != TournamentStatus.RUNNING:
         raise ValidationError(_("The clock runs only while the tournament is running."), code="not_running")
@@ -197,7 +192,7 @@ def chip_correction(*, actor, tournament: Tournament, from_player: str, to_playe
     so the chips in play stay the entries' (1603.20) and none are bought (1603.30); the engine refuses
     anything else. The reason is kept in the log and the audit."""
     tournament = lock(tournament)
-    require_director(actor, tournament)
+    require_director(actor, tournament.license)
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError({"reason": _("Give the reason for the chip correction.")})
@@ -219,7 +214,7 @@ def move_approve(*, actor, tournament: Tournament, player: str, table: int, seat
     """Carry out one balancing move the engine proposes (no table more than one player away
     from another; a broken table's players go where the others have room)."""
     tournament = lock(tournament)
-    require_director(actor, tournament)
+    require_director(actor, tournament.license)
     engine = load_engine(tournament)
     proposed = {(m["player"], int(m["to_table"]), int(m["to_seat"])) for m in engine.balancing_moves()}
     if (player, int(table), int(seat)) not in proposed:
@@ -234,7 +229,7 @@ def move_approve(*, actor, tournament: Tournament, player: str, table: int, seat
 def tournament_stop(*, actor, tournament: Tournament, now: dt.datetime | None = None) -> None:
     """Stop at the set time and rank the live players by chips (30 DCMR 1603.25(b))."""
     tournament = lock(tournament)
-    require_director(actor, tournament)
+    require_director(actor, tournament.license)
     if tournament.finish_method != "time":
         raise RuleViolation(Finding("30 DCMR 1603.25(a)", _(
             "finish_method: this tournament is played down to one player; it cannot be stopped "
@@ -293,7 +288,7 @@ def _lock_day(date: dt.date) -> None:
 @transaction.atomic
 def results_publish(*, actor, tournament: Tournament) -> Tournament:
     tournament = lock(tournament)
-    require_director(actor, tournament)
+    require_director(actor, tournament.license)
     engine = load_engine(tournament)
     if tournament.status == TournamentStatus.PUBLISHED:
         raise ValidationError(_("The results are already published."), code="published")

@@ -18,9 +18,9 @@ from django.views.decorators.http import require_POST
 from core.forms import cleaned, errors_to_form, run_service
 from core.numbers import ascii_int
 from core.public_url import public_url
-from montecarlo import selectors
 from montecarlo.models import TournamentStatus
-from montecarlo.tournaments import services
+from montecarlo.selectors import director_licenses
+from montecarlo.tournaments import selectors, services
 from montecarlo.tournaments.forms import ChipCorrectionForm, RegisterForm, TournamentForm
 from montecarlo.tournaments.pdf import results_pdf
 from montecarlo.tournaments.state import clock_state, load_engine
@@ -29,13 +29,13 @@ from montecarlo.tournaments.state import clock_state, load_engine
 @login_required
 def tournament_list(request):
     tournaments = selectors.tournament_list(user=request.user)
-    can_plan = selectors.director_licenses(user=request.user).exists()
+    can_plan = director_licenses(user=request.user).exists()
     return render(request, "montecarlo/tournaments/list.html", {"tournaments": tournaments, "can_plan": can_plan})
 
 
 @login_required
 def tournament_create(request):
-    licenses = selectors.director_licenses(user=request.user)
+    licenses = director_licenses(user=request.user)
     if not licenses.exists():
         raise Http404
     form = TournamentForm(request.POST or None, licenses=licenses)

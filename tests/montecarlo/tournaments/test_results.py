@@ -12,9 +12,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 
 from licensing.models import Role
-from montecarlo import selectors
 from montecarlo.models import Tournament
-from montecarlo.tournaments import services
+from montecarlo.tournaments import selectors, services
 from montecarlo.tournaments.pdf import results_pdf
 from tests.licensing.factories import UserFactory, board_member, board_staff, member
 from tests.montecarlo.factories import ADULT, DAY, at, mcn_license, play_to_one, running
