@@ -13,7 +13,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy as _l
 
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
@@ -38,7 +38,7 @@ from montecarlo.selectors import require_director
 
 NAME_MAX = 100
 # What a director's change to a running night is refused as (the message, read in the request's language).
-RUN_A_NIGHT = gettext_lazy("Only the organization's tournament directors or officers may run a night.")
+RUN_A_NIGHT = _l("Only the organization's tournament directors or officers may run a night.")
 
 
 def lock(night: Night) -> Night:
