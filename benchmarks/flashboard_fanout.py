@@ -113,18 +113,8 @@ def build_world(halls: int) -> SimpleNamespace:
     from django.conf import settings
     from django.utils import timezone
 
+    from bingo import models as bingo
     from bingo.live import services
-    from bingo.models import (
-        CardSale,
-        CardSeries,
-        Game,
-        GameType,
-        Hall,
-        MultiHallAgreement,
-        Operation,
-        Pattern,
-        WorkerDuty,
-    )
     from licensing.models import Application, License, Membership, Organization, Premises, Role, User
     from licensing.models.choices import ApplicationStatus, LicenseStatus
 
@@ -149,26 +139,27 @@ def build_world(halls: int) -> SimpleNamespace:
         license_type="bingo", license_class="B", period="regular", premises=rooms[0], status=LicenseStatus.ACTIVE,
         effective_on=today, expires_on=today + dt.timedelta(days=364))
     # A multi-hall game needs an approved service agreement with its audit clause (30 DCMR 1401.8).
-    MultiHallAgreement.objects.create(organization=organization, provider="Capitol Link Services",
-                                      services="Advertising and the prize account", audit_clause=True,
-                                      signed_on=today - dt.timedelta(days=400), approved_at=timezone.now())
-    operation = Operation.objects.create(license=license, premises=rooms[0], date=today, starts_at=dt.time(18, 0),
-                                         ends_at=dt.time(22, 0), caller_visible=True, cash_prizes_only=True,
-                                         created_by=caller)
-    shown = [Hall.objects.create(operation=operation, premises=room, name=room.name, is_drawing_location=n == 0,
-                                 key=secrets.token_urlsafe(16)[:22]) for n, room in enumerate(rooms)]
+    bingo.MultiHallAgreement.objects.create(
+        organization=organization, provider="Capitol Link Services", services="Advertising and the prize account",
+        audit_clause=True, signed_on=today - dt.timedelta(days=400), approved_at=timezone.now())
+    operation = bingo.Operation.objects.create(
+        license=license, premises=rooms[0], date=today, starts_at=dt.time(18, 0), ends_at=dt.time(22, 0),
+        caller_visible=True, cash_prizes_only=True, created_by=caller)
+    shown = [bingo.Hall.objects.create(operation=operation, premises=room, name=room.name, is_drawing_location=n == 0,
+                                       key=secrets.token_urlsafe(16)[:22]) for n, room in enumerate(rooms)]
     # Who must be on duty before a game starts, all adults (30 DCMR 1401.3, 1400.12, 1301.5, 1401.5).
-    for name, duty, user in (("Checker", WorkerDuty.Duty.CHECKER, people[Role.CHECKER]),
-                             ("Guard", WorkerDuty.Duty.SECURITY, None),
-                             ("In charge", WorkerDuty.Duty.MEMBER_IN_CHARGE, people[Role.MEMBER_IN_CHARGE])):
-        WorkerDuty.objects.create(operation=operation, name=name, duty=duty, user=user,
-                                  date_of_birth=dt.date(1980, 1, 1))
-    game = Game.objects.create(operation=operation, number=1, pattern=Pattern.objects.get(slug="any-line"),
-                               prize=Decimal("100.00"), license_class="B", game_type=GameType.MULTI_HALL)
-    series = CardSeries.objects.create(organization=organization, code="BENCH", size=500,
-                                       seed=secrets.randbelow(2**40))
-    CardSale.objects.create(operation=operation, series=series, first_face=1, last_face=500,
-                            hall=shown[0]).games.add(game)
+    duty = bingo.WorkerDuty.Duty
+    for name, kind, user in (("Checker", duty.CHECKER, people[Role.CHECKER]), ("Guard", duty.SECURITY, None),
+                             ("In charge", duty.MEMBER_IN_CHARGE, people[Role.MEMBER_IN_CHARGE])):
+        bingo.WorkerDuty.objects.create(operation=operation, name=name, duty=kind, user=user,
+                                        date_of_birth=dt.date(1980, 1, 1))
+    game = bingo.Game.objects.create(
+        operation=operation, number=1, pattern=bingo.Pattern.objects.get(slug="any-line"), prize=Decimal("100.00"),
+        license_class="B", game_type=bingo.GameType.MULTI_HALL)
+    series = bingo.CardSeries.objects.create(organization=organization, code="BENCH", size=500,
+                                             seed=secrets.randbelow(2**40))
+    bingo.CardSale.objects.create(operation=operation, series=series, first_face=1, last_face=500,
+                                  hall=shown[0]).games.add(game)
     game = services.game_start(actor=caller, game=game)
     return SimpleNamespace(game=game, caller=caller, hall=shown[0], other_halls=shown[1:])
 
