@@ -1,6 +1,9 @@
-"""Helpers for benchmarks: a throwaway test database and timing that prints medians and p95."""
+"""Helpers for benchmarks: a throwaway test database, a Board staff member to open the Board's pages, and timing
+that prints medians and p95."""
 
+import base64
 import os
+import secrets
 import statistics
 import sys
 import time
@@ -24,7 +27,7 @@ def test_database():
     setup_test_environment(debug=False)
     # Client.force_login passes the second factor of an account that has one, as in the tests: the Board's pages
     # open only behind it (licensing.accounts.mfa).
-    from tests.sign_in import install
+    from testkit.sign_in import install
 
     install()
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
@@ -33,6 +36,19 @@ def test_database():
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
         teardown_test_environment()
+
+
+def board_staff():
+    """A Board staff member with an authenticator app, made through the services the demo uses
+    (licensing.accounts.services): the Board's pages open only behind a second factor, which force_login passes
+    inside test_database()."""
+    from licensing.accounts.services import board_group_add, totp_authenticator_set, user_create
+    from licensing.models import BoardGroup
+
+    user = user_create(email="bench-staff@example.org", full_name="Bench Staff", password=secrets.token_urlsafe(16))
+    board_group_add(user=user, group=BoardGroup.STAFF)
+    totp_authenticator_set(user=user, secret=base64.b32encode(secrets.token_bytes(20)).decode())
+    return user
 
 
 def timed(fn, runs: int) -> dict:

@@ -15,7 +15,7 @@ import json
 import random
 from decimal import Decimal
 
-from _django import test_database, timed
+from _django import board_staff, test_database, timed
 
 BATCH = 5000
 
@@ -25,7 +25,6 @@ def fill(organizations: int, applications: int, seed: int = 7) -> dict:
 
     from licensing.models import Application, License, Membership, Organization, Premises, Role, User
     from licensing.models.choices import ApplicationStatus, LicenseStatus
-    from tests.licensing.factories import board_staff
 
     rng = random.Random(seed)
     today = timezone.localdate()

@@ -23,8 +23,8 @@ from treys import Evaluator as TreysEvaluator  # noqa: E402
 from montecarlo.holdem.cards import format_card  # noqa: E402
 from montecarlo.holdem.evaluator import evaluate, hand_rank  # noqa: E402
 from montecarlo.holdem.hand import replay  # noqa: E402
-from tests.montecarlo.holdem.pk import pokerkit_play  # noqa: E402
-from tests.montecarlo.holdem.sim import random_hand  # noqa: E402
+from testkit.pokerkit_oracle import pokerkit_play  # noqa: E402
+from testkit.random_hands import random_hand  # noqa: E402
 
 
 def best_rate(count: int, run, repeats: int) -> float:

@@ -18,7 +18,7 @@ import json
 import math
 import random
 
-from _django import test_database, timed
+from _django import board_staff, test_database, timed
 
 BATCH = 5000
 YEARS = (2022, 2023, 2024, 2025, 2026)
@@ -160,7 +160,6 @@ def fill(connection, *, organizations: int, reports: int, seed: int = 13) -> dic
         User,
     )
     from licensing.models.choices import ApplicationStatus, LicenseStatus
-    from tests.licensing.factories import board_staff
 
     rng = random.Random(seed)
     writer = Writer(connection)

@@ -26,7 +26,7 @@ RECENT_EVENTS = 15
 
 
 def home(request):
-    return render(request, "licensing/home.html")
+    return render(request, "licensing/home/home.html")
 
 
 @login_required
@@ -56,7 +56,7 @@ def dashboard(request):
         # A Board account registers no vendor: that is a supplier's own filing (30 DCMR 1207).
         "may_register_vendor": not (user.is_board or user.is_board_admin or user.is_superuser),
     }
-    return render(request, "licensing/dashboard.html", context)
+    return render(request, "licensing/home/dashboard.html", context)
 
 
 @login_required
@@ -100,4 +100,4 @@ def organization_detail(request, pk: int):
         if can_read_records and organization.kind == LicenseeKind.ORGANIZATION else [],
         "can_invite": may_invite(user=user, organization=organization, roles=roles),
     }
-    return render(request, "licensing/organization_detail.html", context)
+    return render(request, "licensing/home/organization_detail.html", context)

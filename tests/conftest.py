@@ -142,8 +142,8 @@ def _each_test_reads_the_register_afresh():
 @pytest.fixture(autouse=True, scope="session")
 def _force_login_passes_the_second_factor():
     """force_login passes the second factor of an account that has one, as the portal's sign-in does
-    (tests/sign_in.py; imported here, once Django is set up)."""
-    from tests import sign_in
+    (testkit/sign_in.py; imported here, once Django is set up)."""
+    from testkit import sign_in
 
     sign_in.install()
 

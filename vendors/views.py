@@ -13,7 +13,7 @@ from vendors.price_lists.selectors import price_list_in_force, vendor_license_in
 
 @login_required
 def vendor_list(request):
-    return render(request, "vendors/vendor_list.html", {"vendors": selectors.vendor_list(user=request.user)})
+    return render(request, "vendors/home/vendor_list.html", {"vendors": selectors.vendor_list(user=request.user)})
 
 
 @login_required
@@ -23,7 +23,7 @@ def vendor_detail(request, pk: int):
     applications = list(selectors.vendor_application_list(user=user, vendor=vendor))
     license_in_force = vendor_license_in_force(vendor)
     price_list = price_list_in_force(vendor)
-    return render(request, "vendors/vendor_detail.html", {
+    return render(request, "vendors/home/vendor_detail.html", {
         "vendor": vendor,
         "organization": vendor.organization,
         "can_file": selectors.represents(user=user, vendor=vendor),

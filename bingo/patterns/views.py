@@ -13,7 +13,7 @@ def pattern_library(request):
          "variants": len(pattern.masks)}
         for pattern in pattern_list(user=request.user)
     ]
-    return render(request, "bingo/pattern_library.html", {"patterns": patterns})
+    return render(request, "bingo/patterns/pattern_library.html", {"patterns": patterns})
 
 
 def _grid(mask: int) -> list[list[bool]]:

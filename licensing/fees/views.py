@@ -13,7 +13,7 @@ from licensing.fees.forms import FeeCalculatorForm
 from licensing.fees.quotes import fee_quote
 from licensing.fees.receipts import receipt_pdf
 
-QUOTE_PARTIAL = "licensing/_fee_quote.html"
+QUOTE_PARTIAL = "licensing/fees/_fee_quote.html"
 
 
 @vary_on_headers("HX-Request")
@@ -29,7 +29,7 @@ def fee_calculator(request):
     # A history restore asks for the whole page, even though htmx sends it.
     if request.htmx and not request.htmx.history_restore_request:
         return render(request, QUOTE_PARTIAL, context)
-    return render(request, "licensing/fee_calculator.html", context)
+    return render(request, "licensing/fees/fee_calculator.html", context)
 
 
 def receipt_response(payment) -> HttpResponse:

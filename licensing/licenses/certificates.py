@@ -125,7 +125,7 @@ def certificate_context(license: License) -> dict:
 def certificate_html(license: License) -> str:
     # The certificate is a legal record: always in English, whatever language the worker runs in.
     with translation.override("en"):
-        return render_to_string("licensing/certificate.html", certificate_context(license))
+        return render_to_string("licensing/licenses/certificate.html", certificate_context(license))
 
 
 def certificate_pdf(license: License) -> bytes:

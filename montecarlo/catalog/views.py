@@ -16,7 +16,7 @@ def game_catalog(request):
         {"name": game.name_for(language), "entry": game, "has_rules": game.code in GAMES}
         for game in GameCatalogEntry.objects.all()
     ]
-    return render(request, "montecarlo/game_catalog.html", {"games": games})
+    return render(request, "montecarlo/catalog/game_catalog.html", {"games": games})
 
 
 def game_rules(request, code: str):
@@ -26,6 +26,6 @@ def game_rules(request, code: str):
     engine = GAMES[code]() if code in GAMES else None
     bets = [{"kind": kind.kind, "label": _(kind.label), "pays": pays_text(kind), "rule": kind.rule, "unit": kind.unit}
             for kind in engine.bet_kinds()] if engine else []
-    return render(request, "montecarlo/game_rules.html", {
+    return render(request, "montecarlo/catalog/game_rules.html", {
         "game": game, "name": game.name_for(get_language()), "bets": bets, "edges": edges_of(code),
         "settings": engine.settings if engine else {}})

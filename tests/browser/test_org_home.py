@@ -9,7 +9,7 @@ from licensing.models import AuditEvent, Role
 from tests.browser.conftest import sign_in
 from tests.browser.screens import shot_path
 from tests.licensing.factories import MembershipFactory, OrganizationFactory, UserFactory
-from tests.licensing.home.homes import deficiency, renewal_window, report_due
+from tests.licensing.home.factories import deficiency, renewal_window, report_due
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

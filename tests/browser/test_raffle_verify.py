@@ -11,8 +11,7 @@ from licensing.reports import raffle_draw
 from licensing.reports.drawings.selectors import drawing_published
 from licensing.reports.drawings.services import drawing_draw, drawing_sales_close, drawing_schedule
 from tests.browser.screens import axe_problems, csp_errors, shot_path
-from tests.licensing.factories import license_for, member
-from tests.licensing.raffles import in_charge, raffle_ready
+from tests.licensing.factories import in_charge, license_for, member, raffle_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

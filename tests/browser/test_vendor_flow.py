@@ -14,7 +14,7 @@ from licensing.models import Application, License
 from licensing.models.choices import ApplicationStatus, LicenseType
 from tests.browser.conftest import fee_record_on_review_page, sign_in
 from tests.licensing.factories import UserFactory, board_member, board_staff
-from tests.vendors.world import vendor_fee_rows
+from tests.vendors.factories import vendor_fee_rows
 from vendors.models import Owner, Vendor
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -17,7 +17,7 @@ from core.admin.changes import NOT_RECORDED
 from licensing.admin.accounts import UserAdmin
 from licensing.admin.site import BoardAdminSite
 from licensing.models import AuditEvent, Membership, Organization, Role, User
-from tests.licensing.admin.world import inline_membership_form
+from tests.licensing.admin.factories import inline_membership_form
 from tests.licensing.factories import PASSWORD, OrganizationFactory, UserFactory, board_staff
 from tests.licensing.factories import superuser as make_superuser
 

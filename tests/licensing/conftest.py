@@ -1,12 +1,12 @@
 """The filing fixtures (a frozen day, an eligible filer, its API client), shared by the applications,
-organizations and premises tests; the helpers that drive a filing are in tests/licensing/applications/filing.py."""
+organizations and premises tests; the helpers that drive a filing are in tests/licensing/applications/factories.py."""
 
 
 import pytest
 import time_machine
 
 from licensing.models import Role
-from tests.licensing.applications.filing import NOON, TODAY
+from tests.licensing.applications.factories import NOON, TODAY
 from tests.licensing.factories import MembershipFactory, make_eligible, set_bond
 
 

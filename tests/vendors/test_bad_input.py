@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 from licensing.models import Document, Organization
 from tests.licensing.factories import upload
 from tests.vendors.applications.test_guided_form import REGISTRATION as FORM
-from tests.vendors.world import ITEMS, complete_vendor, filed_application, registered_vendor
+from tests.vendors.factories import ITEMS, complete_vendor, filed_application, registered_vendor
 from vendors.models import Owner, PriceListItem, Supplier, Vendor
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,13 @@ from rest_framework.test import APIClient
 
 from licensing.models import Role
 from tests.licensing.factories import MembershipFactory, UserFactory, board_member, board_staff
-from tests.vendors.factories import VendorFactory, VendorRepresentativeFactory
-from tests.vendors.world import complete_vendor, filed_application, registered_vendor
+from tests.vendors.factories import (
+    VendorFactory,
+    VendorRepresentativeFactory,
+    complete_vendor,
+    filed_application,
+    registered_vendor,
+)
 
 pytestmark = pytest.mark.django_db
 

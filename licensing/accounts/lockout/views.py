@@ -40,4 +40,4 @@ def lockouts(request):
         else:
             messages.success(request, _("Unlocked (%(count)d failure records removed).") % {"count": removed})
             return redirect("portal:lockouts")
-    return render(request, "licensing/lockouts.html", locked)
+    return render(request, "licensing/accounts/lockout/lockouts.html", locked)

@@ -24,8 +24,8 @@ from licensing.accounts.services import api_token_issue
 from licensing.audit.selectors import audit_event_list
 from licensing.models import FeePayment, User, Vote
 from licensing.organizations.selectors import organization_list
+from testkit.sign_in import password_only_login
 from tests.licensing.factories import ApplicationFactory, UserFactory, board_admin, board_member, board_staff
-from tests.sign_in import password_only_login
 
 pytestmark = pytest.mark.django_db
 

@@ -10,9 +10,9 @@ from django.test import Client
 
 from config.routing import websocket_urlpatterns
 from licensing.accounts.second_factor import SecondFactorAuthMiddlewareStack
+from testkit.sign_in import password_only_login
 from tests.licensing.factories import board_staff
 from tests.montecarlo.factories import board_clock, running  # noqa: F401  (the fixture: dealt in licensed hours)
-from tests.sign_in import password_only_login
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
               pytest.mark.usefixtures("keep_migrated_data", "close_executor_connections", "board_clock")]

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from licensing.accounts.mfa import MFA_REQUIRED_MESSAGE
 from licensing.models import ApiTokenSecondFactor, AuditEvent
+from testkit.sign_in import password_only_login
 from tests.licensing.factories import PASSWORD, UserFactory, board_member, board_staff, superuser, totp_code, with_mfa
-from tests.sign_in import password_only_login
 
 pytestmark = pytest.mark.django_db
 LIMIT = settings.AXES_FAILURE_LIMIT

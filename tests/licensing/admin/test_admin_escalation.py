@@ -8,7 +8,7 @@ from django.contrib.auth.models import Group, Permission
 from django.urls import reverse
 
 from licensing.models import AuditEvent, Membership, User
-from tests.licensing.admin.world import inline_membership_form
+from tests.licensing.admin.factories import inline_membership_form
 from tests.licensing.factories import PASSWORD, OrganizationFactory, UserFactory, board_admin, board_staff
 
 pytestmark = pytest.mark.django_db

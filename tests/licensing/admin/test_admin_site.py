@@ -10,7 +10,7 @@ from django.contrib import admin
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
-from tests.licensing.admin.world import build_admin_world
+from tests.licensing.admin.factories import build_admin_world
 from tests.licensing.factories import ROLES, board_admin, board_member, role_user
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ import time_machine
 
 from licensing.applications.checks import priced_on, quote_for
 from licensing.models import Application
-from tests.licensing.applications.filing import NEXT_MONTH, NOON, check, create, fill_bingo, occasion, submit
+from tests.licensing.applications.factories import NEXT_MONTH, NOON, check, create, fill_bingo, occasion, submit
 from tests.licensing.factories import board_number
 
 pytestmark = pytest.mark.django_db

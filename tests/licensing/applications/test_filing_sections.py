@@ -10,7 +10,7 @@ from licensing.licenses.services import license_issue
 from licensing.models import License
 from licensing.models.choices import ResponsibleRole
 from licensing.models.organizations import OrganizationType
-from tests.licensing.applications.filing import check, create, fill_bingo, submit
+from tests.licensing.applications.factories import check, create, fill_bingo, submit
 from tests.licensing.factories import approved_paid, fee_pay
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from licensing.applications.checks import application_findings
 from licensing.applications.fixes import BOARD_SIDE_RULES, fix_url
 from licensing.models import Application, Document, Role
 from licensing.models.choices import DocumentKind
-from tests.licensing.applications.filing import check, create, patch, step
+from tests.licensing.applications.factories import check, create, patch, step
 from tests.licensing.factories import PDF_BYTES, LicenseFactory, MembershipFactory
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ import datetime as dt
 import pytest
 
 from licensing.models import Application, BingoOccasion
-from tests.licensing.applications.filing import (
+from tests.licensing.applications.factories import (
     NEXT_MONTH,
     TODAY,
     blocking,

@@ -8,7 +8,17 @@ import pytest
 
 from licensing.models import Application
 from licensing.models.choices import DocumentKind, LicenseStatus
-from tests.licensing.applications.filing import NEXT_MONTH, TODAY, blocking, check, create, errors, patch, step, submit
+from tests.licensing.applications.factories import (
+    NEXT_MONTH,
+    TODAY,
+    blocking,
+    check,
+    create,
+    errors,
+    patch,
+    step,
+    submit,
+)
 from tests.licensing.factories import LicenseFactory, add_document
 
 pytestmark = pytest.mark.django_db

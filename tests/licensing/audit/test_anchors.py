@@ -23,8 +23,7 @@ from licensing.reports.drawings.services import drawing_draw, drawing_sales_clos
 from montecarlo.tournaments import services
 from tests.bingo.factories import live_game, record_all
 from tests.core.tamper import triggers_off
-from tests.licensing.factories import OrganizationFactory, license_for, member
-from tests.licensing.raffles import in_charge, raffle_ready
+from tests.licensing.factories import OrganizationFactory, in_charge, license_for, member, raffle_ready
 from tests.montecarlo.factories import board_clock, play_to_one, running  # noqa: F401
 
 pytestmark = pytest.mark.django_db

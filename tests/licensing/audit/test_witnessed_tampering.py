@@ -36,8 +36,7 @@ from montecarlo.models import ChipLedgerEntry, Participant
 from montecarlo.tables import services as table_services
 from tests.conftest import need
 from tests.core.tamper import WRONG_KEY, forge_from, triggers_off
-from tests.licensing.factories import OrganizationFactory, UserFactory, license_for, member
-from tests.licensing.raffles import in_charge, raffle_ready
+from tests.licensing.factories import OrganizationFactory, UserFactory, in_charge, license_for, member, raffle_ready
 from tests.montecarlo.factories import admit, board_clock, night_for, table_for  # noqa: F401
 
 pytestmark = pytest.mark.django_db

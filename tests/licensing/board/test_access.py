@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from licensing.models import Role
-from tests.licensing.board.builders import bingo_license, filed
+from tests.licensing.board.factories import bingo_license, filed
 from tests.licensing.factories import MembershipFactory, UserFactory, board_admin, board_member, board_staff
 from tests.vendors.factories import VendorRepresentativeFactory
 

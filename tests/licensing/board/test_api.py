@@ -6,7 +6,7 @@ import datetime as dt
 import pytest
 from django.core.management import call_command
 
-from tests.licensing.board.builders import bingo_license, corrected, drafted, filed
+from tests.licensing.board.factories import bingo_license, corrected, drafted, filed
 from tests.licensing.factories import board_member, board_staff
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ from django.urls import reverse
 from PIL import Image
 
 from tests.conftest import need
-from tests.licensing.board.builders import bingo_license, corrected, drafted, filed, officer_of
+from tests.licensing.board.factories import bingo_license, corrected, drafted, filed, officer_of
 from tests.licensing.factories import board_member, board_staff
 
 pytestmark = pytest.mark.django_db

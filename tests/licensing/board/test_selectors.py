@@ -9,7 +9,7 @@ import pytest
 
 from licensing.board import selectors
 from licensing.models import ReportFinding, ReportStatus
-from tests.licensing.board.builders import bingo_license, corrected, drafted, filed, officer_of
+from tests.licensing.board.factories import bingo_license, corrected, drafted, filed, officer_of
 from tests.licensing.factories import board_staff
 
 pytestmark = pytest.mark.django_db

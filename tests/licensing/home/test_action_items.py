@@ -18,7 +18,7 @@ from tests.licensing.factories import (
     make_eligible,
     member,
 )
-from tests.licensing.home.homes import (
+from tests.licensing.home.factories import (
     deficiency,
     officer_of,
     renewal_window,

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from licensing.models import OrganizationMember
 from tests.licensing.factories import make_eligible
-from tests.licensing.home.homes import officer_of
+from tests.licensing.home.factories import officer_of
 
 pytestmark = pytest.mark.django_db
 

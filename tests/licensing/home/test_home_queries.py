@@ -12,7 +12,7 @@ from django.urls import reverse
 from licensing.models import Role
 from tests.bingo.factories import OperationFactory
 from tests.licensing.factories import ApplicationFactory, LicenseFactory, MembershipFactory
-from tests.licensing.home.homes import deficiency, officer_of, renewal_window, report_due, substantial_change, today
+from tests.licensing.home.factories import deficiency, officer_of, renewal_window, report_due, substantial_change, today
 from tests.montecarlo.factories import mcn_license, night_for
 
 pytestmark = pytest.mark.django_db

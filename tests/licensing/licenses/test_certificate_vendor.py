@@ -10,8 +10,7 @@ from licensing.applications.services import application_submit
 from licensing.licenses import certificates
 from licensing.models.choices import ApplicationKind
 from tests.licensing.factories import approve
-from tests.vendors.licensed import licensed_vendor, representative_of
-from tests.vendors.world import ITEMS, filed_application
+from tests.vendors.factories import ITEMS, filed_application, licensed_vendor, representative_of
 
 pytestmark = pytest.mark.django_db
 

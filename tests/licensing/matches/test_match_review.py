@@ -11,7 +11,7 @@ from licensing.matches.services import match_decide
 from licensing.models import AuditEvent, MatchDecision, Role
 from licensing.organizations.services import responsible_person_set
 from tests.licensing.factories import MembershipFactory, UserFactory, board_member, board_staff
-from tests.vendors.world import registered_vendor
+from tests.vendors.factories import registered_vendor
 from vendors.owners.services import owner_add
 
 pytestmark = pytest.mark.django_db

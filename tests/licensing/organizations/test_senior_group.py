@@ -7,7 +7,7 @@ import pytest
 
 from licensing.models import Application, Document, OrganizationMember
 from licensing.models.choices import DocumentKind
-from tests.licensing.applications.filing import TODAY, blocking, check, create, errors, fill_bingo, patch, submit
+from tests.licensing.applications.factories import TODAY, blocking, check, create, errors, fill_bingo, patch, submit
 from tests.licensing.factories import add_document
 
 pytestmark = pytest.mark.django_db

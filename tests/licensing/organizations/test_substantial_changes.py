@@ -13,7 +13,7 @@ from django.utils.formats import date_format
 from licensing.models import AuditEvent, ChangeKind, License, SubstantialChange
 from licensing.models.choices import LicenseStatus
 from licensing.reminders.services import reminders_send
-from tests.licensing.applications.filing import TODAY, create, patch, submit
+from tests.licensing.applications.factories import TODAY, create, patch, submit
 from tests.licensing.factories import LicenseFactory, approve
 
 pytestmark = pytest.mark.django_db

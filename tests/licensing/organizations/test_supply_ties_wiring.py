@@ -16,9 +16,9 @@ from licensing.models import Application, AuditEvent, ResponsiblePerson
 from licensing.models.choices import ResponsibleRole
 from licensing.organizations.services import responsible_person_set
 from tests.bingo.factories import ADULT, bingo_license, plan, planner
-from tests.licensing.applications.filing import blocking, check, create, errors, fill_bingo, submit
+from tests.licensing.applications.factories import blocking, check, create, errors, fill_bingo, submit
 from tests.licensing.factories import board_staff
-from tests.vendors.world import registered_vendor
+from tests.vendors.factories import registered_vendor
 from vendors.owners.services import owner_add, owner_end
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from licensing.models import Application, AuditEvent, CorrectionStatus, Premises, PremisesCorrection
-from tests.licensing.applications import filing
-from tests.licensing.applications.filing import HALL, create, errors, premises
+from tests.licensing.applications import factories as filing
+from tests.licensing.applications.factories import HALL, create, errors, premises
 from tests.licensing.factories import PremisesFactory, board_member, board_staff
 
 pytestmark = pytest.mark.django_db

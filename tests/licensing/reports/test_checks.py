@@ -13,7 +13,7 @@ from licensing.models.choices import LicenseStatus
 from licensing.reports import content, services
 from licensing.reports.checks import report_findings
 from tests.licensing.factories import LicenseFactory, PremisesFactory, board_number, license_for, member
-from tests.vendors.licensed import licensed_vendor, revoked, suspended
+from tests.vendors.factories import licensed_vendor, revoked, suspended
 
 pytestmark = pytest.mark.django_db
 DAY = dt.date(2027, 3, 3)  # a Wednesday: its week runs from Monday 2027-03-01 to Sunday 2027-03-07

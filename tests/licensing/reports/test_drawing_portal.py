@@ -12,8 +12,15 @@ from licensing.reports import raffle_draw
 from licensing.reports.drawings.forms import ticket_numbers_parse
 from licensing.reports.drawings.selectors import drawing_published
 from licensing.reports.drawings.services import drawing_sales_close, drawing_schedule
-from tests.licensing.factories import board_member, board_staff, license_for, member
-from tests.licensing.raffles import PLACE, in_charge, raffle_ready
+from tests.licensing.factories import (
+    DRAWING_PLACE,
+    board_member,
+    board_staff,
+    in_charge,
+    license_for,
+    member,
+    raffle_ready,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -140,7 +147,7 @@ def test_the_whole_flow_through_the_portal(client, raffle, officer, seed):
     assert reverse("public:raffle_drawing", args=[drawing.pk]) in body
     assert reverse("public:raffle_drawing_json", args=[drawing.pk]) in body
     assert 'name="action"' not in body  # nothing left to do
-    assert PLACE in body and "Member in charge" in body  # who was present (30 DCMR 1301.5), and where
+    assert DRAWING_PLACE in body and "Member in charge" in body  # who was present (30 DCMR 1301.5), and where
 
     # Drawn once: a second draw or a second schedule is refused and changes nothing.
     assert client.post(page(raffle), {"action": "draw", "confirm": "on"}).status_code == 400

@@ -16,14 +16,16 @@ from licensing.models.choices import DocumentKind, EnforcementKind, LicenseStatu
 from licensing.reports.drawings import rules
 from licensing.reports.drawings.services import drawing_draw, drawing_sales_close, drawing_schedule
 from tests.licensing.factories import (
+    DRAWING_PLACE,
     ResponsiblePersonFactory,
     UserFactory,
     add_document,
     board_staff,
+    in_charge,
     license_for,
     member,
+    raffle_ready,
 )
-from tests.licensing.raffles import PLACE, in_charge, raffle_ready
 
 pytestmark = pytest.mark.django_db
 
@@ -120,7 +122,7 @@ def test_the_drawing_is_refused_a_minute_before_the_stated_time_and_held_at_it()
     with time_machine.travel(drawing_at, tick=False):
         drawing = drawing_draw(actor=officer, drawing=drawing, in_charge=in_charge(license))
     assert drawing.status == DrawingStatus.DRAWN
-    assert drawing.events.get(kind="drawn").payload["place"] == PLACE
+    assert drawing.events.get(kind="drawn").payload["place"] == DRAWING_PLACE
 
 
 # --- 30 DCMR 1301.5: the member in charge or the alternate is present ---

@@ -21,8 +21,7 @@ from licensing.models.choices import LicenseType
 from licensing.reports import raffle_draw
 from licensing.reports.drawings.selectors import drawing_published
 from licensing.reports.drawings.services import drawing_draw, drawing_sales_close, drawing_schedule
-from tests.licensing.factories import board_staff, license_for, member
-from tests.licensing.raffles import in_charge, raffle_ready
+from tests.licensing.factories import board_staff, in_charge, license_for, member, raffle_ready
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 
 from licensing.board import selectors
 from licensing.reports import content, services
-from tests.licensing.board.builders import bingo_data, bingo_license, filed, officer_of
+from tests.licensing.board.factories import bingo_data, bingo_license, filed, officer_of
 from tests.licensing.factories import board_staff
 
 pytestmark = pytest.mark.django_db

@@ -16,8 +16,7 @@ from licensing.reports import content, services
 from licensing.reports.drawings import rules as drawing_rules
 from licensing.reports.drawings.services import drawing_draw, drawing_sales_close, drawing_schedule
 from licensing.reports.handover import montecarlo_night_recorded, montecarlo_tournament_prizes_recorded
-from tests.licensing.factories import license_for, member
-from tests.licensing.raffles import in_charge, raffle_ready
+from tests.licensing.factories import in_charge, license_for, member, raffle_ready
 
 pytestmark = pytest.mark.django_db
 SEED = bytes(range(32))

@@ -15,7 +15,7 @@ from licensing.models.choices import ApplicationKind, LicenseStatus
 from licensing.reminders.services import reminders_send, report_due_reminders_due
 from licensing.reports import overdue, services
 from licensing.reports.tasks import reports_calendar_daily
-from tests.licensing.applications.filing import TODAY, create, errors, fill_bingo, submit
+from tests.licensing.applications.factories import TODAY, create, errors, fill_bingo, submit
 from tests.licensing.factories import (
     ApplicationFactory,
     OrganizationFactory,

@@ -10,7 +10,7 @@ from django.urls import reverse
 from licensing.models.choices import LicenseType
 from licensing.review import selectors as selectors_review
 from tests.licensing.factories import ApplicationFactory, board_member, board_staff
-from tests.vendors.licensed import MONTECARLO_ITEMS, submitted_vendor_application
+from tests.vendors.factories import MONTECARLO_ITEMS, submitted_vendor_application
 from vendors.models import Supplier
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from montecarlo.holdem.hand import replay
-from tests.montecarlo.holdem.pk import pokerkit_play
-from tests.montecarlo.holdem.sim import random_hand
+from testkit.pokerkit_oracle import pokerkit_play
+from testkit.random_hands import random_hand
 
 
 def test_same_pots_winners_and_stacks_as_pokerkit():

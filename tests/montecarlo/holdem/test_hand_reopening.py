@@ -11,8 +11,8 @@ import pytest
 
 from montecarlo.holdem.cards import format_card, parse_cards
 from montecarlo.holdem.hand import NO_LIMIT_RULE, Hand, HandError
-from tests.montecarlo.holdem.pk import pokerkit_next, pokerkit_play
-from tests.montecarlo.holdem.sim import random_hand
+from testkit.pokerkit_oracle import pokerkit_next, pokerkit_play
+from testkit.random_hands import random_hand
 
 DECK = [format_card(c) for c in range(52)]
 # Five seats, button on seat 4: seat 0 posts 50, seat 1 posts 100, seat 2 acts first pre-flop and

@@ -9,8 +9,8 @@ import pytest
 
 from montecarlo.holdem.cards import parse_cards
 from montecarlo.holdem.hand import ALL_SHOW_RULE, SHOW_RULE, Hand, HandError, replay
-from tests.montecarlo.holdem.pk import pokerkit_play
-from tests.montecarlo.holdem.sim import random_hand
+from testkit.pokerkit_oracle import pokerkit_play
+from testkit.random_hands import random_hand
 
 # Three seats, button 0: seat 1 small blind, seat 2 big blind, seat 0 first pre-flop and last after.
 # Seat 1 Ah Ad, seat 2 Kh Kd, seat 0 Qh Qd; burn, flop 2c 7s 9h, burn, turn 3d, burn, river 8c.

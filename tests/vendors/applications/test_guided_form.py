@@ -10,7 +10,7 @@ from licensing.applications.services import application_submit
 from licensing.models import Application, Document
 from licensing.models.choices import ApplicationKind, ApplicationStatus, DocumentKind
 from tests.licensing.factories import UserFactory, approve, board_staff, upload
-from tests.vendors.world import PDF, complete_vendor, filed_application, registered_vendor, vendor_fee_rows
+from tests.vendors.factories import PDF, complete_vendor, filed_application, registered_vendor, vendor_fee_rows
 from vendors.models import Owner, PriceList, Supplier, Vendor
 
 pytestmark = pytest.mark.django_db

@@ -16,7 +16,7 @@ from tests.licensing.factories import (
     approve,
     upload,
 )
-from tests.vendors.world import (
+from tests.vendors.factories import (
     ITEMS,
     PDF,
     complete_vendor,

@@ -8,8 +8,13 @@ from licensing.applications.services import application_submit
 from licensing.models import License
 from licensing.models.choices import ApplicationStatus, LicenseType
 from tests.licensing.factories import approve, event_types
-from tests.vendors.licensed import submitted_vendor_application
-from tests.vendors.world import complete_vendor, filed_application, registered_vendor, vendor_fee_rows
+from tests.vendors.factories import (
+    complete_vendor,
+    filed_application,
+    registered_vendor,
+    submitted_vendor_application,
+    vendor_fee_rows,
+)
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 
 from licensing.models import Document
 from tests.licensing.factories import upload
-from tests.vendors.world import PDF, complete_vendor, filed_application, registered_vendor
+from tests.vendors.factories import PDF, complete_vendor, filed_application, registered_vendor
 from vendors.models import Owner
 
 pytestmark = pytest.mark.django_db

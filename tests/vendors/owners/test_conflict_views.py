@@ -9,8 +9,7 @@ from django.urls import reverse
 
 from licensing.models import AuditEvent, Role
 from tests.licensing.factories import MembershipFactory, board_member, board_staff
-from tests.vendors.factories import OwnerFactory, VendorRepresentativeFactory
-from tests.vendors.world import complete_vendor, registered_vendor
+from tests.vendors.factories import OwnerFactory, VendorRepresentativeFactory, complete_vendor, registered_vendor
 
 pytestmark = pytest.mark.django_db
 

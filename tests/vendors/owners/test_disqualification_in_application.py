@@ -12,7 +12,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from licensing.applications.checks import application_findings
 from licensing.models import MatchDecision
 from tests.licensing.factories import board_member, board_staff
-from tests.vendors.world import complete_vendor, filed_application, registered_vendor, vendor_fee_rows
+from tests.vendors.factories import complete_vendor, filed_application, registered_vendor, vendor_fee_rows
 from vendors.owners.services import owner_conflict_decide, owner_update
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,13 @@ from django.urls import reverse
 from licensing.models import Role
 from licensing.models.choices import ApplicationKind
 from tests.licensing.factories import MembershipFactory, board_member, board_staff
-from tests.vendors.factories import VendorRepresentativeFactory
-from tests.vendors.licensed import licensed_vendor, representative_of
-from tests.vendors.world import ITEMS, filed_application
+from tests.vendors.factories import (
+    ITEMS,
+    VendorRepresentativeFactory,
+    filed_application,
+    licensed_vendor,
+    representative_of,
+)
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,7 @@ from licensing.applications.services import application_submit
 from licensing.models import License
 from licensing.models.choices import ApplicationKind
 from tests.licensing.factories import approve
-from tests.vendors.licensed import licensed_vendor, representative_of
-from tests.vendors.world import ITEMS, filed_application
+from tests.vendors.factories import ITEMS, filed_application, licensed_vendor, representative_of
 from vendors.price_lists.selectors import price_list_history, price_list_in_force
 from vendors.price_lists.services import price_list_items_set
 

@@ -3,7 +3,7 @@ import pytest
 from licensing.models import License
 from tests.clock import back_to_now
 from tests.once import built_once
-from tests.vendors.licensed import MONTECARLO_ITEMS, licensed_vendor, revoked, suspended
+from tests.vendors.factories import MONTECARLO_ITEMS, licensed_vendor, revoked, suspended
 
 
 def _four_vendors() -> dict[str, int]:

@@ -15,8 +15,7 @@ from licensing.licenses.certificates import license_lookup_url
 from licensing.models import License
 from licensing.models.choices import ApplicationKind
 from tests.licensing.factories import LicenseFactory, approve
-from tests.vendors.licensed import licensed_vendor, representative_of
-from tests.vendors.world import ITEMS, filed_application
+from tests.vendors.factories import ITEMS, filed_application, licensed_vendor, representative_of
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,7 @@ import pytest
 
 from licensing.models.choices import ApplicationKind
 from licensing.reminders.services import reminders_send
-from tests.vendors.licensed import licensed_vendor, representative_of
-from tests.vendors.world import filed_application
+from tests.vendors.factories import filed_application, licensed_vendor, representative_of
 
 pytestmark = pytest.mark.django_db
 

@@ -1,7 +1,8 @@
-"""How the tests sign people in. `client.force_login(user)` signs in as the portal's two-step sign-in does: an
-account with a second factor passes it too (the session holds allauth's record of the second step, as after a real
-sign-in), so the Board's people act as the Board. `password_only_login` opens a session on the password alone (as
-Django's own admin sign-in used to), for the tests that prove such a session gets nothing the Board sees."""
+"""How the tests (and the benchmarks) sign people in. `client.force_login(user)` signs in as the portal's two-step
+sign-in does: an account with a second factor passes it too (the session holds allauth's record of the second step,
+as after a real sign-in), so the Board's people act as the Board. `password_only_login` opens a session on the
+password alone (as Django's own admin sign-in used to), for the tests that prove such a session gets nothing the
+Board sees."""
 
 from allauth.account.internal.flows.login import record_authentication
 from allauth.mfa.models import Authenticator
