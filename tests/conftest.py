@@ -245,26 +245,14 @@ def close_executor_connections():
 @pytest.fixture(scope="module")
 def keep_migrated_data(django_db_setup, django_db_blocker):
     """A transactional test ends with a flush, which also empties the rows the data migrations
-    loaded (fee schedules, the pattern library...), and later tests rely on them. Snapshot the
-    database before this module's tests and load the snapshot back after the last flush
-    (Django's own serialized-rollback mechanism)."""
+    loaded (the register's figures, the pattern library...), and later tests rely on them. Copy them
+    aside before this module's tests and put them back after the last flush (tests/migrated_data.py)."""
     from django.db import connection
 
-    with django_db_blocker.unblock():
-        snapshot = connection.creation.serialize_db_to_string()
-    yield
-    from django.core import serializers
-    from django.db import IntegrityError, transaction
+    from tests.migrated_data import snapshot
 
     with django_db_blocker.unblock():
-        # The flush's post_migrate signal has already re-created some rows (groups, content
-        # types): keep those, put back everything else.
-        for item in serializers.deserialize("json", snapshot):
-            model = type(item.object)
-            if model._default_manager.filter(pk=item.object.pk).exists():
-                continue
-            try:
-                with transaction.atomic():
-                    item.save()
-            except IntegrityError:
-                continue
+        kept = snapshot(connection)
+    yield
+    with django_db_blocker.unblock():
+        kept.restore()
