@@ -41,7 +41,7 @@ from licensing.reports.drawings.services import drawing_schedule
 from montecarlo.models import GameApproval, GameTable, Night, Tournament
 from tests.licensing.factories import board_admin, board_staff, license_for, member
 from tests.licensing.raffles import raffle_ready
-from tests.licensing.reports.reporting import bingo_license
+from tests.licensing.reports.factories import bingo_license
 from tests.montecarlo.factories import night_for, table_for
 from vendors.models import Owner, Vendor
 

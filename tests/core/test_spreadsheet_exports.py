@@ -18,7 +18,7 @@ from core.spreadsheets import FORMULA_START
 from licensing.models import Role
 from licensing.reports.exports import DATASETS
 from tests.licensing.factories import OrganizationFactory, OrganizationMemberFactory, board_staff, member
-from tests.licensing.reports.reporting import bingo_license, submitted
+from tests.licensing.reports.factories import bingo_license, submitted
 
 ROOT = Path(__file__).resolve().parents[2]
 FORMULAS = ['=HYPERLINK("http://x","y")', "+1", "-1+2", "@SUM(1)", "\t=1", "\r=1"]

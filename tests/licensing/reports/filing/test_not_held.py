@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from licensing.models import AuditEvent, Report, ReportStatus, Role
 from licensing.reports import not_held, overdue, services
 from tests.licensing.factories import OrganizationFactory, member
-from tests.licensing.reports.reporting import bingo_license, filled
+from tests.licensing.reports.factories import bingo_license, filled
 
 pytestmark = pytest.mark.django_db
 

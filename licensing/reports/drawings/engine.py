@@ -1,11 +1,11 @@
-"""Provably fair raffle drawings: ../shared/formats/raffle-drawing.md (format "raffle-drawing/1"), exactly.
+"""Provably fair raffle drawings: docs/formats/raffle-drawing.md (format "raffle-drawing/1"), exactly.
 
 Before the drawing the Board publishes `commitment = sha256(seed)`; when sales close, `tickets_hash` of the sorted
 eligible (sold, not returned) ticket numbers; at the drawing, the seed and the winners, drawn by HMAC-SHA256 of the
 seed over "<tickets_hash>:<counter>" with rejection sampling (no modulo bias). Anyone re-runs it:
 
-    python -m licensing.reports.raffle_draw draw < {"tickets": [...], "prizes": k, "seed": "<64 hex>"}
-    python -m licensing.reports.raffle_draw verify FILE   (or - for stdin)
+    python -m licensing.reports.drawings.engine draw < {"tickets": [...], "prizes": k, "seed": "<64 hex>"}
+    python -m licensing.reports.drawings.engine verify FILE   (or - for stdin)
 
 `verify` prints "verified" and exits 0, or names the first field that does not match and exits 1; malformed input
 exits 2 naming the field. Pure Python: no Django, so the command runs anywhere the file is."""
@@ -144,7 +144,7 @@ def main(argv: Sequence[str] | None = None, *, stdin=None, stdout=None, stderr=N
                 return 0
             print(f"mismatch: {mismatch}", file=stdout)
             return 1
-        print("usage: python -m licensing.reports.raffle_draw draw < INPUT | verify FILE|-", file=stderr)
+        print("usage: python -m licensing.reports.drawings.engine draw < INPUT | verify FILE|-", file=stderr)
         return 2
     except MalformedDrawing as error:
         print(f"malformed: {error}", file=stderr)

@@ -24,7 +24,7 @@ from tests.licensing.factories import (
     license_for,
     member,
 )
-from tests.licensing.reports.reporting import bingo_license, filled
+from tests.licensing.reports.factories import bingo_license, filled
 
 pytestmark = pytest.mark.django_db
 

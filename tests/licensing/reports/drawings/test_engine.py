@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from licensing.reports import raffle_draw
+from licensing.reports.drawings import engine
 
 SEED = "00112233445566778899aabbccddeeff" * 2
 
@@ -35,7 +35,7 @@ def spec_draw(tickets, k, seed_hex):
 
 
 def published(tickets=(1, 2, 5, 9), prizes=3, seed=SEED):
-    found = raffle_draw.draw(tickets=list(tickets), prizes=prizes, seed=seed)
+    found = engine.draw(tickets=list(tickets), prizes=prizes, seed=seed)
     return {"format": "raffle-drawing/1", "raffle": "RF-2027-00012", "prizes": prizes,
             "commitment": found.commitment, "tickets_hash": found.tickets_hash, "seed": seed,
             "tickets": list(tickets), "winners": found.winners}
@@ -45,15 +45,15 @@ def published(tickets=(1, 2, 5, 9), prizes=3, seed=SEED):
        data=st.data(), seed=st.binary(min_size=32, max_size=32))
 def test_the_module_draws_what_the_format_says(tickets, data, seed):
     k = data.draw(st.integers(min_value=1, max_value=len(tickets)))
-    found = raffle_draw.draw(tickets=tickets, prizes=k, seed=seed.hex())
+    found = engine.draw(tickets=tickets, prizes=k, seed=seed.hex())
     assert (found.commitment, found.tickets_hash, found.winners) == spec_draw(tickets, k, seed.hex())
     assert len(set(found.winners)) == k and set(found.winners) <= set(tickets)
     # the order the tickets are listed in changes nothing
-    assert raffle_draw.draw(tickets=list(reversed(tickets)), prizes=k, seed=seed.hex()).winners == found.winners
+    assert engine.draw(tickets=list(reversed(tickets)), prizes=k, seed=seed.hex()).winners == found.winners
 
 
 def test_known_values_pinned():
-    found = raffle_draw.draw(tickets=[1, 2, 5, 9], prizes=3, seed="ab" * 32)
+    found = engine.draw(tickets=[1, 2, 5, 9], prizes=3, seed="ab" * 32)
     assert found.commitment == hashlib.sha256(bytes.fromhex("ab" * 32)).hexdigest()
     assert found.tickets_hash == hashlib.sha256(b"1,2,5,9").hexdigest()
     assert found.winners == [9, 5, 2]
@@ -61,11 +61,11 @@ def test_known_values_pinned():
 
 def test_a_published_drawing_verifies_and_tampering_is_named():
     drawing = published()
-    assert raffle_draw.verify(drawing) is None
+    assert engine.verify(drawing) is None
     other_seed = "ff" + SEED[2:]
-    assert raffle_draw.verify({**drawing, "seed": other_seed}) == "commitment"
-    assert raffle_draw.verify({**drawing, "tickets": [1, 2, 5, 9, 11]}) == "tickets_hash"
-    assert raffle_draw.verify({**drawing, "winners": list(reversed(drawing["winners"]))}) == "winners"
+    assert engine.verify({**drawing, "seed": other_seed}) == "commitment"
+    assert engine.verify({**drawing, "tickets": [1, 2, 5, 9, 11]}) == "tickets_hash"
+    assert engine.verify({**drawing, "winners": list(reversed(drawing["winners"]))}) == "winners"
 
 
 @pytest.mark.parametrize(("change", "field"), [
@@ -74,13 +74,13 @@ def test_a_published_drawing_verifies_and_tampering_is_named():
     ({"seed": "AB" * 32}, "seed"), ({"seed": "ab" * 31}, "seed"), ({"format": "raffle-drawing/2"}, "format"),
 ])
 def test_malformed_input_names_the_field(change, field):
-    with pytest.raises(raffle_draw.MalformedDrawing) as error:
-        raffle_draw.verify({**published(), **change})
+    with pytest.raises(engine.MalformedDrawing) as error:
+        engine.verify({**published(), **change})
     assert error.value.field == field
 
 
 def run(*args, stdin: str):
-    return subprocess.run([sys.executable, "-m", "licensing.reports.raffle_draw", *args], input=stdin,
+    return subprocess.run([sys.executable, "-m", "licensing.reports.drawings.engine", *args], input=stdin,
                           capture_output=True, text=True, timeout=60)
 
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from licensing.models import ReportFinding, Role
 from licensing.reports import exports
 from tests.licensing.factories import OrganizationFactory, UserFactory, board_member, board_staff, member
-from tests.licensing.reports.reporting import bingo_license, submitted
+from tests.licensing.reports.factories import bingo_license, submitted
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from licensing.models import DrawingStatus, RaffleDrawing, Role
 from licensing.models.choices import LicenseType
-from licensing.reports import raffle_draw
+from licensing.reports.drawings import engine
 from licensing.reports.drawings.forms import ticket_numbers_parse
 from licensing.reports.drawings.selectors import drawing_published
 from licensing.reports.drawings.services import drawing_sales_close, drawing_schedule
@@ -100,7 +100,7 @@ def test_the_whole_flow_through_the_portal(client, raffle, officer, seed):
     drawing = RaffleDrawing.objects.get(license=raffle)
     assert drawing.status == DrawingStatus.SCHEDULED and drawing.prizes == 3
     body = text(response)
-    assert raffle_draw.commitment_of(SEED) in body and SEED.hex() not in body
+    assert engine.commitment_of(SEED) in body and SEED.hex() not in body
     assert "Close sales" in body and "commitment is published" in body
 
     sales = {"action": "close_sales", "sold": "1-250, 260, 270-300", "returned": "5 7-9"}
@@ -112,7 +112,7 @@ def test_the_whole_flow_through_the_portal(client, raffle, officer, seed):
     assert drawing.status == DrawingStatus.SALES_CLOSED
     eligible = sorted({*range(1, 251), 260, *range(270, 301)} - {5, 7, 8, 9})
     body = text(response)
-    assert raffle_draw.tickets_hash_of(eligible) in body and SEED.hex() not in body
+    assert engine.tickets_hash_of(eligible) in body and SEED.hex() not in body
     assert "Draw the winners" in body
 
     response = client.post(page(raffle), {"action": "draw"})  # not confirmed: nothing drawn
@@ -132,7 +132,7 @@ def test_the_whole_flow_through_the_portal(client, raffle, officer, seed):
     drawing.refresh_from_db()
     assert drawing.status == DrawingStatus.DRAWN
     winners = drawing_published(drawing)["winners"]
-    assert winners == raffle_draw.draw(tickets=eligible, prizes=3, seed=SEED.hex()).winners
+    assert winners == engine.draw(tickets=eligible, prizes=3, seed=SEED.hex()).winners
     body = text(response)
     assert SEED.hex() in body
     positions = [body.index(f"Prize {prize}: ticket {ticket}<") for prize, ticket in enumerate(winners, start=1)]

@@ -1,4 +1,4 @@
-"""The browser's verifier (static/licensing/raffle_verify.js) is a faithful port of raffle_draw.py: run under
+"""The browser's verifier (static/licensing/raffle_verify.js) is a faithful port of engine.py: run under
 Node on drawings of every shape (one prize, every ticket a prize, a pool that forces rejection sampling to
 matter, unsorted and sparse ticket numbers), it gives the command's commitment, tickets hash and winners, names
 the same first mismatching field, and refuses the same malformed fields."""
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from licensing.reports import raffle_draw
+from licensing.reports.drawings import engine
 
-SCRIPT = Path(__file__).resolve().parents[3] / "static" / "licensing" / "raffle_verify.js"
+SCRIPT = Path(__file__).resolve().parents[4] / "static" / "licensing" / "raffle_verify.js"
 RUNNER = """
 const v = require(process.argv[1]);
 const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
@@ -50,14 +50,14 @@ def cases() -> list[dict]:
 def test_the_javascript_draw_is_the_commands():
     given = cases()
     for case, answer in zip(given, node(given), strict=True):
-        expected = raffle_draw.draw(**case)
+        expected = engine.draw(**case)
         assert answer == {"commitment": expected.commitment, "tickets_hash": expected.tickets_hash,
                           "winners": expected.winners}
 
 
 def test_verify_names_the_same_field_and_refuses_the_same_input():
     case = {"tickets": [3, 1, 4, 15, 9, 2, 6], "prizes": 3, "seed": bytes(range(32)).hex()}
-    drawn = raffle_draw.draw(**case)
+    drawn = engine.draw(**case)
     published = {"format": "raffle-drawing/1", "raffle": "RF-2027-00012", **case, "commitment": drawn.commitment,
                  "tickets_hash": drawn.tickets_hash, "winners": drawn.winners}
     variants = [published, {**published, "seed": "f" * 64}, {**published, "tickets": [*case["tickets"], 100]},
@@ -67,7 +67,7 @@ def test_verify_names_the_same_field_and_refuses_the_same_input():
     answers = node([{"verify": variant} for variant in variants])
     for variant, answer in zip(variants, answers, strict=True):
         try:
-            expected = {"mismatch": raffle_draw.verify(variant)}
-        except raffle_draw.MalformedDrawing as error:
+            expected = {"mismatch": engine.verify(variant)}
+        except engine.MalformedDrawing as error:
             expected = {"malformed": error.field}
         assert answer == expected, variant

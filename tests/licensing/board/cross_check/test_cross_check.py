@@ -21,7 +21,7 @@ from tests.licensing.factories import (
     board_staff,
     member,
 )
-from tests.licensing.reports.reporting import bingo_license, filled, submitted
+from tests.licensing.reports.factories import bingo_license, filled, submitted
 
 pytestmark = pytest.mark.django_db
 

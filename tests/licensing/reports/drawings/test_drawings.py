@@ -1,6 +1,6 @@
 """Raffle drawings in the portal (issue 13): scheduled with a commitment, sales closed with the eligible tickets
 (returned ones excluded, every number within the application's first..last, 30 DCMR 1202.2(n)), drawn with the
-stored seed; the published file verifies with `python -m licensing.reports.raffle_draw verify`; the seed is
+stored seed; the published file verifies with `python -m licensing.reports.drawings.engine verify`; the seed is
 nowhere before the drawing; the record is hash-chained and append-only; only the organization's officers act."""
 
 import json
@@ -18,7 +18,7 @@ from licensing.audit.logs import chained_models
 from licensing.audit.verify import verify_log
 from licensing.models import AuditEvent, DrawingStatus, RaffleDrawing, RaffleDrawingEvent, Role
 from licensing.models.choices import LicenseType
-from licensing.reports import raffle_draw
+from licensing.reports.drawings import engine
 from licensing.reports.drawings.selectors import drawing_published
 from licensing.reports.drawings.services import drawing_draw, drawing_sales_close, drawing_schedule
 from tests.licensing.factories import board_staff, license_for, member
@@ -56,13 +56,13 @@ def api(user=None) -> APIClient:
 def verify_cli(tmp_path, published) -> subprocess.CompletedProcess:
     path = tmp_path / "drawing.json"
     path.write_text(json.dumps(published))
-    return subprocess.run([sys.executable, "-m", "licensing.reports.raffle_draw", "verify", str(path)],
+    return subprocess.run([sys.executable, "-m", "licensing.reports.drawings.engine", "verify", str(path)],
                           capture_output=True, text=True, timeout=60)
 
 
 def test_the_whole_flow_publishes_a_drawing_that_verifies(officer, raffle, tmp_path):
     drawing = schedule(officer, raffle)
-    assert drawing.commitment == raffle_draw.commitment_of(SEED)
+    assert drawing.commitment == engine.commitment_of(SEED)
     sold = list(range(100, 150))
     drawing = drawing_sales_close(actor=officer, drawing=drawing, sold=sold, returned=[101, 120],
                                   buyers_age_declared=True)
@@ -72,9 +72,9 @@ def test_the_whole_flow_publishes_a_drawing_that_verifies(officer, raffle, tmp_p
     eligible = sorted(set(sold) - {101, 120})
     assert published == {
         "format": "raffle-drawing/1", "raffle": "RF-2027-00012", "prizes": 3,
-        "commitment": raffle_draw.commitment_of(SEED), "tickets_hash": raffle_draw.tickets_hash_of(eligible),
+        "commitment": engine.commitment_of(SEED), "tickets_hash": engine.tickets_hash_of(eligible),
         "seed": SEED_HEX, "tickets": eligible,
-        "winners": raffle_draw.draw(tickets=eligible, prizes=3, seed=SEED_HEX).winners,
+        "winners": engine.draw(tickets=eligible, prizes=3, seed=SEED_HEX).winners,
     }
     assert not {101, 120} & set(published["winners"])
     assert list(drawing.events.order_by("seq").values_list("kind", flat=True)) == [
@@ -119,7 +119,7 @@ def test_the_api_flow_and_the_public_page(officer, raffle, tmp_path):
     answer = client.post(f"/api/v1/raffle-drawings/{pk}/close-sales",
                          {"sold": [100, 105, 110, 199], "returned": [105], "buyers_age_declared": True}, format="json")
     assert answer.status_code == 200, answer.content
-    assert answer.json()["tickets_hash"] == raffle_draw.tickets_hash_of([100, 110, 199])
+    assert answer.json()["tickets_hash"] == engine.tickets_hash_of([100, 110, 199])
     shown = seen_everywhere()
     assert drawing.seed not in shown and answer.json()["tickets_hash"] in shown
     # the audit trail does not hold the seed before the drawing either
@@ -135,7 +135,7 @@ def test_the_api_flow_and_the_public_page(officer, raffle, tmp_path):
     body = api().get(f"/api/v1/public/raffle-drawings/{pk}/").json()
     assert body["seed"] == drawing.seed and len(body["winners"]) == 2 and 105 not in body["winners"]
     page = api().get(reverse("public:raffle_drawing", args=[pk])).content.decode()
-    assert drawing.seed in page and "python -m licensing.reports.raffle_draw verify" in page
+    assert drawing.seed in page and "python -m licensing.reports.drawings.engine verify" in page
     # The record's head, as verify_logs --witness reads it from a saved page.
     assert f"licensing.raffledrawingevent {pk} seq 3 {RaffleDrawing.objects.get(pk=pk).head_hash}" in page
     download = api().get(reverse("public:raffle_drawing_json", args=[pk]))
