@@ -1,6 +1,6 @@
 """The portal's report forms, built from the report schema (licensing.reports.content) so a report's shape
 is written once: one form per one-group section, a formset per list section, and the small forms that open,
-correct and submit a report."""
+correct and submit a report; and the public "when is it due" helper's question."""
 
 from __future__ import annotations
 
@@ -12,7 +12,10 @@ from django.utils.translation import gettext_lazy as _
 from core.dates import DateField
 from core.money import MoneyField
 from core.numbers import IntegerField, ModelChoiceField
+from licensing.models.choices import LICENSE_CLASS_CHOICES, LICENSE_CLASSES, LicenseType, Period
 from licensing.reports import content
+from licensing.reports.deadlines import query_errors
+from licensing.reports.filing.serializers import EVENT_TYPES
 
 EXTRA_ROWS = 3
 REASON_MAX = 2000
@@ -150,3 +153,31 @@ class SubmitForm(forms.Form):
     confirm = forms.BooleanField(label=_(
         "I attest that this report is complete and true; once submitted it is frozen, and any change is a "
         "correction the Board can read."))
+
+
+# --- The public "when is it due" helper (licensing/reports/filing/views.py deadline_helper) ---
+
+
+class DeadlinesForm(forms.Form):
+    license_type = forms.ChoiceField(label=_("License type"), choices=EVENT_TYPES)
+    license_class = forms.ChoiceField(label=_("License class"), choices=[("", "—"), *LICENSE_CLASS_CHOICES],
+                                      required=False)
+    period = forms.ChoiceField(label=_("Period"), choices=Period.choices, initial=Period.REGULAR, required=False)
+    event_date = DateField(label=_("Date of the operation, drawing or event"),
+                           widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "due_%s")  # its own ids: the fee calculator page shows it beside its form
+        super().__init__(*args, **kwargs)
+
+    def clean(self):
+        data = super().clean()
+        data["period"] = data.get("period") or Period.REGULAR
+        if self.errors:
+            return data
+        errors = query_errors(license_type=data["license_type"], license_class=data.get("license_class", ""),
+                              period=data["period"], event_date=data["event_date"],
+                              classes=LICENSE_CLASSES[LicenseType(data["license_type"])])
+        for field, message in errors.items():
+            self.add_error(field, message)
+        return data

@@ -9,39 +9,22 @@ from django.http import Http404
 from licensing.models import License, Report, ReportStatus, User
 from licensing.models.organizations import FILING_ROLES
 from licensing.reports import content
+from licensing.reports.selectors import report_list
 from licensing.reports.services import REPORTABLE_STATUSES
 from licensing.selectors import has_role, organization_ids_with_roles
 
 PAGE_SIZE = 50
 
 
-def report_list(*, user: User, organization_id: int | None = None, status: str | None = None,
-                kind: str | None = None, year: int | None = None) -> QuerySet[Report]:
-    if not getattr(user, "is_authenticated", False):
-        return Report.objects.none()
-    reports = Report.objects.all()
-    if not user.is_board:
-        reports = reports.filter(organization_id__in=organization_ids_with_roles(user=user, roles=FILING_ROLES))
-    if organization_id is not None:
-        reports = reports.filter(organization_id=organization_id)
-    if status:
-        reports = reports.filter(status=status)
-    if kind:
-        reports = reports.filter(kind=kind)
-    if year is not None:
-        reports = reports.filter(event_date__year=year)
-    return reports.select_related("license", "organization").defer("data", "recorded")
-
-
 def report_current_list(*, user: User, **filters) -> QuerySet[Report]:
     """The drafts (a first draft or an open correction) and the versions in force; superseded versions are
     history, read from the report's versions."""
-    return report_list(user=user, **filters).exclude(status=ReportStatus.SUPERSEDED)
+    # The list reads no report's content: the documents stay in the database.
+    return report_list(user=user, **filters).defer("data", "recorded").exclude(status=ReportStatus.SUPERSEDED)
 
 
 def report_get(*, user: User, pk: int) -> Report:
-    report = (report_list(user=user).defer(None).select_related("license__organization", "previous")
-              .filter(pk=pk).first())
+    report = report_list(user=user).select_related("license__organization", "previous").filter(pk=pk).first()
     if report is None:
         raise Http404("No such report.")
     return report

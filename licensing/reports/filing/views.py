@@ -1,6 +1,8 @@
 """The portal's report pages: the list of an organization's reports (and the Board's), opening one, the report
 page (figures, findings before submitting, corrections of recorded figures, versions and what changed), a
-section's form, submitting, and opening a correction."""
+section's form, submitting, and opening a correction; and the public "when is it due" helper (the deadlines of
+one event, answered in place by htmx and as a full page without JavaScript; the fee calculator page carries it
+too)."""
 
 from __future__ import annotations
 
@@ -13,12 +15,15 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
 
 from core.forms import errors_to_form
 from licensing.models import Report, ReportStatus
 from licensing.reports import content, event_end, not_held, services
 from licensing.reports.checks import report_findings
+from licensing.reports.deadlines import deadlines
 from licensing.reports.filing import forms as report_forms
+from licensing.reports.filing.pdf import report_pdf
 from licensing.reports.filing.selectors import (
     PAGE_SIZE,
     can_file,
@@ -29,7 +34,6 @@ from licensing.reports.filing.selectors import (
     report_get,
     report_versions,
 )
-from licensing.reports.pdf import report_pdf
 
 
 @login_required
@@ -273,3 +277,18 @@ def report_pdf_download(request, pk: int):
     name = f"report-{report.license.number}-{report.event_date.isoformat()}-v{report.version}.pdf"
     response["Content-Disposition"] = f'inline; filename="{name}"'
     return response
+
+
+# --- The public "when is it due" helper ---
+
+PARTIAL = "licensing/reports/filing/_deadline_form.html"  # the form and its answer, so errors show inline
+
+
+@vary_on_headers("HX-Request")
+def deadline_helper(request):
+    form = report_forms.DeadlinesForm(request.GET) if "license_type" in request.GET else report_forms.DeadlinesForm()
+    found = deadlines(**form.cleaned_data) if form.is_bound and form.is_valid() else None
+    context = {"deadline_form": form, "deadlines": found}
+    if request.htmx and not request.htmx.history_restore_request:
+        return render(request, PARTIAL, context)
+    return render(request, "licensing/reports/filing/deadlines.html", context)

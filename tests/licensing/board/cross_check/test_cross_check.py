@@ -8,10 +8,11 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.urls import reverse
 
+from licensing.board.cross_check.rules import flagged
+from licensing.board.cross_check.selectors import vendor_cross_check
 from licensing.models import LicenseeKind, Role
 from licensing.models.choices import ApplicationKind, ApplicationStatus
 from licensing.reports import services
-from licensing.reports.cross_check import flagged, vendor_cross_check
 from tests.licensing.factories import (
     ApplicationFactory,
     LicenseFactory,

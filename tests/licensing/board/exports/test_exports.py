@@ -10,8 +10,8 @@ import openpyxl
 import pytest
 from django.urls import reverse
 
+from licensing.board.exports import datasets
 from licensing.models import ReportFinding, Role
-from licensing.reports import exports
 from tests.licensing.factories import OrganizationFactory, UserFactory, board_member, board_staff, member
 from tests.licensing.reports.factories import bingo_license, submitted
 
@@ -45,7 +45,7 @@ def csv_rows(response) -> list[dict]:
 
 def xlsx_rows(response) -> list[dict]:
     assert response.status_code == 200, response.content
-    assert response["Content-Type"] == exports.CONTENT_TYPES["xlsx"]
+    assert response["Content-Type"] == datasets.CONTENT_TYPES["xlsx"]
     sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
     header, *rows = list(sheet.iter_rows())
     names = [cell.value for cell in header]
@@ -59,7 +59,7 @@ def api(client, dataset, file_format="csv", **query):
 def test_the_reports_export_parses_back_with_one_row_per_report(client, world):
     client.force_login(board_staff())
     rows = csv_rows(api(client, "reports"))
-    assert list(rows[0]) == list(exports.REPORT_COLUMNS)
+    assert list(rows[0]) == list(datasets.REPORT_COLUMNS)
     assert [(r["organization"], r["license"], r["event_date"], r["status"]) for r in rows] == [
         ("Our Club", world["ours"].number, "2027-03-01", "submitted"),
         ("Their Club", world["theirs"].number, "2026-05-01", "submitted")]
@@ -87,7 +87,7 @@ def test_the_xlsx_export_holds_numbers_dates_and_no_formula(client, world):
 def test_lines_and_findings(client, world):
     client.force_login(board_staff())
     lines = csv_rows(api(client, "lines", organization=world["ours"].organization_id))
-    assert list(lines[0]) == list(exports.LINE_COLUMNS)
+    assert list(lines[0]) == list(datasets.LINE_COLUMNS)
     expenses = [(r["category"], r["amount"], r["row"]) for r in lines if r["section"] == "expenses"]
     assert expenses == [("supplies", "1234.56", "1"), ("rent", "300.00", "2")]
     assert lines[[r["section"] for r in lines].index("expenses")]["description"] == "'" + INJECTION
@@ -122,7 +122,7 @@ def test_each_caller_exports_what_it_may_see(client, world, role, status, organi
             "officer": lambda: member(world["ours"].organization, Role.OFFICER)}[role]
     if user is not None:
         client.force_login(user())
-    for dataset in exports.DATASETS:
+    for dataset in datasets.DATASETS:
         answer = api(client, dataset)
         assert answer.status_code == status
     if status == 200:

@@ -12,7 +12,7 @@ from PIL import Image
 
 from licensing.models import Report, Role
 from licensing.reports import content, services
-from licensing.reports.pdf import report_html, report_pdf
+from licensing.reports.filing.pdf import report_html, report_pdf
 from tests.conftest import need
 from tests.licensing.factories import license_for, member
 

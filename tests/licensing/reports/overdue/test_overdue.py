@@ -13,8 +13,11 @@ from licensing.applications.checks import application_findings
 from licensing.models import AuditEvent, ReminderSent, Report, Role
 from licensing.models.choices import ApplicationKind, LicenseStatus
 from licensing.reminders.services import reminders_send, report_due_reminders_due
-from licensing.reports import overdue, services
-from licensing.reports.tasks import reports_calendar_daily
+from licensing.reports import services
+from licensing.reports.overdue.rules import days_overdue
+from licensing.reports.overdue.selectors import overdue_reports
+from licensing.reports.overdue.services import reports_calendar_run
+from licensing.reports.overdue.tasks import reports_calendar_daily
 from tests.licensing.applications.filing import TODAY, create, errors, fill_bingo, submit
 from tests.licensing.factories import (
     ApplicationFactory,
@@ -43,7 +46,7 @@ def run(django_capture_on_commit_callbacks, mailoutbox):
     def _run(today):
         before = len(mailoutbox)
         with django_capture_on_commit_callbacks(execute=True):
-            overdue.reports_calendar_run(today=today)
+            reports_calendar_run(today=today)
             reminders_send(today=today, sources=(report_due_reminders_due,))
         return mailoutbox[before:]
     return _run
@@ -107,7 +110,7 @@ def test_a_job_that_missed_days_catches_up_with_the_true_dates(licensed, run):
     report = Report.objects.get()
     assert report.overdue_since == days(1)
     assert len(sent) == 1 and "Overdue" in sent[0].subject  # the reminder window has passed: no late reminder
-    assert overdue.days_overdue(report, today=days(5)) == 5
+    assert days_overdue(report, today=days(5)) == 5
 
 
 def test_a_report_submitted_in_time_is_neither_reminded_nor_overdue(licensed, run):
@@ -141,11 +144,11 @@ def test_a_correction_draft_is_never_reminded_or_overdue(licensed, run):
 def test_filing_late_takes_the_report_off_the_overdue_list(licensed, run):
     run(days(1))
     report = Report.objects.get()
-    assert list(overdue.overdue_reports()) == [report]
+    assert list(overdue_reports()) == [report]
     officer = member(licensed.organization, Role.OFFICER)
     services.report_save(actor=officer, report=report, data=filled())
     services.report_submit(actor=officer, report=report)
-    assert list(overdue.overdue_reports()) == []
+    assert list(overdue_reports()) == []
     report.refresh_from_db()
     assert report.overdue_since == days(1)  # the record keeps that it was late
 
@@ -178,7 +181,7 @@ def overdue_report(frozen, organization, filer):
     """An operation of 10 January 2027 whose report, due 20 January, nobody filed: overdue on TODAY."""
     license = bingo_license(dates=[dt.date(2027, 1, 10)], organization=organization,
                             effective_on=dt.date(2026, 7, 1), expires_on=dt.date(2027, 6, 30))
-    overdue.reports_calendar_run(today=TODAY)
+    reports_calendar_run(today=TODAY)
     report = Report.objects.get(license=license)
     assert report.overdue_since == dt.date(2027, 1, 21)
     return report

@@ -110,7 +110,7 @@ def report_context(report: Report) -> dict:
 
 def report_html(report: Report) -> str:
     with translation.override("en"):
-        return render_to_string("licensing/reports/report_pdf.html", report_context(report))
+        return render_to_string("licensing/reports/filing/report_pdf.html", report_context(report))
 
 
 def report_pdf(report: Report) -> bytes:

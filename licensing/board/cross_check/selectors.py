@@ -6,10 +6,9 @@ reported buying from it that year in their submitted financial reports.
   the latest one filed in a year counts (a draft or a withdrawn one does not).
 - Reported: the supplies expense lines of the reports in force (submitted, not superseded) naming one of the
   vendor's license numbers, in the year of the purchase date (or of the event when no date is given).
-- Flagged for staff when the two differ by more than a share of the declared amount (vendor.declared_sales_gap_share,
-  DC's 10%) AND by more than an amount (vendor.declared_sales_gap_amount, DC's $1,000.00), both strictly: the
-  Board's register's figures in force on the day the declaration was filed. A year with purchases and nothing
-  declared is shown, unflagged: there is nothing to compare.
+- Flagged for staff when the two differ by more than a share of the declared amount and by more than an amount
+  (licensing.board.cross_check.rules). A year with purchases and nothing declared is shown, unflagged: there is
+  nothing to compare.
 A vendor is its organization (kind "vendor"): its licenses change number at each renewal, its sales do not."""
 
 from __future__ import annotations
@@ -24,31 +23,12 @@ from django.db.models.functions import Coalesce, ExtractYear
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from licensing.board.cross_check.rules import DECLARED_RULE, flagged
 from licensing.models import Application, License, Organization, ReportLine, ReportStatus, User
 from licensing.models.choices import ApplicationStatus, LicenseType
-from licensing.register.kinds import MONEY, PERCENT, shown
-from licensing.register.values import value
 
-DECLARED_RULE = "30 DCMR 1207.2(e)"
 ZERO = Decimal("0.00")
-HUNDRED = 100  # the register holds the share as a percent
 SUPPLIES = {"section": "expenses", "category": "supplies"}
-
-
-def gap_figures(on: dt.date | None = None) -> dict[str, str]:
-    """The two figures in force on `on` as a reader sees them, for the page that explains the flag."""
-    return {"share": shown(PERCENT, value("vendor.declared_sales_gap_share", on)),
-            "amount": shown(MONEY, value("vendor.declared_sales_gap_amount", on))}
-
-
-def flagged(*, declared: Decimal | None, reported: Decimal, on: dt.date | None = None) -> bool:
-    """More than the share of the declared amount apart, and more than the amount apart (both strictly), by the
-    figures in force on `on` (the day the declaration was filed; the register's day when not given)."""
-    if declared is None:
-        return False
-    difference = abs(reported - declared)
-    share = value("vendor.declared_sales_gap_share", on) / HUNDRED
-    return difference > declared * share and difference > value("vendor.declared_sales_gap_amount", on)
 
 
 @dataclass(frozen=True)

@@ -1,18 +1,6 @@
-"""The deadline calendar of event financial reports (30 DCMR 1413.1), run once a day (licensing.reports.tasks):
-
-- every past operation on a bingo license's schedule that has no report gets its blank draft, so its deadline
-  is tracked whether or not the organization opened one (services.report_open_scheduled);
-- three days before a first draft's report is due, the organization is reminded (with the other reminders,
-  licensing.reminders: "report-due:report:<pk>", once);
-- the day after it was due with nothing submitted, the draft is marked overdue (`overdue_since`, the day after
-  the due date even when the job catches up later), audited, and the organization told, once.
-
-Only a first draft (version 1, never submitted) is ever due: a correction's draft corrects a report that was
-filed on time, so it is never overdue. An event marked as not held (licensing.reports.not_held) has no draft, so
-it is neither reminded nor overdue. An overdue report is a finding on the organization's new applications for that
-license type (applications.checks), shown to Board staff at review: the Board weighs it, since it "may deny" a
-license for a violation of these rules (30 DCMR 1210.1(d)); it does not stop the filing by itself. Board staff may
-note a waiver, with its reason, which the finding then shows."""
+"""The deadline calendar's writes (30 DCMR 1413.1): the daily run (open the drafts of past scheduled operations, mark
+the first drafts past their due date overdue, tell the organization once) and Board staff's waiver of an overdue
+report's hold on new applications."""
 
 from __future__ import annotations
 
@@ -21,17 +9,19 @@ import logging
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.dates import day as format_day
 from core.findings import Finding, RuleViolation
-from licensing.models import License, Organization, Report, ReportStatus, User
+from licensing.models import License, Report, User
 from licensing.models.choices import LicenseStatus, LicenseType
 from licensing.organizations.mail import organization_email_send
-from licensing.reports import events, services
-from licensing.reports.deadlines import BINGO_TYPES, REPORT_RULE
+from licensing.reports import events
+from licensing.reports.deadlines import REPORT_RULE
+from licensing.reports.overdue.rules import is_first_draft
+from licensing.reports.overdue.selectors import first_drafts_due
+from licensing.reports.services import report_open_scheduled
 
 logger = logging.getLogger(__name__)
 
@@ -39,26 +29,6 @@ REASON_MAX = 2000
 # Licenses whose past operations happened: in force, since expired, or renewed. A suspended or revoked
 # license's scheduled operations may not have been held; its organization opens those reports itself.
 CALENDAR_STATUSES = (LicenseStatus.ACTIVE, LicenseStatus.EXPIRED, LicenseStatus.SUPERSEDED)
-FIRST_DRAFT = Q(status=ReportStatus.DRAFT, version=1, previous__isnull=True)
-OVERDUE = FIRST_DRAFT & Q(overdue_since__isnull=False)
-
-
-def first_drafts_due() -> QuerySet[Report]:
-    """Reports with a due date that were never submitted: what the reminder and the overdue mark concern."""
-    return Report.objects.filter(FIRST_DRAFT, report_due__isnull=False)
-
-
-def overdue_reports() -> QuerySet[Report]:
-    """Every overdue report still not submitted, waived or not (unscoped: selectors scope it to a user)."""
-    return Report.objects.filter(OVERDUE).select_related("organization", "license", "waived_by")
-
-
-def is_first_draft(report: Report) -> bool:
-    return report.status == ReportStatus.DRAFT and report.version == 1 and report.previous_id is None
-
-
-def days_overdue(report: Report, *, today: dt.date | None = None) -> int:
-    return ((today or timezone.localdate()) - report.report_due).days
 
 
 # --- opening the drafts of scheduled operations ---
@@ -85,7 +55,7 @@ def reports_open_scheduled(*, today: dt.date) -> list[Report]:
             if day >= today or (license.pk, day) in reported or not license.effective_on <= day <= license.expires_on:
                 continue
             try:
-                report = services.report_open_scheduled(license=license, event_date=day)
+                report = report_open_scheduled(license=license, event_date=day)
             except ValidationError as error:  # opened meanwhile by its officers, or the license changed
                 logger.info("License %s, %s: no draft opened: %s", license.number, day, error.messages)
                 continue
@@ -102,7 +72,7 @@ def _overdue_email(report: Report) -> None:
         organization=report.organization,
         subject=_("Overdue: the financial report of %(date)s under license %(number)s (30 DCMR 1413.1)") % {
             "date": format_day(report.event_date), "number": report.license.number},
-        template="licensing/reports/report_overdue.txt",
+        template="licensing/reports/overdue/report_overdue.txt",
         context={"report": report, "license": report.license})
 
 
@@ -166,36 +136,3 @@ def report_overdue_waive(*, actor: User, report: Report, reason: str, now: dt.da
     report.save(update_fields=["waived_at", "waived_by", "waiver_reason", "updated_at"])
     events.report_overdue_waived(actor=actor, report=report, reason=reason)
     return report
-
-
-# --- what an overdue report does to a new application ---
-
-
-def _same_type(license_type: str) -> tuple[str, ...]:
-    # A multi-hall license is an add-on played on the bingo license (30 DCMR 1414): one family.
-    return tuple(BINGO_TYPES) if license_type in BINGO_TYPES else (license_type,)
-
-
-def overdue_findings(*, organization: Organization, license_type: str) -> list[Finding]:
-    """30 DCMR 1413.1: each overdue report of the license type is a finding on a new application of that type, for
-    the Board to weigh at review (30 DCMR 1210.1: the Board "may deny"). Never blocking: filing goes on."""
-    reports = overdue_reports().filter(organization=organization,
-                                       license__license_type__in=_same_type(license_type)).order_by("event_date")
-    findings = []
-    for report in reports:
-        values = {"date": format_day(report.event_date), "number": report.license.number,
-                  "due": format_day(report.report_due)}
-        if report.waived_at is None:
-            findings.append(Finding(REPORT_RULE, _(
-                "The financial report of the operation of %(date)s under license %(number)s was due %(due)s and "
-                "is overdue (30 DCMR 1413.1); the Board weighs it when it decides this application, and may deny "
-                "a license for a violation of the rules (30 DCMR 1210.1). Submit the report as soon as you can.")
-                % values, field="license_type", blocking=False))
-        else:
-            findings.append(Finding(REPORT_RULE, _(
-                "The financial report of the operation of %(date)s under license %(number)s was due %(due)s and "
-                "is overdue; the Board waived its hold on new applications on %(waived)s: %(reason)s "
-                "(30 DCMR 1413.1).") % {**values, "waived": format_day(timezone.localdate(report.waived_at)),
-                                        "reason": report.waiver_reason},
-                field="license_type", blocking=False))
-    return findings
