@@ -13,8 +13,9 @@ from rest_framework.views import APIView
 from core.api.answers import ERRORS, service_answer
 from core.numbers import IntegerSerializerField
 from licensing.models import ReportKind, ReportStatus
-from licensing.reports import content, event_end, not_held, services
+from licensing.reports import event_end, not_held, services
 from licensing.reports.checks import report_findings
+from licensing.reports.content.totals import totals
 from licensing.reports.deadlines import deadlines
 from licensing.reports.filing.selectors import (
     license_to_report_get,
@@ -52,7 +53,7 @@ def report_answer(report) -> dict:
             "deposit_due", "proceeds_used_by", "overdue_since", "submitted_at", "gross_receipts", "net_proceeds",
             "previous_id", "correction_reason", "source", "data", "recorded", "not_held_reason", "not_held_at")},
         "event_ends_at": event_end.event_ends_at(report),
-        "totals": content.totals(report.kind, report.data).as_dict(),
+        "totals": totals(report.kind, report.data).as_dict(),
         "findings": [_finding(f) for f in findings],
         "problems": [_finding(f) for f in services.submission_problems(report)] if draft else [],
         "corrections": report_corrections(report),

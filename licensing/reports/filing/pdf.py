@@ -2,7 +2,7 @@
 report as filed, the totals, each recorded figure the organization corrected with both values and the
 reason (30 DCMR 1410), and the compliance findings kept at submission.
 
-The document is driven by the report's schema (licensing.reports.content), so a part added there is printed
+The document is driven by the report's schema (licensing.reports.content.schema), so a part added there is printed
 without touching this module. A regulated record: always in English."""
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from django.utils.translation import gettext_lazy
 
 from core.money import money_text
 from licensing.models import Report
-from licensing.reports import content
+from licensing.reports.content import schema
+from licensing.reports.content.changes import corrected_figures, flatten, label_of
+from licensing.reports.content.totals import totals as report_totals
 
 DASH = "—"
 TOTAL_LABELS = (
@@ -32,46 +34,46 @@ TOTAL_LABELS = (
 money = money_text  # one way to write an amount (core.money)
 
 
-def shown(field: content.Field | None, value) -> str:
+def shown(field: schema.Field | None, value) -> str:
     """A figure as the report prints it."""
     if value is None or value == "":
         return DASH
     kind = field.type if field is not None else None
-    if kind == content.MONEY:
+    if kind == schema.MONEY:
         return money(value)
-    if kind == content.BOOL:
+    if kind == schema.BOOL:
         return _("Yes") if value else _("No")
-    if kind == content.CHOICE:
+    if kind == schema.CHOICE:
         return str(dict(field.choices).get(value, value))
     return str(value)
 
 
-def _field_of(kind: str, path: str) -> content.Field | None:
+def _field_of(kind: str, path: str) -> schema.Field | None:
     parts = path.split(".")
     try:
-        return content.section(kind, parts[0]).field(parts[-1])
+        return schema.section(kind, parts[0]).field(parts[-1])
     except (KeyError, StopIteration):
         return None
 
 
-def _cell(field: content.Field, value, path: str, marks: dict[str, str]) -> dict:
-    return {"text": shown(field, value), "money": field.type == content.MONEY, "mark": marks.get(path, "")}
+def _cell(field: schema.Field, value, path: str, marks: dict[str, str]) -> dict:
+    return {"text": shown(field, value), "money": field.type == schema.MONEY, "mark": marks.get(path, "")}
 
 
 def _marks(report: Report) -> dict[str, str]:
     """R on a figure reported as the live module recorded it, C on one the organization corrected."""
-    held = content.flatten(report.recorded, report.kind) if report.recorded else {}
-    corrected = {change["path"] for change in content.corrected_figures(report.kind, report.recorded, report.data)}
+    held = flatten(report.recorded, report.kind) if report.recorded else {}
+    corrected = {change["path"] for change in corrected_figures(report.kind, report.recorded, report.data)}
     return {path: "C" if path in corrected else "R" for path in held}
 
 
 def _sections(report: Report, recorded: dict[str, str]) -> list[dict]:
     found = []
-    for section in content.sections(report.kind):
+    for section in schema.sections(report.kind):
         value = report.data.get(section.name)
         entry = {"name": section.name, "label": section.label, "hint": section.hint, "many": section.many}
         if section.many:
-            entry["columns"] = [{"label": f.label, "money": f.type == content.MONEY} for f in section.fields]
+            entry["columns"] = [{"label": f.label, "money": f.type == schema.MONEY} for f in section.fields]
             entry["rows"] = [[_cell(f, row.get(f.name), f"{section.name}.{index}.{f.name}", recorded)
                               for f in section.fields] for index, row in enumerate(value or [], start=1)]
         else:
@@ -82,17 +84,17 @@ def _sections(report: Report, recorded: dict[str, str]) -> list[dict]:
 
 
 def _corrections(report: Report) -> list[dict]:
-    return [{"figure": content.label_of(report.kind, change["path"]), "path": change["path"],
+    return [{"figure": label_of(report.kind, change["path"]), "path": change["path"],
              "recorded": shown(_field_of(report.kind, change["path"]), change["recorded"]),
              "reported": shown(_field_of(report.kind, change["path"]), change["reported"]),
              "reason": change["reason"] or _("No reason given")}
-            for change in content.corrected_figures(report.kind, report.recorded, report.data)]
+            for change in corrected_figures(report.kind, report.recorded, report.data)]
 
 
 def report_context(report: Report) -> dict:
     license = report.license
     recorded = _marks(report)
-    totals = content.totals(report.kind, report.data).as_dict()
+    totals = report_totals(report.kind, report.data).as_dict()
     return {
         "report": report,
         "license": license,
@@ -101,7 +103,7 @@ def report_context(report: Report) -> dict:
         "totals": [{"label": label, "amount": money(totals[name])} for name, label in TOTAL_LABELS],
         "corrections": _corrections(report),
         "findings": [{"rule": f.get("rule", ""), "message": f.get("message", ""),
-                      "figure": content.label_of(report.kind, f["field"]) if f.get("field") else ""}
+                      "figure": label_of(report.kind, f["field"]) if f.get("field") else ""}
                      for f in report.findings or []],
         "has_recorded": bool(recorded),
         "previous": report.previous,

@@ -1,6 +1,6 @@
 """The reports API's bodies and answers (licensing/reports/filing/api.py). The report document itself is
-free-form JSON here: licensing.reports.content cleans it in the service and names each bad path. Also the public
-filing deadlines' question and answer."""
+free-form JSON here: licensing.reports.content.cleaning cleans it in the service and names each bad path. Also
+the public filing deadlines' question and answer."""
 
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers

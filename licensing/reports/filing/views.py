@@ -19,8 +19,10 @@ from django.views.decorators.vary import vary_on_headers
 
 from core.forms import errors_to_form
 from licensing.models import Report, ReportStatus
-from licensing.reports import content, event_end, not_held, services
+from licensing.reports import event_end, not_held, services
 from licensing.reports.checks import report_findings
+from licensing.reports.content import schema
+from licensing.reports.content.totals import totals
 from licensing.reports.deadlines import deadlines
 from licensing.reports.filing import forms as report_forms
 from licensing.reports.filing.pdf import report_pdf
@@ -100,16 +102,16 @@ def report_held(request, pk: int):
     return redirect(_detail_url(report))
 
 
-def _shown(field: content.Field, value):
+def _shown(field: schema.Field, value):
     """A choice as its label ("Special", "Cash"), anything else as stored."""
-    if field.type == content.CHOICE and value:
+    if field.type == schema.CHOICE and value:
         return dict(field.choices).get(value, value)
-    if field.type == content.BOOL and value is not None:
+    if field.type == schema.BOOL and value is not None:
         return _("Yes") if value else _("No")
     return value
 
 
-def _section_view(kind: str, section: content.Section, values) -> dict:
+def _section_view(kind: str, section: schema.Section, values) -> dict:
     if section.many:
         rows = [[(f, _shown(f, row.get(f.name))) for f in section.fields] for row in values]
         return {"section": section, "rows": rows}
@@ -127,8 +129,8 @@ def report_detail(request, pk: int):
     problems = services.submission_problems(report) if draft else []
     context = {
         "report": report, "can_file": filing, "draft": draft,
-        "sections": [_section_view(report.kind, s, report.data.get(s.name)) for s in content.sections(report.kind)],
-        "totals": content.totals(report.kind, report.data),
+        "sections": [_section_view(report.kind, s, report.data.get(s.name)) for s in schema.sections(report.kind)],
+        "totals": totals(report.kind, report.data),
         "findings": findings, "problems": problems, "corrections": corrections,
         "corrections_form": report_forms.CorrectionsForm(changes=corrections) if draft and filing and corrections
         else None,
@@ -156,7 +158,7 @@ def _filing_report(request, pk: int):
     return report
 
 
-def _place_errors(error: ValidationError, section: content.Section, form) -> None:
+def _place_errors(error: ValidationError, section: schema.Section, form) -> None:
     """A service error keyed by its document path ("games.2.prize") on the formset row or form field."""
     pairs = error.error_dict.items() if hasattr(error, "error_dict") else [(None, error.error_list)]
     for path, errors in pairs:
@@ -178,7 +180,7 @@ def report_section_edit(request, pk: int, section: str):
     user = request.user
     report = _filing_report(request, pk)
     try:
-        found = content.section(report.kind, section)
+        found = schema.section(report.kind, section)
     except KeyError:
         raise Http404("No such part of the report.") from None
     if report.status != ReportStatus.DRAFT:

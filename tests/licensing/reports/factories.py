@@ -4,7 +4,8 @@ given days, a complete report document, a submitted report."""
 import datetime as dt
 
 from licensing.models import Role
-from licensing.reports import content, services
+from licensing.reports import services
+from licensing.reports.content import schema
 from tests.licensing.factories import license_for, member
 
 
@@ -16,7 +17,7 @@ def bingo_license(*, dates, organization=None, effective_on=None, expires_on=Non
 
 
 def filled(*, expenses=()):
-    data = content.blank(content.BINGO)
+    data = schema.blank(schema.BINGO)
     data["admissions"] = {"count": 100, "price": "4.00"}
     data["games"] = [{"number": 1, "game_type": "regular", "pattern": "Line", "prize": "100.00", "winners": 1,
                       "paid_by": "cash", "check_requested": False}]

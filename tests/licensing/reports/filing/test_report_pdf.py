@@ -11,7 +11,8 @@ import pytest
 from PIL import Image
 
 from licensing.models import Report, Role
-from licensing.reports import content, services
+from licensing.reports import services
+from licensing.reports.content import schema
 from licensing.reports.filing.pdf import report_html, report_pdf
 from tests.conftest import need
 from tests.licensing.factories import license_for, member
@@ -80,7 +81,7 @@ def test_the_report_pdf_holds_every_part_the_corrections_and_the_findings(tmp_pa
             "Games and prizes (30 DCMR 1408), 2 1 The second claim was voided on the floor",
             "30 DCMR 1411.1 the deposit of $1,092.00 is not"):
         assert expected in text, expected
-    for section in content.sections(report.kind):  # every part of the report is printed, filled or not
+    for section in schema.sections(report.kind):  # every part of the report is printed, filled or not
         assert str(section.label).split(" (")[0] in text, section.label
     subprocess.run(["pdftoppm", "-png", "-r", "40", "-f", "1", "-l", "1", str(path), str(tmp_path / "page")],
                    check=True, timeout=60)
