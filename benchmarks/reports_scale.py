@@ -35,24 +35,25 @@ def _money(rng, low, high) -> str:
 
 def _document(kind: str, rng) -> dict:
     """A report as an organization files it, ten lines in all, cleaned by the real schema."""
-    from licensing.reports import content
+    from licensing.reports.content import schema
+    from licensing.reports.content.cleaning import clean
 
-    data = content.blank(kind)
+    data = schema.blank(kind)
     expenses = [{"payee": f"Supplier {n}", "category": rng.choice(["supplies", "rent", "security", "other"]),
                  "amount": _money(rng, 20, 400), "check_number": 1000 + n, "basis": "fixed",
                  "vendor_license": "VN-2024-00012" if n == 0 else "", "purchase_date": "2024-02-01"}
-                for n in range(3 if kind == content.BINGO else (5 if kind == content.RAFFLE else 3))]
+                for n in range(3 if kind == schema.BINGO else (5 if kind == schema.RAFFLE else 3))]
     data["expenses"] = expenses
     data["disbursements"] = [{"date": "2024-02-20", "payee": "Parish school", "purpose": "Scholarships",
                               "amount": _money(rng, 100, 900)}]
-    if kind == content.BINGO:
+    if kind == schema.BINGO:
         data["admissions"] = {"count": rng.randint(60, 480), "price": "4.00"}
         data["card_sales"] = [{"kind": "special", "count": rng.randint(50, 400), "price": "1.00",
                                "first_serial": "S1000", "last_serial": "S1399"}]
         data["games"] = [{"number": n + 1, "game_type": "regular", "pattern": "Line", "prize": _money(rng, 50, 400),
                           "winners": 1, "paid_by": "cash", "check_requested": False} for n in range(5)]
         data["attestation"] = {"member_in_charge": "Ann Lee", "gross_receipts_member": "Bo Park", "us_currency": True}
-    elif kind == content.RAFFLE:
+    elif kind == schema.RAFFLE:
         data["tickets"] = {"first_number": 1, "last_number": 2000, "sold": rng.randint(300, 1800),
                            "unsold_returned": 100, "price": "5.00"}
         data["prizes"] = [{"description": f"Prize {n + 1}", "value": _money(rng, 100, 900), "winning_ticket": n + 7}
@@ -64,24 +65,26 @@ def _document(kind: str, rng) -> dict:
         data["prizes"] = [{"participant": f"Player {n}", "description": "Gift card", "value": _money(rng, 50, 400),
                            "game": "holdem", "date": "2024-02-10"} for n in range(2)]
         data["attestation"] = {"officer": "Ann Lee"}
-    return content.clean(kind, data)
+    return clean(kind, data)
 
 
 def _shapes(rng) -> dict[str, list[dict]]:
     """Per kind, documents with their totals and lines, computed by licensing.reports.content."""
-    from licensing.reports import content
+    from licensing.reports.content.lines import lines as report_lines
+    from licensing.reports.content.schema import KINDS
+    from licensing.reports.content.totals import totals
 
     shapes = {}
-    for kind in content.KINDS:
+    for kind in KINDS:
         shapes[kind] = []
         for index in range(SHAPES):
             data = _document(kind, rng)
-            lines = content.lines(kind, data)
+            lines = report_lines(kind, data)
             assert len(lines) == LINES_PER_REPORT, (kind, len(lines))
             findings = [{"rule": rule, "message": "Found by the compliance checks", "field": None}
                         for rule in RULES[index % len(RULES): index % len(RULES) + 1 + index % 2]] if index % 7 == 0 \
                 else []
-            shapes[kind].append({"data": data, "totals": content.totals(kind, data).as_dict(), "lines": lines,
+            shapes[kind].append({"data": data, "totals": totals(kind, data).as_dict(), "lines": lines,
                                  "findings": findings})
     return shapes
 
@@ -256,7 +259,8 @@ def big_report(world):
     """A draft bingo report of 60 games and 500 expense lines, filed through the services."""
     from licensing.models import Application, License, Membership, Role
     from licensing.models.choices import ApplicationStatus, LicenseStatus
-    from licensing.reports import content, services
+    from licensing.reports import services
+    from licensing.reports.content import schema
 
     org = world["busiest"]
     application = Application.objects.create(organization=org, license_type="bingo", license_class="A",
@@ -268,7 +272,7 @@ def big_report(world):
                                      effective_on=dt.date(2026, 1, 1), expires_on=dt.date(2026, 12, 31))
     officer = world["officer"]
     assert Membership.objects.filter(user=officer, organization=org, role=Role.OFFICER).exists()
-    data = content.blank(content.BINGO)
+    data = schema.blank(schema.BINGO)
     data["admissions"] = {"count": 480, "price": "4.00"}
     data["card_sales"] = [{"kind": "special", "count": 900, "price": "1.00", "first_serial": "S1",
                            "last_serial": "S900"}]

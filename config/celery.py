@@ -13,5 +13,5 @@ app.autodiscover_tasks()
 # <package>.tasks), so a worker registers what beat schedules.
 app.autodiscover_tasks([
     "licensing.accounts", "licensing.audit", "licensing.enforcement", "licensing.licenses", "licensing.reminders",
-    "licensing.reports", "licensing.review",
+    "licensing.reports.overdue", "licensing.review",
 ])

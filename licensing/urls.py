@@ -28,7 +28,6 @@ from licensing.organizations.urls import api_urlpatterns as organizations_api
 from licensing.premises.api import PremisesCorrectionViewSet
 from licensing.public.urls import api_urlpatterns as public_api
 from licensing.register import urls as register_urls
-from licensing.reports.drawings.urls import portal_urlpatterns as drawings_portal
 from licensing.reports.urls import api_urlpatterns as reports_api
 from licensing.reports.urls import portal_urlpatterns as reports_portal
 from licensing.review.urls import api_urlpatterns as review_api
@@ -45,10 +44,9 @@ urlpatterns = [
     path("", include(invitations_urls.urlpatterns)),  # get started after signing up; officers' invitations
     path("", include(applications_urls.urlpatterns)),  # the guided application; its steps are only its own
     path("", include(enforcement_urls.urlpatterns)),  # the license's enforcement page
-    path("", include(drawings_portal)),  # a raffle license's drawing, for its officers
-    path("", include(reports_portal)),  # reports: filing, overdue, exports, the vendor cross-check
+    path("", include(reports_portal)),  # reports: filing, the overdue list, a raffle license's drawing
     path("", include(matches_urls.urlpatterns)),  # Board staff's possible-match review
-    path("", include(board_urls.urlpatterns)),  # the compliance dashboard, an organization's figures, 1400.9(e)
+    path("", include(board_urls.urlpatterns)),  # the dashboard, figures, 1400.9(e), exports, vendor cross-check
     path("", include(notifications_urls.urlpatterns)),  # a person's notifications: a copy of every email
     path("", include(register_urls.urlpatterns)),  # Rules and fees: the Board's numbers, four-eyes changes
 ]
@@ -66,12 +64,12 @@ api_urlpatterns = [
     path("", include(invitations_urls.api_urlpatterns)),  # officers' invitations, accepting one
     path("", include(accounts_api)),  # Board accounts, for Board administrators
     path("", include(fees_api)),  # the public fee quote; an application's payments, receipts, waiver
-    path("", include(reports_api)),  # filing deadlines, overdue reports, exports, the vendor cross-check
+    path("", include(reports_api)),  # filing deadlines, reports, overdue reports, raffle drawings
     path("", include(public_api)),  # the public license lookup
     path("", include(register_urls.api_urlpatterns)),  # the Board's numbers: open data, four-eyes changes
     path("", include(enforcement_api)),  # suspend, revoke, fine: before the router's licenses/<pk>/
     path("", include(matches_api)),  # possible matches, for Board staff
-    path("", include(board_api)),  # the compliance dashboard, for the Board
+    path("", include(board_api)),  # the compliance dashboard, the exports, the vendor cross-check
     path("", include(notifications_urls.api_urlpatterns)),  # the caller's own notifications
     *router.urls,
     *applications_api,  # filing an application

@@ -18,7 +18,7 @@ from licensing.organizations.eligibility import organization_findings, senior_gr
 from licensing.organizations.fixes import organization_fix_url
 from licensing.organizations.invitations.selectors import may_invite
 from licensing.organizations.selectors import organization_list
-from licensing.reports.selectors import overdue_reports_of_my_organizations
+from licensing.reports.overdue.selectors import overdue_reports_of_my_organizations
 from licensing.review.selectors import applications_awaiting_vote, review_application_list
 from licensing.selectors import roles_in, user_memberships
 

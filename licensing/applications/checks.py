@@ -26,7 +26,7 @@ from licensing.models.choices import (
 )
 from licensing.organizations.eligibility import organization_findings, senior_group_checked
 from licensing.organizations.supply_ties import organization_tie_findings
-from licensing.reports.overdue import overdue_findings
+from licensing.reports.overdue.checks import overdue_findings
 
 # Applications whose operations count against a premises or a yearly cap: licensed or still pending.
 COUNTING_STATUSES = (ApplicationStatus.APPROVED, *OPEN_STATUSES)

@@ -3,8 +3,9 @@ grouped by month (and so by year), findings counted by rule, the organizations t
 1400.9(e) shares of the handle.
 
 Only the version of a report in force counts (status "submitted"): a draft is not filed yet and a superseded
-version is history beside the correction that replaced it. Scope: the Board (staff and members) reads every
-organization; an organization's filing officers read their own; nobody else reads any.
+version is history beside the correction that replaced it. Scope, that of licensing.reports.selectors.report_list:
+the Board (staff and members) reads every organization; an organization's filing officers read their own; nobody
+else reads any.
 
 Each figure is one aggregate query answered from one covering index (licensing.models.reports, lic_report_figures):
 the series is summed by day in the database and the months, the years and the whole are added up from those
@@ -29,9 +30,8 @@ from licensing.models import (
     ReportStatus,
     User,
 )
-from licensing.models.organizations import FILING_ROLES
 from licensing.organizations.selectors import records_organization_list
-from licensing.selectors import organization_ids_with_roles
+from licensing.reports.selectors import report_list
 
 TOP_ORGANIZATIONS = 10
 
@@ -42,12 +42,7 @@ def _sums() -> dict:
 
 def submitted_reports(*, user: User) -> QuerySet[Report]:
     """The reports in force the user may read: the Board all, an organization's filers their own."""
-    reports = Report.objects.filter(status=ReportStatus.SUBMITTED)
-    if not getattr(user, "is_authenticated", False):
-        return reports.none()
-    if user.is_board:
-        return reports
-    return reports.filter(organization_id__in=organization_ids_with_roles(user=user, roles=FILING_ROLES))
+    return report_list(user=user, status=ReportStatus.SUBMITTED)
 
 
 def figures_organization_get(*, user: User, pk: int) -> Organization:

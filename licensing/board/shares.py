@@ -2,7 +2,7 @@
 at the point where bingo cards are sold: the approximate percentage of the handle paid in prizes, used for the
 lawful purpose and spent on expenses. Pure: no database.
 
-The handle is what 30 DCMR 9900 calls it: the gross receipts from bingo cards (licensing.reports.content.handle),
+The handle is what 30 DCMR 9900 calls it: the gross receipts from bingo cards (licensing.reports.content.totals.handle),
 not charity game tickets, whose sales and prizes are figures of their own, shown on their own line. So the shares
 leave the tickets out: the prizes' share is of the cards' prizes (all prizes less those the tickets paid), and the
 lawful purpose's share is the cards' net proceeds (handle less those prizes and the expenses, what 30 DCMR 1411.3

@@ -22,7 +22,7 @@ from licensing.models import Application, AuditEvent, DeficiencyNotice, Licensee
 from licensing.models.choices import ApplicationKind, ApplicationStatus
 from licensing.organizations.selectors import can_file_for, substantial_changes_open
 from licensing.reminders.rules import renewal_window_days
-from licensing.reports.selectors import reports_due_list
+from licensing.reports.overdue.selectors import reports_due_list
 from licensing.selectors import user_memberships
 
 IN_PROGRESS = (ApplicationStatus.DRAFT, ApplicationStatus.SUBMITTED, ApplicationStatus.DEFICIENT)

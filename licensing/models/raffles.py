@@ -1,5 +1,5 @@
 """Raffle drawings (issue 13): a drawing of a raffle license, provably fair (raffle-drawing/1,
-licensing.reports.raffle_draw), and its append-only, hash-chained record (core.chain).
+licensing.reports.drawings.engine), and its append-only, hash-chained record (core.chain).
 
 The drawing row holds the secret seed from the moment it is scheduled (nothing shows it before
 the drawing: selectors and serializers read it only once the status is drawn); the record is

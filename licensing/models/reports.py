@@ -125,7 +125,7 @@ class Report(models.Model):
 
 class ReportLine(models.Model):
     """A submitted report's rows as the database queries them (exports, the vendor cross-check); written
-    once at submission from `Report.data` (licensing.reports.content.lines), never changed."""
+    once at submission from `Report.data` (licensing.reports.content.lines.lines), never changed."""
 
     report = models.ForeignKey(Report, on_delete=models.PROTECT, related_name="lines")
     section = models.CharField(_("section"), max_length=20)

@@ -8,15 +8,15 @@ from licensing.public import api, views
 from licensing.public.charity import api as charity_api
 from licensing.public.charity import views as charity_views
 from licensing.register import urls as register_urls
-from licensing.reports import views as reports_views
 from licensing.reports.drawings import urls as drawings_urls
+from licensing.reports.filing import urls as filing_urls
 
 app_name = "public"
 urlpatterns: list = [
     path("", include(fees_urls.urlpatterns)),  # the fee calculator
     path("licenses/", views.license_lookup, name="license_lookup"),
     path("licenses/<str:number>/", views.license_detail, name="license_detail"),
-    path("deadlines/", reports_views.deadline_helper, name="deadlines"),  # "when is it due"
+    path("", include(filing_urls.public_urlpatterns)),  # "when is it due": the deadlines of one event
     path("", include(register_urls.public_urlpatterns)),  # the Board's numbers in force, with their citations
     path("", include(drawings_urls.urlpatterns)),  # a raffle drawing's public page
     path("charity-totals/", charity_views.charity_totals, name="charity_totals"),

@@ -21,7 +21,7 @@ from licensing.models.choices import ApplicationKind, ApplicationStatus, License
 from licensing.organizations.mail import organization_email_send
 from licensing.organizations.selectors import organization_recipients
 from licensing.reminders import events, rules
-from licensing.reports.overdue import first_drafts_due
+from licensing.reports.overdue.selectors import first_drafts_due
 
 logger = logging.getLogger(__name__)
 

@@ -18,7 +18,8 @@ from django.utils import timezone
 from core.findings import Finding
 from licensing.models import EnforcementAction, License, Report, ReportStatus
 from licensing.models.choices import EnforcementKind, LicenseStatus, LicenseType
-from licensing.reports import content, rules
+from licensing.reports import rules
+from licensing.reports.content import schema
 
 ORGANIZATION_TYPES = sorted(rules.ORGANIZATION_LICENSE_TYPES)
 
@@ -35,9 +36,9 @@ def report_facts(report: Report, *, today: dt.date | None = None) -> rules.Repor
         kind=report.kind, license_class=report.license_class, period=report.period, event_date=report.event_date,
         as_of=filed_on or today or timezone.localdate(), filed=filed_on is not None,
         report_due=report.report_due, deposit_due=report.deposit_due, proceeds_used_by=report.proceeds_used_by,
-        suppliers=suppliers(rules.supply_numbers(report.data)) if report.kind == content.BINGO else {},
+        suppliers=suppliers(rules.supply_numbers(report.data)) if report.kind == schema.BINGO else {},
         operations_that_week=(other_operations_that_week(license=report.license, on=report.event_date)
-                              if report.kind == content.BINGO else None),
+                              if report.kind == schema.BINGO else None),
     )
 
 
@@ -141,7 +142,7 @@ def other_operations_that_week(*, license: License, on: dt.date) -> int | None:
     for lic in candidates.values():
         if lic.status != LicenseStatus.REVOKED:  # a revoked license's schedule holds nothing more
             held |= {(lic.pk, day) for day in _scheduled_at(lic, premises_id, monday, sunday)}
-    reported = (Report.objects.filter(license_id__in=list(candidates), kind=content.BINGO,
+    reported = (Report.objects.filter(license_id__in=list(candidates), kind=schema.BINGO,
                                       event_date__range=(monday, sunday))
                 .exclude(status=ReportStatus.SUPERSEDED).values_list("license_id", "event_date").distinct())
     held |= {(license_id, day) for license_id, day in reported

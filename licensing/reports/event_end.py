@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from core.findings import Finding
 from licensing.licenses.rules import window
 from licensing.models import License, Report
-from licensing.reports import content
+from licensing.reports.content import schema
 
 RULE = "30 DCMR 1413.1"
 
@@ -54,7 +54,7 @@ def day_end(day: dt.date) -> dt.datetime:
 def event_ends_at(report: Report) -> dt.datetime:
     if report.event_ends_at:
         return report.event_ends_at
-    drawing_at = report.license.application.drawing_at if report.kind == content.RAFFLE else None
+    drawing_at = report.license.application.drawing_at if report.kind == schema.RAFFLE else None
     # A raffle is over once drawn at the time its license states (1202.2(n)), not at the end of that day.
     return drawing_at or scheduled_end(report.license, report.event_date) or day_end(report.event_date)
 

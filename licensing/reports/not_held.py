@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleViolation
 from licensing.models import License, Report, ReportStatus, Role, User
-from licensing.reports import content, events, services
+from licensing.reports import events, services
+from licensing.reports.content import schema
 from licensing.selectors import has_role
 
 RULE = "30 DCMR 1413.1"
@@ -59,7 +60,7 @@ def report_not_held_mark(*, actor: User, license: License, event_date: dt.date, 
     values = {"date": event_date.isoformat()}
     if report is None:
         report = services._new(license=license, kind=kind, event_date=event_date, actor=actor,
-                               data=content.blank(kind))
+                               data=schema.blank(kind))
     elif report.status == ReportStatus.NOT_HELD:
         _refuse(_("the event of %(date)s is already marked as not held (30 DCMR 1413.1)") % values)
     elif report.status != ReportStatus.DRAFT or report.version != 1:

@@ -46,12 +46,13 @@ from licensing.licenses import limits
 from licensing.licenses.limits import money
 from licensing.models.choices import ORGANIZATION_LICENSE_TYPE_VALUES
 from licensing.register import values as register
-from licensing.reports import content
-from licensing.reports.content import amount
+from licensing.reports.content import schema
+from licensing.reports.content.totals import amount
+from licensing.reports.content.totals import totals as report_totals
 from licensing.reports.deadlines import report_days
 
-PROCEEDS_RULES = {content.BINGO: "30 DCMR 1411.3", content.RAFFLE: "30 DCMR 1506.4",
-                  content.MONTECARLO: "30 DCMR 1608.4"}
+PROCEEDS_RULES = {schema.BINGO: "30 DCMR 1411.3", schema.RAFFLE: "30 DCMR 1506.4",
+                  schema.MONTECARLO: "30 DCMR 1608.4"}
 NO_CHECK_CATEGORIES = frozenset({"bank"})  # taken by the bank from the account, not paid by check
 # 30 DCMR 1412.3 excepts payments of a percentage of the gross receipts "to provide a combined prize pool for, or to
 # compensate services rendered in connection with, a multi-hall bingo game".
@@ -334,8 +335,8 @@ def proceeds_used(disbursements: list[dict], *, kind: str, event_date: dt.date, 
     if used_by is None:
         return []
     rule, days = PROCEEDS_RULES[kind], (used_by - event_date).days
-    event = {content.BINGO: _("operation"), content.RAFFLE: _("drawing"),
-             content.MONTECARLO: _("Monte Carlo Night")}[kind]
+    event = {schema.BINGO: _("operation"), schema.RAFFLE: _("drawing"),
+             schema.MONTECARLO: _("Monte Carlo Night")}[kind]
     findings, in_time = [], Decimal("0")
     for index, row in enumerate(disbursements, start=1):
         on = _date(row.get("date"))
@@ -627,8 +628,8 @@ def report_rules(data: dict, facts: ReportFacts) -> list[Finding]:
 
 
 def _report_rules(data: dict, facts: ReportFacts) -> list[Finding]:
-    totals = content.totals(facts.kind, data)
-    if facts.kind == content.BINGO:
+    totals = report_totals(facts.kind, data)
+    if facts.kind == schema.BINGO:
         games = data["games"]
         own = [
             *operation_hours(data["operation"]), *premises_week(facts.event_date, facts.operations_that_week),
@@ -640,7 +641,7 @@ def _report_rules(data: dict, facts: ReportFacts) -> list[Finding]:
             *(reimbursements_by_check(data["reimbursements"]) if facts.license_class != limits.CLASS_D else []),
             *deposit_on_time(data["deposit"], due=facts.deposit_due,
                              required=totals.gross_receipts - totals.cash_prizes, as_of=facts.as_of)]
-    elif facts.kind == content.RAFFLE:
+    elif facts.kind == schema.RAFFLE:
         own = tickets_accounted(data["tickets"])
     else:
         own = [*same_chips(data["chips"]), *holdem_prizes(data["prizes"], facts.event_date)]

@@ -20,7 +20,12 @@ from licensing.licenses.limits import CLASS_D
 from licensing.models import License, Report, ReportFinding, ReportLine, ReportStatus, User
 from licensing.models.choices import LicenseStatus
 from licensing.models.organizations import FILING_ROLES
-from licensing.reports import content, event_end, events, rules
+from licensing.reports import event_end, events, rules
+from licensing.reports.content import schema
+from licensing.reports.content.changes import corrected_figures, label_of
+from licensing.reports.content.cleaning import clean, missing_at_submission
+from licensing.reports.content.lines import lines
+from licensing.reports.content.totals import totals
 from licensing.reports.deadlines import deadlines
 from licensing.reports.drawings.rules import report_after_drawing_findings
 from licensing.reports.month_totals import month_total_add
@@ -46,7 +51,7 @@ def _require_officer(actor: User, license: License) -> None:
 
 
 def report_kind_of(license: License) -> str:
-    kind = content.KIND_OF_LICENSE_TYPE.get(license.license_type)
+    kind = schema.KIND_OF_LICENSE_TYPE.get(license.license_type)
     if kind is None:
         raise RuleViolation(Finding(REPORT_RULE, _(
             "reports are filed under a bingo, raffle or Monte Carlo Night license, not this one (30 DCMR 1413.1)"),
@@ -87,23 +92,23 @@ def submission_problems(report: Report) -> list[Finding]:
     """What stops a draft from being submitted: a recorded figure changed without a reason, no attestation.
     (The compliance findings do not stop it: the report says what happened, and the Board reads them.)"""
     problems = []
-    for change in content.corrected_figures(report.kind, report.recorded, report.data):
+    for change in corrected_figures(report.kind, report.recorded, report.data):
         if not change["reason"]:
             problems.append(Finding(RECORDS_RULE, _(
                 "%(figure)s was recorded as %(recorded)s and is reported as %(reported)s: give the reason for "
                 "the correction (30 DCMR 1410)") % {
-                "figure": content.label_of(report.kind, change["path"]), "recorded": _shown(change["recorded"]),
+                "figure": label_of(report.kind, change["path"]), "recorded": _shown(change["recorded"]),
                 "reported": _shown(change["reported"])}, field=f"corrections.{change['path']}"))
-    for path in content.missing_at_submission(report.kind, report.data):
+    for path in missing_at_submission(report.kind, report.data):
         problems.append(Finding(REPORT_RULE, _("%(figure)s is given before the report is submitted (30 DCMR 1413.1)")
-                                % {"figure": content.label_of(report.kind, path)}, field=path))
+                                % {"figure": label_of(report.kind, path)}, field=path))
     attestation = report.data.get("attestation", {})
-    if report.kind == content.BINGO:
+    if report.kind == schema.BINGO:
         problems += _bingo_payment_problems(report)
     if not all(attestation.get(name) for name in attestation if name != "us_currency"):
-        problems.append(Finding("30 DCMR 1404.1(h)" if report.kind == content.BINGO else REPORT_RULE, _(
+        problems.append(Finding("30 DCMR 1404.1(h)" if report.kind == schema.BINGO else REPORT_RULE, _(
             "the report is attested by name before it is submitted"), field="attestation"))
-    if report.kind == content.BINGO and report.previous_id is None and not _has_figures(report):
+    if report.kind == schema.BINGO and report.previous_id is None and not _has_figures(report):
         problems.append(Finding(REPORT_RULE, _("the report accounts for the operation's receipts: it has none"),
                                 field="admissions"))
     return problems
@@ -122,7 +127,7 @@ def _bingo_payment_problems(report: Report) -> list[Finding]:
         for path in rules.checks_without_number(report.data):
             problems.append(Finding(rules.CHECK_RULE, _(
                 "%(figure)s: the row is paid by check; give the check's number before the report is submitted "
-                "(30 DCMR 1412.4)") % {"figure": content.label_of(report.kind, path)}, field=path))
+                "(30 DCMR 1412.4)") % {"figure": label_of(report.kind, path)}, field=path))
     return problems
 
 
@@ -141,7 +146,7 @@ def _shown(value) -> str:
 def _apply(report: Report, data: dict) -> None:
     """The cleaned document and every figure computed from it."""
     report.data = data
-    for name, value in content.totals(report.kind, data).as_dict().items():
+    for name, value in totals(report.kind, data).as_dict().items():
         if name != "cash_prizes":  # a figure of the document, not a column of the report
             setattr(report, name, value)
 
@@ -189,7 +194,7 @@ def report_create(*, actor: User, license: License, event_date: dt.date, data: d
     _require_officer(actor, license)
     kind = report_kind_of(license)
     event_date = _event_date_clean(license, event_date)
-    cleaned = content.clean(kind, data if data is not None else content.blank(kind))
+    cleaned = clean(kind, data if data is not None else schema.blank(kind))
     if report_current(license, event_date) is not None:
         raise RuleViolation(Finding(REPORT_RULE, _(
             "this event already has a report: open it instead (one report per event, 30 DCMR 1413.1)"),
@@ -208,7 +213,7 @@ def report_open_scheduled(*, license: License, event_date: dt.date) -> Report | 
     event_date = _event_date_clean(license, event_date)
     if Report.objects.filter(license=license, event_date=event_date).exists():
         return None
-    report = _new(license=license, kind=kind, event_date=event_date, actor=None, data=content.blank(kind))
+    report = _new(license=license, kind=kind, event_date=event_date, actor=None, data=schema.blank(kind))
     events.report_opened(actor=None, license=license, report=report, event_date=event_date, scheduled=True)
     return report
 
@@ -219,7 +224,7 @@ def report_save(*, actor: User, report: Report, data: dict) -> Report:
     report = _lock(report)
     _require_officer(actor, report.license)
     _require_draft(report)
-    cleaned = content.clean(report.kind, data)
+    cleaned = clean(report.kind, data)
     _apply(report, cleaned)
     report.save()
     events.report_saved(actor=actor, report=report)
@@ -231,7 +236,7 @@ def _write_lines(report: Report) -> None:
         ReportLine(report=report, section=line.section, position=line.position, description=line.description,
                    category=line.category, amount=line.amount, quantity=line.quantity, on_date=line.on_date,
                    vendor_license=line.vendor_license[:20], data=line.data)
-        for line in content.lines(report.kind, report.data)])
+        for line in lines(report.kind, report.data)])
 
 
 @transaction.atomic
@@ -244,7 +249,7 @@ def report_submit(*, actor: User, report: Report, now: dt.datetime | None = None
     _require_officer(actor, report.license)
     _require_draft(report)
     problems = []
-    if report.kind == content.RAFFLE:  # not before the drawing, whose time the refusal names (30 DCMR 1413.1)
+    if report.kind == schema.RAFFLE:  # not before the drawing, whose time the refusal names (30 DCMR 1413.1)
         problems = report_after_drawing_findings(now=now or event_end.clock(),
                                                  drawing_at=report.license.application.drawing_at)
     problems = problems or event_end.refusal(report, now=now) or submission_problems(report)
@@ -307,7 +312,7 @@ def report_recorded_handover(*, license: License, event_date: dt.date, source: s
     event_date = _event_date_clean(license, event_date)
     full = _filled(kind, recorded)
     recorded = _held(kind, full, recorded)
-    if ends_at is None and kind == content.RAFFLE:
+    if ends_at is None and kind == schema.RAFFLE:
         ends_at = timezone.now()  # the drawing hands over once drawn: the event is over then
     report = report_current(license, event_date)
     if report is not None and report.status == ReportStatus.NOT_HELD:
@@ -343,13 +348,13 @@ def _merge(base: dict, given: dict) -> dict:
 
 def _filled(kind: str, recorded: dict) -> dict:
     """The whole report a record prefills: the recorded figures, every other field at its default."""
-    return content.clean(kind, _merge(content.blank(kind), recorded))
+    return clean(kind, _merge(schema.blank(kind), recorded))
 
 
 def _held(kind: str, full: dict, given: dict) -> dict:
     """The cleaned figures of the fields the module gave, and only those."""
     held: dict = {}
-    for found in content.sections(kind):
+    for found in schema.sections(kind):
         if found.name not in given:
             continue
         if found.many:
@@ -363,10 +368,10 @@ def _held(kind: str, full: dict, given: dict) -> dict:
 def _prefilled(kind: str, data: dict, old_recorded: dict, full: dict, recorded: dict) -> dict:
     """The draft with the new record: each part the organization has not touched since the last hand-over
     (or never filled) takes the recorded figures."""
-    blank = content.blank(kind)
+    blank = schema.blank(kind)
     before = _filled(kind, old_recorded)  # the draft as the last hand-over left it
     merged = dict(data)
-    for found in content.sections(kind):
+    for found in schema.sections(kind):
         if found.name not in recorded:
             continue
         mine = data.get(found.name)

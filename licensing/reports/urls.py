@@ -1,29 +1,21 @@
-"""Reports: the portal pages (portal_urlpatterns, in the portal namespace, via licensing/urls.py): filing a
-report, the overdue list and its waiver, the exports, the vendor cross-check; and the API (api_urlpatterns, via
-licensing/urls.py): the public deadlines, the reports, the overdue list, the exports, the cross-check and the
-raffle drawings."""
+"""Reports: the sub-features' patterns, gathered. The portal (portal_urlpatterns, in the portal namespace, via
+licensing/urls.py): filing a report, the Board's overdue list, a raffle license's drawing. The API
+(api_urlpatterns, via licensing/urls.py): the public deadlines and the reports, the overdue list, the raffle
+drawings. The public pages (the deadline helper, a drawing's public page) are included by licensing/public/urls.py;
+the exports and the vendor cross-check are the Board's (licensing/board/urls.py)."""
 
-from django.urls import path
-
-from licensing.reports import api, views
-from licensing.reports.drawings.urls import api_urlpatterns as drawings_api
-from licensing.reports.filing.urls import api_urlpatterns as filing_api
-from licensing.reports.filing.urls import portal_urlpatterns as filing_portal
+from licensing.reports.drawings import urls as drawings_urls
+from licensing.reports.filing import urls as filing_urls
+from licensing.reports.overdue import urls as overdue_urls
 
 portal_urlpatterns = [
-    path("reports/overdue/", views.overdue_list, name="report_overdue_list"),
-    path("reports/exports/", views.report_exports, name="report_exports"),
-    path("reports/exports/<str:dataset>.<str:file_format>", views.report_export, name="report_export"),
-    path("reports/vendor-cross-check/", views.vendor_cross_check_page, name="report_vendor_cross_check"),
-    *filing_portal,  # open, fill, submit, correct a report
+    *overdue_urls.portal_urlpatterns,  # the Board's overdue list and its waiver
+    *filing_urls.portal_urlpatterns,  # open, fill, submit, correct a report
+    *drawings_urls.portal_urlpatterns,  # a raffle license's drawing, for its officers
 ]
 
 api_urlpatterns = [
-    path("reports/deadlines", api.DeadlinesApi.as_view(), name="reports-deadlines"),
-    path("reports/overdue", api.OverdueReportListApi.as_view(), name="reports-overdue"),
-    path("reports/overdue/<int:pk>/waive", api.OverdueReportWaiveApi.as_view(), name="reports-overdue-waive"),
-    path("reports/exports/<str:dataset>.<str:file_format>", api.ReportExportApi.as_view(), name="reports-export"),
-    path("reports/vendor-cross-check", api.VendorCrossCheckApi.as_view(), name="reports-vendor-cross-check"),
-    *filing_api,  # open, save, submit, correct a report
-    *drawings_api,  # schedule, close sales, draw; the public drawing
+    *overdue_urls.api_urlpatterns,  # the overdue list and its waiver
+    *filing_urls.api_urlpatterns,  # the public deadlines; open, save, submit, correct a report
+    *drawings_urls.api_urlpatterns,  # schedule, close sales, draw; the public drawing
 ]

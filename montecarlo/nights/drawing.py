@@ -1,5 +1,5 @@
 """The night's chip drawing as published: the raffle-drawing/1 object (shared/formats/raffle-drawing.md) that
-anyone re-runs with `python -m licensing.reports.raffle_draw verify`. The tickets are the chips counted at the
+anyone re-runs with `python -m licensing.reports.drawings.engine verify`. The tickets are the chips counted at the
 end of the night, numbered participant by participant (montecarlo.nights.services.chip_ranges); the night keeps
 the ranges, and the tickets are written out from them here."""
 

@@ -223,7 +223,7 @@ class LeaderboardSerializer(serializers.Serializer):
 
 class ChipDrawingSerializer(PublishedDrawingSerializer):
     """The night's chip drawing as published (raffle-drawing/1, shared/formats/raffle-drawing.md), the same object
-    as a raffle's: anyone re-runs it with `python -m licensing.reports.raffle_draw verify`."""
+    as a raffle's: anyone re-runs it with `python -m licensing.reports.drawings.engine verify`."""
 
 
 class ApprovalSerializer(serializers.ModelSerializer):

@@ -19,7 +19,7 @@ from core.findings import Finding, RuleViolation
 from core.money import parse_money
 from licensing.audit.tasks import anchors_after_commit
 from licensing.models import AnchorReason, ResponsiblePerson
-from licensing.reports import raffle_draw
+from licensing.reports.drawings import engine as raffle_engine
 from licensing.reports.handover import montecarlo_night_recorded
 from montecarlo.models import (
     ApprovalStatus,
@@ -89,13 +89,13 @@ def night_create(*, actor, license, name: str, date: dt.date, starts_at: dt.time
             nights_that_year=nights_that_year(license.organization_id, date.year), year=date.year, on=date)
     if findings:
         raise RuleViolation(findings)
-    seed = secrets.token_bytes(raffle_draw.SEED_BYTES)
+    seed = secrets.token_bytes(raffle_engine.SEED_BYTES)
     night = Night.objects.create(
         license=license, name=name, date=date, starts_at=starts_at, ends_at=ends_at,
         premises_id=rules.licensed_premises_id(license, date), admission_price=admission_price,
         starting_chips=starting_chips, prize_method=prize_method, prizes=prizes,
         house_rules=(house_rules or "").strip()[:20000], training=bool(training), created_by=actor, in_charge=in_charge,
-        drawing_seed=seed.hex(), drawing_commitment=raffle_draw.commitment_of(seed))
+        drawing_seed=seed.hex(), drawing_commitment=raffle_engine.commitment_of(seed))
     events.night_created(actor=actor, license=license, night=night, name=name, in_charge=in_charge, date=date)
     return night
 
@@ -259,9 +259,9 @@ def _ranking(participants: list[Participant], places: int, seed: bytes) -> tuple
         group = by_count[count]
         if len(group) > 1 and len(ordered) < places:
             numbers = [p.number for p in group]
-            drawn = raffle_draw.draw_winners(tickets=numbers, prizes=len(numbers), seed=seed)
+            drawn = raffle_engine.draw_winners(tickets=numbers, prizes=len(numbers), seed=seed)
             tie_breaks.append({"chips": count, "tickets": sorted(numbers), "winners": drawn,
-                               "tickets_hash": raffle_draw.tickets_hash_of(numbers)})
+                               "tickets_hash": raffle_engine.tickets_hash_of(numbers)})
             by_number = {p.number: p for p in group}
             group = [by_number[number] for number in drawn]
         ordered.extend(group)
@@ -285,7 +285,7 @@ def prizes_award(*, actor, night: Night) -> Night:
     participants = list(night.participants.order_by("number"))
     prizes = list(night.prizes)
     seed = bytes.fromhex(night.drawing_seed)
-    awards, drawing = [], {"format": raffle_draw.FORMAT, "raffle": f"MCN-{night.pk}",
+    awards, drawing = [], {"format": raffle_engine.FORMAT, "raffle": f"MCN-{night.pk}",
                            "commitment": night.drawing_commitment, "seed": night.drawing_seed}
     if prizes and night.prize_method == PrizeMethod.DRAWING:
         ranges = chip_ranges(participants)
@@ -294,14 +294,14 @@ def prizes_award(*, actor, night: Night) -> Night:
             raise RuleViolation(Finding(rules.PRIZE_LIST_RULE, _(
                 "prizes: %(prizes)s prizes but only %(chips)s chips are left to draw from.") % {
                 "prizes": len(prizes), "chips": len(tickets)}, field="prizes"))
-        winners = raffle_draw.draw_winners(tickets=tickets, prizes=len(prizes), seed=seed)
+        winners = raffle_engine.draw_winners(tickets=tickets, prizes=len(prizes), seed=seed)
         by_number = {p.number: p for p in participants}
         for place, (prize, ticket) in enumerate(zip(prizes, winners, strict=True), start=1):
             winner = by_number[holder_of(ranges, ticket)]
             awards.append({"place": place, "participant": winner.number, "name": _label(winner),
                            "description": prize["description"], "value": prize["value"], "ticket": ticket,
                            "chips": winner.counted})
-        drawing.update({"prizes": len(prizes), "tickets_hash": raffle_draw.tickets_hash_of(tickets),
+        drawing.update({"prizes": len(prizes), "tickets_hash": raffle_engine.tickets_hash_of(tickets),
                         "winners": winners, "chips": ranges})
     elif prizes:
         ordered, tie_breaks = _ranking(participants, len(prizes), seed)

@@ -13,7 +13,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from licensing.models import Report
-from licensing.reports.content import TEXT_MAX
+from licensing.reports.content.schema import TEXT_MAX
 from licensing.reports.handover import montecarlo_tournament_prizes_recorded
 from montecarlo.models import Tournament, TournamentStatus
 

@@ -1,4 +1,4 @@
-// Verify a published raffle drawing in the browser: a faithful port of licensing/reports/raffle_draw.py
+// Verify a published raffle drawing in the browser: a faithful port of licensing/reports/drawings/engine.py
 // (format "raffle-drawing/1", ../shared/formats/raffle-drawing.md). From the published seed and ticket list it
 // recomputes the commitment sha256(seed), the tickets hash sha256("t1,t2,...") of the sorted tickets, and the
 // winners drawn by HMAC-SHA256(seed, "<tickets_hash>:<counter>") with rejection sampling; then it compares them

@@ -36,11 +36,11 @@ from licensing.models import (
 )
 from licensing.models.choices import LicenseType
 from licensing.register.services import number_propose
-from licensing.reports import overdue
 from licensing.reports.drawings.services import drawing_schedule
+from licensing.reports.overdue.services import reports_calendar_run
 from montecarlo.models import GameApproval, GameTable, Night, Tournament
 from tests.licensing.factories import board_admin, board_staff, license_for, member, raffle_ready
-from tests.licensing.reports.reporting import bingo_license
+from tests.licensing.reports.factories import bingo_license
 from tests.montecarlo.factories import night_for, table_for
 from vendors.models import Owner, Vendor
 
@@ -115,7 +115,7 @@ def world(django_capture_on_commit_callbacks):
         drawing_schedule(actor=officer, license=raffle, prizes=1, seed_source=lambda: bytes(32))
         played = timezone.localdate() - dt.timedelta(days=60)
         bingo_license(dates=[played], organization=organization, number="BG-2099-00001")
-        overdue.reports_calendar_run(today=timezone.localdate())  # opens the report and marks it overdue
+        reports_calendar_run(today=timezone.localdate())  # opens the report and marks it overdue
         night, director = night_for()
         table_for(night, director, "caribbean-poker", approve=False)
         operation = Operation.objects.filter(is_training=False).order_by("pk").first()

@@ -15,10 +15,10 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
 from core.spreadsheets import FORMULA_START
+from licensing.board.exports.datasets import DATASETS
 from licensing.models import Role
-from licensing.reports.exports import DATASETS
 from tests.licensing.factories import OrganizationFactory, OrganizationMemberFactory, board_staff, member
-from tests.licensing.reports.reporting import bingo_license, submitted
+from tests.licensing.reports.factories import bingo_license, submitted
 
 ROOT = Path(__file__).resolve().parents[2]
 FORMULAS = ['=HYPERLINK("http://x","y")', "+1", "-1+2", "@SUM(1)", "\t=1", "\r=1"]

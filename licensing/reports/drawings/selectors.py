@@ -10,7 +10,7 @@ from django.http import Http404
 from licensing.models import DrawingStatus, License, RaffleDrawing, User
 from licensing.models.choices import LicenseType
 from licensing.models.organizations import FILING_ROLES
-from licensing.reports import raffle_draw
+from licensing.reports.drawings import engine
 from licensing.selectors import organization_ids_with_roles
 
 
@@ -65,7 +65,7 @@ def drawing_published(drawing: RaffleDrawing) -> dict | None:
         return None
     record = _record(drawing)
     return {
-        "format": raffle_draw.FORMAT,
+        "format": engine.FORMAT,
         "raffle": drawing.license.number,
         "prizes": drawing.prizes,
         "commitment": record[DrawingStatus.SCHEDULED]["commitment"],

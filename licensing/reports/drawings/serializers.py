@@ -31,7 +31,7 @@ class DrawingDrawSerializer(serializers.Serializer):
 
 
 class PublishedDrawingSerializer(serializers.Serializer):
-    """raffle-drawing/1: verify it with `python -m licensing.reports.raffle_draw verify FILE`."""
+    """raffle-drawing/1: verify it with `python -m licensing.reports.drawings.engine verify FILE`."""
 
     format = serializers.CharField()
     raffle = serializers.CharField()

@@ -34,8 +34,7 @@ from licensing.models import (
 )
 from licensing.models.choices import DocumentKind, LicenseStatus, LicenseType, ResponsibleRole
 from licensing.models.organizations import FILING_ROLES
-from licensing.reports import raffle_draw
-from licensing.reports.drawings import events, rules
+from licensing.reports.drawings import engine, events, rules
 from licensing.reports.services import report_recorded_handover
 from licensing.selectors import has_role
 
@@ -47,7 +46,7 @@ SeedSource = Callable[[], bytes]
 
 
 def system_seed() -> bytes:
-    return secrets.token_bytes(raffle_draw.SEED_BYTES)
+    return secrets.token_bytes(engine.SEED_BYTES)
 
 
 # --- validation (raises, writes nothing) ---
@@ -171,9 +170,9 @@ def drawing_schedule(*, actor: User, license: License, prizes: int,
     _printer_documents_clean(license)
     prizes = _prizes_clean(prizes)
     seed = (seed_source or system_seed)()
-    if not isinstance(seed, bytes) or len(seed) != raffle_draw.SEED_BYTES:
+    if not isinstance(seed, bytes) or len(seed) != engine.SEED_BYTES:
         raise ValueError("the seed source gives 32 bytes")
-    commitment = raffle_draw.commitment_of(seed)
+    commitment = engine.commitment_of(seed)
     drawing = RaffleDrawing.objects.create(license=license, prizes=prizes, seed=seed.hex(), commitment=commitment,
                                            created_by=actor)
     # The record opens with what the drawing is for (the license, the number of prizes) beside the
@@ -210,7 +209,7 @@ def drawing_sales_close(*, actor: User, drawing: RaffleDrawing, sold: list[int],
     age = rules.buyers_age_findings(declared=buyers_age_declared)
     if age:
         raise RuleViolation(age)
-    tickets_hash = raffle_draw.tickets_hash_of(tickets)
+    tickets_hash = engine.tickets_hash_of(tickets)
     _append(actor=actor, drawing=drawing, kind=DrawingStatus.SALES_CLOSED,
             payload={"tickets": tickets, "returned": returned, "tickets_hash": tickets_hash,
                      "buyers_age_declared": True},
@@ -255,7 +254,7 @@ def drawing_draw(*, actor: User, drawing: RaffleDrawing, in_charge: int | None =
     present = people[in_charge]
     witness = {"name": present.full_name, "role": present.role, "responsible_person": present.pk}
     closed = drawing.events.get(kind=DrawingStatus.SALES_CLOSED)
-    found = raffle_draw.draw(tickets=closed.payload["tickets"], prizes=drawing.prizes, seed=drawing.seed)
+    found = engine.draw(tickets=closed.payload["tickets"], prizes=drawing.prizes, seed=drawing.seed)
     if found.commitment != drawing.commitment or found.tickets_hash != closed.payload["tickets_hash"]:
         raise ValueError(f"raffle drawing {drawing.pk}: the stored seed or tickets no longer match what was published")
     drawn = _append(actor=actor, drawing=drawing, kind=DrawingStatus.DRAWN,

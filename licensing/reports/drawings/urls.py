@@ -1,6 +1,6 @@
 """Raffle drawings: the public page (urlpatterns, included by licensing/public/urls.py in the public namespace),
-the officers' page (portal_urlpatterns, in the portal namespace, via licensing/urls.py) and the API
-(api_urlpatterns, via licensing/reports/urls.py)."""
+the officers' page (portal_urlpatterns, in the portal namespace) and the API (api_urlpatterns), both gathered by
+licensing/reports/urls.py."""
 
 from django.urls import path
 

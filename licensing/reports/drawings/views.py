@@ -31,7 +31,7 @@ from licensing.reports.drawings.services import (
 )
 from licensing.selectors import has_role
 
-VERIFY_COMMAND = "python -m licensing.reports.raffle_draw verify {file}"
+VERIFY_COMMAND = "python -m licensing.reports.drawings.engine verify {file}"
 
 
 def _file_name(drawing) -> str:

@@ -1,9 +1,10 @@
 """Reports API: an organization's officers open, save, submit and correct its event financial reports; the
-Board reads every report. GET /api/v1/reports/ lists the drafts and the versions in force."""
+Board reads every report. GET /api/v1/reports/ lists the drafts and the versions in force. And the public filing
+deadlines: when an event's report, deposit and proceeds are due."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, serializers, status
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
@@ -12,8 +13,10 @@ from rest_framework.views import APIView
 from core.api.answers import ERRORS, service_answer
 from core.numbers import IntegerSerializerField
 from licensing.models import ReportKind, ReportStatus
-from licensing.reports import content, event_end, not_held, services
+from licensing.reports import event_end, not_held, services
 from licensing.reports.checks import report_findings
+from licensing.reports.content.totals import totals
+from licensing.reports.deadlines import deadlines
 from licensing.reports.filing.selectors import (
     license_to_report_get,
     report_changes,
@@ -22,6 +25,8 @@ from licensing.reports.filing.selectors import (
     report_get,
 )
 from licensing.reports.filing.serializers import (
+    DeadlinesQuerySerializer,
+    DeadlinesSerializer,
     NotHeldSerializer,
     ReasonSerializer,
     ReportOpenSerializer,
@@ -48,7 +53,7 @@ def report_answer(report) -> dict:
             "deposit_due", "proceeds_used_by", "overdue_since", "submitted_at", "gross_receipts", "net_proceeds",
             "previous_id", "correction_reason", "source", "data", "recorded", "not_held_reason", "not_held_at")},
         "event_ends_at": event_end.event_ends_at(report),
-        "totals": content.totals(report.kind, report.data).as_dict(),
+        "totals": totals(report.kind, report.data).as_dict(),
         "findings": [_finding(f) for f in findings],
         "problems": [_finding(f) for f in services.submission_problems(report)] if draft else [],
         "corrections": report_corrections(report),
@@ -172,3 +177,36 @@ class ReportHeldApi(APIView):
         report = report_get(user=request.user, pk=pk)
         return service_answer(request, answer=report_answer,
                               call=lambda: not_held.report_not_held_withdraw(actor=request.user, report=report))
+
+
+class DeadlinesApi(APIView):
+    """Public: the report, deposit and proceeds deadlines of one event."""
+
+    permission_classes = [permissions.AllowAny]
+    authentication_classes: list = []  # public dates: no session, no token
+
+    @extend_schema(
+        operation_id="reports_deadlines",
+        summary="When an event's report, deposit and proceeds are due",
+        description=(
+            "No sign-in needed. Every count of days is the Board's register's in force (the key named): report "
+            "due reports.due_days.regular calendar days after a regular bingo operation, reports.due_days.limited "
+            "after a limited-period one (30 DCMR 1413.1); deposit of receipts less cash prizes by the end of the "
+            "next business day, skipping weekends and District of Columbia legal holidays, none for Class D "
+            "(1411.1); proceeds used within proceeds.deposit_days.bingo days of a bingo operation (1411.3), "
+            "proceeds.deposit_days.raffle of a raffle drawing (1506.4), proceeds.deposit_days.montecarlo of a "
+            "Monte Carlo Night (1608.4). Dates are ISO; null where no rule sets one. Malformed input answers 400 "
+            "naming the field."
+        ),
+        parameters=[DeadlinesQuerySerializer],
+        responses={200: DeadlinesSerializer, 400: OpenApiResponse(description=(
+            "A value is invalid: {\"errors\": [{\"field\", \"code\", \"message\", \"rule\"}]}."))},
+        tags=["reports"],
+        examples=[OpenApiExample("Bingo Class B, Thursday 15 April 2027 (Emancipation Day follows)", value={
+            "report_due": "2027-04-25", "deposit_due": "2027-04-19", "proceeds_used_by": "2027-05-15",
+            "citations": ["30 DCMR 1413.1", "30 DCMR 1411.1", "30 DCMR 1411.3"]}, response_only=True)],
+    )
+    def get(self, request):
+        query = DeadlinesQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        return Response(DeadlinesSerializer(deadlines(**query.validated_data)).data)

@@ -1,6 +1,6 @@
-"""The portal's report forms, built from the report schema (licensing.reports.content) so a report's shape
+"""The portal's report forms, built from the report schema (licensing.reports.content.schema) so a report's shape
 is written once: one form per one-group section, a formset per list section, and the small forms that open,
-correct and submit a report."""
+correct and submit a report; and the public "when is it due" helper's question."""
 
 from __future__ import annotations
 
@@ -12,54 +12,57 @@ from django.utils.translation import gettext_lazy as _
 from core.dates import DateField
 from core.money import MoneyField
 from core.numbers import IntegerField, ModelChoiceField
-from licensing.reports import content
+from licensing.models.choices import LICENSE_CLASS_CHOICES, LICENSE_CLASSES, LicenseType, Period
+from licensing.reports.content import schema
+from licensing.reports.deadlines import query_errors
+from licensing.reports.filing.serializers import EVENT_TYPES
 
 EXTRA_ROWS = 3
 REASON_MAX = 2000
 
 
-def _form_field(field: content.Field) -> forms.Field:
+def _form_field(field: schema.Field) -> forms.Field:
     common = {"label": field.label, "required": False}
-    if field.type == content.MONEY:
+    if field.type == schema.MONEY:
         return MoneyField(**common)
-    if field.type == content.COUNT:
-        return IntegerField(min_value=0, max_value=content.MAX_COUNT, **common)
-    if field.type == content.DATE:
+    if field.type == schema.COUNT:
+        return IntegerField(min_value=0, max_value=schema.MAX_COUNT, **common)
+    if field.type == schema.DATE:
         return DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"), **common)
-    if field.type == content.TIME:
+    if field.type == schema.TIME:
         return forms.TimeField(widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"), **common)
-    if field.type == content.BOOL:
+    if field.type == schema.BOOL:
         return forms.BooleanField(**common)
-    if field.type == content.CHOICE:
+    if field.type == schema.CHOICE:
         return forms.ChoiceField(choices=[("", "—"), *field.choices], **common)
-    return forms.CharField(max_length=content.TEXT_MAX, **common)
+    return forms.CharField(max_length=schema.TEXT_MAX, **common)
 
 
-def _document_value(field: content.Field, value):
+def _document_value(field: schema.Field, value):
     """A form's cleaned value as the report document holds it."""
     if value in (None, ""):
-        return False if field.type == content.BOOL else None
-    if field.type == content.MONEY:
+        return False if field.type == schema.BOOL else None
+    if field.type == schema.MONEY:
         return format(value, "f")
-    if field.type == content.DATE:
+    if field.type == schema.DATE:
         return value.isoformat()
-    if field.type == content.TIME:
+    if field.type == schema.TIME:
         return value.strftime("%H:%M")
     return value
 
 
-def _initial_value(field: content.Field, value):
+def _initial_value(field: schema.Field, value):
     if value in (None, ""):
         return None
-    if field.type == content.DATE:
+    if field.type == schema.DATE:
         return dt.date.fromisoformat(value)
-    if field.type == content.TIME:
+    if field.type == schema.TIME:
         return dt.time.fromisoformat(value)
     return value
 
 
 class SectionForm(forms.Form):
-    section: content.Section
+    section: schema.Section
 
     def document(self) -> dict:
         return {f.name: _document_value(f, self.cleaned_data.get(f.name)) for f in self.section.fields}
@@ -69,13 +72,13 @@ class SectionForm(forms.Form):
 
 
 def section_form_class(kind: str, section_name: str) -> type[SectionForm]:
-    found = content.section(kind, section_name)
+    found = schema.section(kind, section_name)
     attrs = {f.name: _form_field(f) for f in found.fields}
     attrs["section"] = found
     return type(f"{found.name.title()}Form", (SectionForm,), attrs)
 
 
-def section_initial(section: content.Section, values: dict) -> dict:
+def section_initial(section: schema.Section, values: dict) -> dict:
     return {f.name: _initial_value(f, values.get(f.name)) for f in section.fields}
 
 
@@ -95,8 +98,8 @@ class RowsFormSet(forms.BaseFormSet):
 
 def section_formset_class(kind: str, section_name: str):
     return forms.formset_factory(section_form_class(kind, section_name), formset=RowsFormSet, extra=EXTRA_ROWS,
-                                 can_delete=True, max_num=content.MAX_ROWS, validate_max=True,
-                                 absolute_max=content.MAX_ROWS + EXTRA_ROWS)
+                                 can_delete=True, max_num=schema.MAX_ROWS, validate_max=True,
+                                 absolute_max=schema.MAX_ROWS + EXTRA_ROWS)
 
 
 class ReportOpenForm(forms.Form):
@@ -137,7 +140,7 @@ class CorrectionsForm(forms.Form):
             name = f"reason_{index}"
             self.paths[name] = change["path"]
             self.fields[name] = forms.CharField(
-                label=change["label"], max_length=content.TEXT_MAX, required=False, initial=change["reason"],
+                label=change["label"], max_length=schema.TEXT_MAX, required=False, initial=change["reason"],
                 help_text=_("Recorded %(recorded)s, reported %(reported)s.") % {
                     "recorded": change["recorded"] if change["recorded"] not in (None, "") else "—",
                     "reported": change["reported"] if change["reported"] not in (None, "") else "—"})
@@ -150,3 +153,31 @@ class SubmitForm(forms.Form):
     confirm = forms.BooleanField(label=_(
         "I attest that this report is complete and true; once submitted it is frozen, and any change is a "
         "correction the Board can read."))
+
+
+# --- The public "when is it due" helper (licensing/reports/filing/views.py deadline_helper) ---
+
+
+class DeadlinesForm(forms.Form):
+    license_type = forms.ChoiceField(label=_("License type"), choices=EVENT_TYPES)
+    license_class = forms.ChoiceField(label=_("License class"), choices=[("", "—"), *LICENSE_CLASS_CHOICES],
+                                      required=False)
+    period = forms.ChoiceField(label=_("Period"), choices=Period.choices, initial=Period.REGULAR, required=False)
+    event_date = DateField(label=_("Date of the operation, drawing or event"),
+                           widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "due_%s")  # its own ids: the fee calculator page shows it beside its form
+        super().__init__(*args, **kwargs)
+
+    def clean(self):
+        data = super().clean()
+        data["period"] = data.get("period") or Period.REGULAR
+        if self.errors:
+            return data
+        errors = query_errors(license_type=data["license_type"], license_class=data.get("license_class", ""),
+                              period=data["period"], event_date=data["event_date"],
+                              classes=LICENSE_CLASSES[LicenseType(data["license_type"])])
+        for field, message in errors.items():
+            self.add_error(field, message)
+        return data

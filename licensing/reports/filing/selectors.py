@@ -1,5 +1,6 @@
-"""Reads of event financial reports. An organization's filing officers see its reports; the Board sees every
-report; anyone else sees none (a 404, never a hint that the report exists)."""
+"""The filing pages' reads, over the one report list (licensing.reports.selectors.report_list). An organization's
+filing officers see its reports; the Board sees every report; anyone else sees none (a 404, never a hint that the
+report exists)."""
 
 from __future__ import annotations
 
@@ -8,40 +9,24 @@ from django.http import Http404
 
 from licensing.models import License, Report, ReportStatus, User
 from licensing.models.organizations import FILING_ROLES
-from licensing.reports import content
+from licensing.reports.content import schema
+from licensing.reports.content.changes import corrected_figures, diff, label_of
+from licensing.reports.selectors import report_list
 from licensing.reports.services import REPORTABLE_STATUSES
 from licensing.selectors import has_role, organization_ids_with_roles
 
 PAGE_SIZE = 50
 
 
-def report_list(*, user: User, organization_id: int | None = None, status: str | None = None,
-                kind: str | None = None, year: int | None = None) -> QuerySet[Report]:
-    if not getattr(user, "is_authenticated", False):
-        return Report.objects.none()
-    reports = Report.objects.all()
-    if not user.is_board:
-        reports = reports.filter(organization_id__in=organization_ids_with_roles(user=user, roles=FILING_ROLES))
-    if organization_id is not None:
-        reports = reports.filter(organization_id=organization_id)
-    if status:
-        reports = reports.filter(status=status)
-    if kind:
-        reports = reports.filter(kind=kind)
-    if year is not None:
-        reports = reports.filter(event_date__year=year)
-    return reports.select_related("license", "organization").defer("data", "recorded")
-
-
 def report_current_list(*, user: User, **filters) -> QuerySet[Report]:
     """The drafts (a first draft or an open correction) and the versions in force; superseded versions are
     history, read from the report's versions."""
-    return report_list(user=user, **filters).exclude(status=ReportStatus.SUPERSEDED)
+    # The list reads no report's content: the documents stay in the database.
+    return report_list(user=user, **filters).defer("data", "recorded").exclude(status=ReportStatus.SUPERSEDED)
 
 
 def report_get(*, user: User, pk: int) -> Report:
-    report = (report_list(user=user).defer(None).select_related("license__organization", "previous")
-              .filter(pk=pk).first())
+    report = report_list(user=user).select_related("license__organization", "previous").filter(pk=pk).first()
     if report is None:
         raise Http404("No such report.")
     return report
@@ -62,14 +47,14 @@ def report_changes(report: Report) -> list[dict]:
     """What this version changed from the one it corrects, each path in words, for the Board."""
     if report.previous is None:
         return []
-    return [{**change, "label": content.label_of(report.kind, change["path"].removeprefix("corrections."))}
-            for change in content.diff(report.kind, report.previous.data, report.data)]
+    return [{**change, "label": label_of(report.kind, change["path"].removeprefix("corrections."))}
+            for change in diff(report.kind, report.previous.data, report.data)]
 
 
 def report_corrections(report: Report) -> list[dict]:
     """The recorded figures the report changes, with both values and the reason given."""
-    return [{**change, "label": content.label_of(report.kind, change["path"])}
-            for change in content.corrected_figures(report.kind, report.recorded, report.data)]
+    return [{**change, "label": label_of(report.kind, change["path"])}
+            for change in corrected_figures(report.kind, report.recorded, report.data)]
 
 
 def licenses_to_report(*, user: User) -> QuerySet[License]:
@@ -79,7 +64,7 @@ def licenses_to_report(*, user: User) -> QuerySet[License]:
         return License.objects.none()
     return (License.objects.filter(
         organization_id__in=organization_ids_with_roles(user=user, roles=FILING_ROLES),
-        license_type__in=list(content.KIND_OF_LICENSE_TYPE), status__in=list(REPORTABLE_STATUSES))
+        license_type__in=list(schema.KIND_OF_LICENSE_TYPE), status__in=list(REPORTABLE_STATUSES))
         .select_related("organization").order_by("organization__name", "number"))
 
 

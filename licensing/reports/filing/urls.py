@@ -1,4 +1,6 @@
-"""Report pages (portal_urlpatterns, in the portal namespace) and the reports API (api_urlpatterns)."""
+"""Filing: the report pages (portal_urlpatterns, in the portal namespace) and the reports API (api_urlpatterns), both
+gathered by licensing/reports/urls.py; the public "when is it due" helper (public_urlpatterns, included by
+licensing/public/urls.py in the public namespace)."""
 
 from django.urls import path
 
@@ -16,7 +18,12 @@ portal_urlpatterns = [
     path("reports/<int:pk>/held/", views.report_held, name="report_held"),
 ]
 
+public_urlpatterns = [
+    path("deadlines/", views.deadline_helper, name="deadlines"),
+]
+
 api_urlpatterns = [
+    path("reports/deadlines", api.DeadlinesApi.as_view(), name="reports-deadlines"),
     path("reports/", api.ReportListApi.as_view(), name="report-list"),
     path("reports/<int:pk>/", api.ReportDetailApi.as_view(), name="report-detail"),
     path("reports/<int:pk>/submit", api.ReportSubmitApi.as_view(), name="report-submit"),

@@ -1,6 +1,8 @@
 """The portal's report pages: the list of an organization's reports (and the Board's), opening one, the report
 page (figures, findings before submitting, corrections of recorded figures, versions and what changed), a
-section's form, submitting, and opening a correction."""
+section's form, submitting, and opening a correction; and the public "when is it due" helper (the deadlines of
+one event, answered in place by htmx and as a full page without JavaScript; the fee calculator page carries it
+too)."""
 
 from __future__ import annotations
 
@@ -13,12 +15,17 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
 
 from core.forms import errors_to_form
 from licensing.models import Report, ReportStatus
-from licensing.reports import content, event_end, not_held, services
+from licensing.reports import event_end, not_held, services
 from licensing.reports.checks import report_findings
+from licensing.reports.content import schema
+from licensing.reports.content.totals import totals
+from licensing.reports.deadlines import deadlines
 from licensing.reports.filing import forms as report_forms
+from licensing.reports.filing.pdf import report_pdf
 from licensing.reports.filing.selectors import (
     PAGE_SIZE,
     can_file,
@@ -29,7 +36,6 @@ from licensing.reports.filing.selectors import (
     report_get,
     report_versions,
 )
-from licensing.reports.pdf import report_pdf
 
 
 @login_required
@@ -96,16 +102,16 @@ def report_held(request, pk: int):
     return redirect(_detail_url(report))
 
 
-def _shown(field: content.Field, value):
+def _shown(field: schema.Field, value):
     """A choice as its label ("Special", "Cash"), anything else as stored."""
-    if field.type == content.CHOICE and value:
+    if field.type == schema.CHOICE and value:
         return dict(field.choices).get(value, value)
-    if field.type == content.BOOL and value is not None:
+    if field.type == schema.BOOL and value is not None:
         return _("Yes") if value else _("No")
     return value
 
 
-def _section_view(kind: str, section: content.Section, values) -> dict:
+def _section_view(kind: str, section: schema.Section, values) -> dict:
     if section.many:
         rows = [[(f, _shown(f, row.get(f.name))) for f in section.fields] for row in values]
         return {"section": section, "rows": rows}
@@ -123,8 +129,8 @@ def report_detail(request, pk: int):
     problems = services.submission_problems(report) if draft else []
     context = {
         "report": report, "can_file": filing, "draft": draft,
-        "sections": [_section_view(report.kind, s, report.data.get(s.name)) for s in content.sections(report.kind)],
-        "totals": content.totals(report.kind, report.data),
+        "sections": [_section_view(report.kind, s, report.data.get(s.name)) for s in schema.sections(report.kind)],
+        "totals": totals(report.kind, report.data),
         "findings": findings, "problems": problems, "corrections": corrections,
         "corrections_form": report_forms.CorrectionsForm(changes=corrections) if draft and filing and corrections
         else None,
@@ -152,7 +158,7 @@ def _filing_report(request, pk: int):
     return report
 
 
-def _place_errors(error: ValidationError, section: content.Section, form) -> None:
+def _place_errors(error: ValidationError, section: schema.Section, form) -> None:
     """A service error keyed by its document path ("games.2.prize") on the formset row or form field."""
     pairs = error.error_dict.items() if hasattr(error, "error_dict") else [(None, error.error_list)]
     for path, errors in pairs:
@@ -174,7 +180,7 @@ def report_section_edit(request, pk: int, section: str):
     user = request.user
     report = _filing_report(request, pk)
     try:
-        found = content.section(report.kind, section)
+        found = schema.section(report.kind, section)
     except KeyError:
         raise Http404("No such part of the report.") from None
     if report.status != ReportStatus.DRAFT:
@@ -273,3 +279,18 @@ def report_pdf_download(request, pk: int):
     name = f"report-{report.license.number}-{report.event_date.isoformat()}-v{report.version}.pdf"
     response["Content-Disposition"] = f'inline; filename="{name}"'
     return response
+
+
+# --- The public "when is it due" helper ---
+
+PARTIAL = "licensing/reports/filing/_deadline_form.html"  # the form and its answer, so errors show inline
+
+
+@vary_on_headers("HX-Request")
+def deadline_helper(request):
+    form = report_forms.DeadlinesForm(request.GET) if "license_type" in request.GET else report_forms.DeadlinesForm()
+    found = deadlines(**form.cleaned_data) if form.is_bound and form.is_valid() else None
+    context = {"deadline_form": form, "deadlines": found}
+    if request.htmx and not request.htmx.history_restore_request:
+        return render(request, PARTIAL, context)
+    return render(request, "licensing/reports/filing/deadlines.html", context)

@@ -21,8 +21,8 @@ from bingo.live.training import training_operation_create
 from bingo.models import CardColour, CardSale, GameType, Operation
 from core.findings import RuleViolation
 from licensing.models import AuditEvent, Report, ReportStatus, Role
-from licensing.reports import content
 from licensing.reports import services as reports
+from licensing.reports.content.changes import corrected_figures
 from tests.bingo.factories import (
     CardSeriesFactory,
     GameFactory,
@@ -177,7 +177,7 @@ def test_a_corrected_recorded_figure_keeps_both_and_needs_a_reason():
     reports.report_save(actor=night.planner, report=report, data=data)
     reports.report_submit(actor=night.planner, report=report)
     report.refresh_from_db()
-    assert content.corrected_figures(report.kind, report.recorded, report.data) == [
+    assert corrected_figures(report.kind, report.recorded, report.data) == [
         {"path": "games.2.winners", "recorded": 2, "reported": 3,
          "reason": "A third winner was checked on paper and paid"}]
 

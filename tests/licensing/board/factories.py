@@ -3,7 +3,8 @@
 import datetime as dt
 
 from licensing.models import Role
-from licensing.reports import content, services
+from licensing.reports import services
+from licensing.reports.content import schema
 from tests.licensing.factories import license_for, member
 
 TERM = (dt.date(2025, 1, 1), dt.date(2026, 12, 31))
@@ -17,7 +18,7 @@ def bingo_license(organization=None):
 def bingo_data(*, admissions: int = 100, prize: str = "100.00", expense: str | None = None,
                disbursed: str | None = None) -> dict:
     """A bingo operation: `admissions` at $4.00, 50 special cards at $1.00, one game paying `prize`."""
-    data = content.blank(content.BINGO)
+    data = schema.blank(schema.BINGO)
     data["admissions"] = {"count": admissions, "price": "4.00"}
     data["card_sales"] = [{"kind": "special", "count": 50, "price": "1.00", "first_serial": "S100",
                            "last_serial": "S149"}]

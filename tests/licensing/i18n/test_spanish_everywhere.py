@@ -15,7 +15,8 @@ from django.utils.formats import date_format
 
 from core.money import money_text
 from licensing.models import PaymentMethod, Role
-from licensing.reports import content, services
+from licensing.reports import services
+from licensing.reports.content import schema
 from licensing.review.services import deficiency_notice_issue
 from tests.licensing.factories import ApplicationFactory, MembershipFactory, license_for, member
 
@@ -50,9 +51,9 @@ def test_the_report_forms_read_in_spanish(client, kind, license_class):
                           effective_on=dt.date(2026, 1, 1), expires_on=dt.date(2026, 12, 31))
     officer = member(license.organization, Role.OFFICER)
     client.force_login(officer)
-    report = services.report_create(actor=officer, license=license, event_date=DAY, data=content.blank(kind))
+    report = services.report_create(actor=officer, license=license, event_date=DAY, data=schema.blank(kind))
     pages = [reverse("portal:report_detail", args=[report.pk])]
-    pages += [reverse("portal:report_section", args=[report.pk, s.name]) for s in content.SCHEMAS[kind]]
+    pages += [reverse("portal:report_section", args=[report.pk, s.name]) for s in schema.SCHEMAS[kind]]
     seen = " ".join(visible(client.get(url, headers={"Accept-Language": "es"}).content.decode()) for url in pages)
     assert [english for english in ENGLISH if english in seen] == []
     if kind == "bingo":
@@ -64,7 +65,7 @@ def test_the_payment_method_check_is_cheque_and_the_poker_check_stays_pasar():
 
     with translation.override("es"):
         assert str(PaymentMethod.CHECK.label) == "Cheque"
-        assert str(dict(content.PAID_BY)["check"]) == "Cheque"
+        assert str(dict(schema.PAID_BY)["check"]) == "Cheque"
         poker = Template('{% load i18n %}{% translate "Check" context "poker action" %}').render(Context())
         assert poker == "Pasar"
     with translation.override("en"):
@@ -76,7 +77,7 @@ def test_the_report_form_offers_cheque_as_the_way_a_prize_was_paid(client):
                           expires_on=dt.date(2026, 12, 31))
     officer = member(license.organization, Role.OFFICER)
     client.force_login(officer)
-    report = services.report_create(actor=officer, license=license, event_date=DAY, data=content.blank("bingo"))
+    report = services.report_create(actor=officer, license=license, event_date=DAY, data=schema.blank("bingo"))
     page = client.get(reverse("portal:report_section", args=[report.pk, "games"]),
                       headers={"Accept-Language": "es"}).content.decode()
     assert '<option value="check">Cheque</option>' in page and "Pasar" not in page

@@ -27,7 +27,7 @@ def test_every_email_is_mirrored_for_its_recipients_with_an_account(django_captu
     gone = UserFactory(email="gone@example.org", is_active=False)
     with django_capture_on_commit_callbacks(execute=True):
         mail_send(to=["treasurer@example.org", "club@example.org", gone.email], subject="Your license is issued",
-                  template="licensing/reports/report_overdue.txt",
+                  template="licensing/reports/overdue/report_overdue.txt",
                   context={"report": None, "license": None}, language="en")
     assert len(mailoutbox) == 1
     [notification] = Notification.objects.all()
@@ -38,7 +38,7 @@ def test_every_email_is_mirrored_for_its_recipients_with_an_account(django_captu
 def test_nothing_is_mirrored_when_the_change_rolls_back(django_capture_on_commit_callbacks):
     UserFactory(email="treasurer@example.org")
     with django_capture_on_commit_callbacks(execute=False):
-        mail_send(to=["treasurer@example.org"], subject="x", template="licensing/reports/report_overdue.txt",
+        mail_send(to=["treasurer@example.org"], subject="x", template="licensing/reports/overdue/report_overdue.txt",
                   context={})
     assert not Notification.objects.exists()
 
@@ -47,7 +47,7 @@ def test_an_organization_email_reaches_each_officer_in_the_portal(django_capture
     officers = [MembershipFactory(organization=organization).user for _ in range(2)]
     with django_capture_on_commit_callbacks(execute=True):
         organization_email_send(organization=organization, subject="Renewal is open",
-                                template="licensing/reports/report_overdue.txt", context={})
+                                template="licensing/reports/overdue/report_overdue.txt", context={})
     assert sorted(Notification.objects.values_list("user_id", flat=True)) == sorted(o.pk for o in officers)
 
 

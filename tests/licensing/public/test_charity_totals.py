@@ -9,7 +9,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from licensing.models import Role
-from licensing.reports import content, services
+from licensing.reports import services
+from licensing.reports.content import schema
 from tests.licensing.factories import license_for, member
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 def filed(license, day, prize, *, submit=True):
     officer = member(license.organization, Role.OFFICER)
-    data = content.blank(content.BINGO)
+    data = schema.blank(schema.BINGO)
     data["admissions"] = {"count": 100, "price": "4.00"}
     data["games"] = [{"number": 1, "game_type": "regular", "prize": prize}]
     data["attestation"] = {"member_in_charge": "Ann", "gross_receipts_member": "Bo", "us_currency": True}

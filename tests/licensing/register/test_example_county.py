@@ -17,8 +17,9 @@ from licensing.models import BoardNumber, Role
 from licensing.register import values
 from licensing.register.packs import read_pack
 from licensing.register.services import pack_apply
-from licensing.reports import content, services
+from licensing.reports import services
 from licensing.reports.checks import report_findings
+from licensing.reports.content import schema
 from licensing.reports.deadlines import deadlines
 from tests.licensing.factories import license_for, member
 
@@ -94,7 +95,7 @@ def test_a_reports_checks_and_deadline_are_the_countys():
                           expires_on=dt.date(2027, 12, 31), dates=[DAY])
     officer = member(license.organization, Role.OFFICER)
     cap = money("bingo.game_prize_cap.class_abc")
-    data = content.blank(content.BINGO)
+    data = schema.blank(schema.BINGO)
     data["operation"] = {"starts_at": "18:00", "ends_at": "22:00"}
     data["admissions"] = {"count": 100, "price": "4.00"}
     data["games"] = [{"number": 1, "game_type": "regular", "prize": str(cap)}]

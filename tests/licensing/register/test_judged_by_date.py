@@ -15,8 +15,9 @@ from bingo.live import rules as live_rules
 from bingo.planning import rules as planning
 from licensing.licenses import limits
 from licensing.register import values
-from licensing.reports import content
 from licensing.reports import rules as report_rules
+from licensing.reports.content import schema
+from licensing.reports.content.cleaning import clean
 from licensing.reports.deadlines import deadlines
 from licensing.reports.drawings.rules import buyers_age_findings
 from montecarlo.nights.rules import admission_findings, nights_a_year_findings
@@ -31,14 +32,14 @@ D = Decimal
 
 
 def bingo_report(**sections) -> dict:
-    data = content.blank(content.BINGO)
+    data = schema.blank(schema.BINGO)
     data["attestation"] = {"member_in_charge": "Ann Lee", "gross_receipts_member": "Bo Park", "us_currency": True}
     data.update(sections)
-    return content.clean(content.BINGO, data)
+    return clean(schema.BINGO, data)
 
 
 def facts(event_date: dt.date, **fields) -> report_rules.ReportFacts:
-    defaults = {"kind": content.BINGO, "license_class": "B", "period": "regular", "event_date": event_date,
+    defaults = {"kind": schema.BINGO, "license_class": "B", "period": "regular", "event_date": event_date,
                 "as_of": event_date + dt.timedelta(days=2), "filed": True}
     return report_rules.ReportFacts(**{**defaults, **fields})
 

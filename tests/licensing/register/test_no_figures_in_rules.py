@@ -13,7 +13,8 @@ ROOT = Path(__file__).resolve().parents[3]
 APPS = ("licensing", "vendors", "bingo", "montecarlo")
 # Modules that decide with figures besides the rules.py of every feature.
 DECIDING = ("licensing/licenses/limits.py", "licensing/fees/quotes.py", "licensing/reports/deadlines.py",
-            "licensing/reports/checks.py", "licensing/reports/cross_check.py", "licensing/enforcement/services.py",
+            "licensing/reports/checks.py", "licensing/board/cross_check/selectors.py",
+            "licensing/enforcement/services.py",
             "licensing/organizations/eligibility.py", "licensing/organizations/services.py",
             "licensing/review/services.py", "licensing/review/dossier.py", "licensing/licenses/services.py",
             "bingo/live/payout.py", "bingo/cards/services.py", "bingo/cards/charity.py")

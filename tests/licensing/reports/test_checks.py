@@ -10,8 +10,9 @@ from django.utils import timezone
 
 from licensing.models import ReportFinding, Role
 from licensing.models.choices import LicenseStatus
-from licensing.reports import content, services
+from licensing.reports import services
 from licensing.reports.checks import report_findings
+from licensing.reports.content import schema
 from tests.licensing.factories import LicenseFactory, PremisesFactory, board_number, license_for, member
 from tests.vendors.factories import licensed_vendor, revoked, suspended
 
@@ -27,7 +28,7 @@ def bingo_license(**fields):
 
 
 def filled(**changes):
-    data = content.blank(content.BINGO)
+    data = schema.blank(schema.BINGO)
     data["operation"] = {"starts_at": "18:00", "ends_at": "22:00"}
     data["admissions"] = {"count": 100, "price": "4.00"}
     data["games"] = [{"number": 1, "game_type": "regular", "prize": "100.00"}]

@@ -11,7 +11,7 @@ from licensing.models import ReportStatus, Role
 from licensing.reports import event_end, services
 from tests.clock import board_time, travel
 from tests.licensing.factories import license_for, member
-from tests.licensing.reports.reporting import filled
+from tests.licensing.reports.factories import filled
 
 pytestmark = [pytest.mark.django_db, pytest.mark.event_clock]
 

@@ -11,7 +11,11 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from licensing.board import selectors
-from licensing.reports import content, services
+from licensing.reports import services
+from licensing.reports.content import schema
+from licensing.reports.content.cleaning import clean
+from licensing.reports.content.totals import handle
+from licensing.reports.content.totals import totals as report_totals
 from tests.licensing.board.factories import bingo_data, bingo_license, filed, officer_of
 from tests.licensing.factories import board_staff
 
@@ -24,15 +28,15 @@ TICKETS = [{"series": "Lucky 7 deal 12", "price": "1.00", "sold": 200, "unsold_r
 def with_tickets(**figures) -> dict:
     data = bingo_data(**figures)  # 100 admissions at $4, 50 special cards at $1, a $100 game
     data["charity_tickets"] = TICKETS
-    return content.clean(content.BINGO, data)
+    return clean(schema.BINGO, data)
 
 
 def test_the_handle_is_the_cards_and_the_charity_tickets_are_their_own_line():
     data = with_tickets()
     data["card_sales"].append({"kind": "extra_regular", "count": 10, "price": "2.00", "first_serial": "",
                                "last_serial": ""})
-    totals = content.totals(content.BINGO, data)
-    assert content.handle(content.BINGO, data) == totals.handle == Decimal("470.00")  # 400 + 50 + 20, no tickets
+    totals = report_totals(schema.BINGO, data)
+    assert handle(schema.BINGO, data) == totals.handle == Decimal("470.00")  # 400 + 50 + 20, no tickets
     assert totals.charity_tickets == Decimal("200.00") and totals.charity_ticket_prizes == Decimal("120.00")
     assert totals.gross_receipts == Decimal("670.00")  # every receipt (9900 "gross receipts", 1411.1)
     assert totals.net_proceeds == Decimal("670.00") - Decimal("220.00")  # less the game's and the tickets' prizes

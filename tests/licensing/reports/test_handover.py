@@ -12,7 +12,10 @@ from django.utils import timezone
 
 from licensing.models import Report, ReportStatus, Role
 from licensing.models.choices import LicenseType
-from licensing.reports import content, services
+from licensing.reports import services
+from licensing.reports.content import schema
+from licensing.reports.content.changes import corrected_figures
+from licensing.reports.content.cleaning import clean
 from licensing.reports.drawings import rules as drawing_rules
 from licensing.reports.drawings.services import drawing_draw, drawing_sales_close, drawing_schedule
 from licensing.reports.handover import montecarlo_night_recorded, montecarlo_tournament_prizes_recorded
@@ -42,7 +45,7 @@ def test_the_drawing_prefills_the_raffle_report(raffle):
     drawing = drawn(raffle, officer)
     winners = drawing.events.get(kind="drawn").payload["winners"]
     report = Report.objects.get(license=raffle)
-    assert report.kind == content.RAFFLE and report.event_date == timezone.localdate()
+    assert report.kind == schema.RAFFLE and report.event_date == timezone.localdate()
     assert report.source == f"raffle.drawing:{drawing.pk}" and report.status == ReportStatus.DRAFT
     assert report.recorded == {
         "tickets": {"first_number": 100, "last_number": 199, "sold": 58, "unsold_returned": 2, "price": "5.00"},
@@ -119,7 +122,7 @@ def test_the_chip_ledger_hook_writes_attendance_chips_and_table_prizes(night_lic
         chips=[{"participant": "Ana", "chips": 1000}, {"participant": "Ben", "chips": 1500}],
         prizes=[{"participant": "Ben", "description": "Gift card", "value": "50.00", "date": DAY.isoformat()}],
         source="montecarlo.night:7")
-    assert report.kind == content.MONTECARLO and report.source == "montecarlo.night:7"
+    assert report.kind == schema.MONTECARLO and report.source == "montecarlo.night:7"
     assert report.recorded == {
         "attendance": {"participants": 42},
         "chips": [{"participant": "Ana", "chips": 1000}, {"participant": "Ben", "chips": 1500}],
@@ -147,7 +150,7 @@ def test_the_night_and_the_tournaments_each_replace_only_their_own_prizes(night_
         ("Ana", "holdem"), ("Dee", "holdem"), ("Cy", "other")]
     assert report.recorded["chips"] == [{"participant": "Cy", "chips": 800}]
     # Untouched by the organization: the draft follows the record.
-    assert report.data["prizes"] == content.clean(content.MONTECARLO, {"prizes": report.recorded["prizes"]})["prizes"]
+    assert report.data["prizes"] == clean(schema.MONTECARLO, {"prizes": report.recorded["prizes"]})["prizes"]
     assert Report.objects.filter(license=night_license).count() == 1
 
 
@@ -174,4 +177,4 @@ def test_a_submitted_report_keeps_what_it_filed_and_takes_the_record_beside_it(n
     report = montecarlo_night_recorded(license=night_license, event_date=DAY, participants=11, chips=[], prizes=[],
                                        source="montecarlo.night:7")
     assert report.status == ReportStatus.SUBMITTED and report.data["attendance"]["participants"] == 10
-    assert content.corrected_figures(report.kind, report.recorded, report.data)[0]["path"] == "attendance.participants"
+    assert corrected_figures(report.kind, report.recorded, report.data)[0]["path"] == "attendance.participants"

@@ -8,7 +8,8 @@ from decimal import Decimal
 import pytest
 
 from licensing.models import ReportMonthTotal, Role
-from licensing.reports import content, services
+from licensing.reports import services
+from licensing.reports.content import schema
 from licensing.reports.month_totals import month_totals_problems, month_totals_rebuild
 from tests.licensing.factories import license_for, member
 
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 def data(admissions: int, prize: str) -> dict:
-    found = content.blank(content.BINGO)
+    found = schema.blank(schema.BINGO)
     found["admissions"] = {"count": admissions, "price": "4.00"}
     found["games"] = [{"number": 1, "game_type": "regular", "prize": prize}]
     found["attestation"] = {"member_in_charge": "Ann", "gross_receipts_member": "Bo", "us_currency": True}

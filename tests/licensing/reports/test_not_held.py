@@ -10,9 +10,11 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from licensing.models import AuditEvent, Report, ReportStatus, Role
-from licensing.reports import not_held, overdue, services
+from licensing.reports import not_held, services
+from licensing.reports.overdue.selectors import overdue_reports
+from licensing.reports.overdue.services import reports_calendar_run
 from tests.licensing.factories import OrganizationFactory, member
-from tests.licensing.reports.reporting import bingo_license, filled
+from tests.licensing.reports.factories import bingo_license, filled
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +34,7 @@ def officer(licensed):
 
 
 def test_a_draft_opened_by_the_calendar_marked_not_held_is_never_overdue(licensed, officer):
-    overdue.reports_calendar_run(today=DAY + dt.timedelta(days=1))
+    reports_calendar_run(today=DAY + dt.timedelta(days=1))
     draft = Report.objects.get(license=licensed, event_date=DAY)
     marked = not_held.report_not_held_mark(actor=officer, license=licensed, event_date=DAY,
                                            reason="The hall flooded; the operation was cancelled.")
@@ -40,18 +42,18 @@ def test_a_draft_opened_by_the_calendar_marked_not_held_is_never_overdue(license
     assert marked.not_held_by == officer and marked.not_held_reason.startswith("The hall flooded")
     event = AuditEvent.objects.get(event_type="licensing.report_marked_not_held", object_id=str(marked.pk))
     assert event.actor == officer and event.payload["reason"].startswith("The hall flooded")
-    assert overdue.reports_calendar_run(today=DUE + dt.timedelta(days=1)) == {"opened": 0, "overdue": 0}
-    assert not overdue.overdue_reports().filter(license=licensed).exists()
+    assert reports_calendar_run(today=DUE + dt.timedelta(days=1)) == {"opened": 0, "overdue": 0}
+    assert not overdue_reports().filter(license=licensed).exists()
     assert Report.objects.filter(license=licensed, event_date=DAY).count() == 1  # no new draft
 
 
 def test_marked_ahead_the_calendar_opens_no_draft(licensed, officer):
     not_held.report_not_held_mark(actor=officer, license=licensed, event_date=DAY, reason="Caller ill")
-    counts = overdue.reports_calendar_run(today=DUE + dt.timedelta(days=1))
+    counts = reports_calendar_run(today=DUE + dt.timedelta(days=1))
     assert counts == {"opened": 0, "overdue": 0}
     assert list(Report.objects.filter(license=licensed).values_list("status", flat=True)) == ["not_held"]
     # The next operation, not marked, is tracked as before.
-    assert overdue.reports_calendar_run(today=dt.date(2026, 6, 12))["overdue"] == 1
+    assert reports_calendar_run(today=dt.date(2026, 6, 12))["overdue"] == 1
 
 
 def test_what_is_not_marked_not_held(licensed, officer):
@@ -82,7 +84,7 @@ def test_a_mark_in_error_is_withdrawn_and_the_draft_is_due_again(licensed, offic
     draft = not_held.report_not_held_withdraw(actor=officer, report=marked)
     assert draft.status == ReportStatus.DRAFT
     assert AuditEvent.objects.filter(event_type="licensing.report_not_held_withdrawn").count() == 1
-    assert overdue.reports_calendar_run(today=DUE + dt.timedelta(days=1))["overdue"] == 1
+    assert reports_calendar_run(today=DUE + dt.timedelta(days=1))["overdue"] == 1
 
 
 def test_the_api_marks_an_event_not_held_and_names_a_missing_reason(licensed, officer):
@@ -104,7 +106,7 @@ def test_the_api_marks_an_event_not_held_and_names_a_missing_reason(licensed, of
 
 
 def test_the_portal_marks_a_draft_not_held(client, licensed, officer):
-    overdue.reports_calendar_run(today=DAY + dt.timedelta(days=1))
+    reports_calendar_run(today=DAY + dt.timedelta(days=1))
     draft = Report.objects.get(license=licensed, event_date=DAY)
     client.force_login(officer)
     page = client.get(reverse("portal:report_detail", args=[draft.pk])).content.decode()

@@ -9,7 +9,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from licensing.models import ReportStatus, Role
-from licensing.reports import content, rules, services
+from licensing.reports import rules, services
+from licensing.reports.content import schema
 from tests.licensing.factories import license_for, member
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +23,7 @@ def bingo_license(license_class="B"):
 
 
 def filled(*, us_currency=True, expenses=(), reimbursements=()):
-    data = content.blank(content.BINGO)
+    data = schema.blank(schema.BINGO)
     data["admissions"] = {"count": 100, "price": "4.00"}
     data["games"] = [{"number": 1, "game_type": "regular", "pattern": "Line", "prize": "100.00", "winners": 1}]
     data["expenses"] = [{"payee": "Hall Rentals LLC", "category": "rent", "amount": "100.00", **row}

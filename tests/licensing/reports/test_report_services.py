@@ -7,7 +7,9 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from licensing.models import Report, ReportLine, ReportStatus, Role
-from licensing.reports import content, services
+from licensing.reports import services
+from licensing.reports.content import schema
+from licensing.reports.content.changes import diff
 from tests.licensing.factories import board_staff, license_for, member
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +22,7 @@ def bingo_license(**fields):
 
 
 def filled(**changes):
-    data = content.blank(content.BINGO)
+    data = schema.blank(schema.BINGO)
     data["admissions"] = {"count": 100, "price": "4.00"}
     data["card_sales"] = [{"kind": "special", "count": 50, "price": "1.00", "first_serial": "S100",
                            "last_serial": "S149"}]
@@ -89,7 +91,7 @@ def test_a_correction_is_a_new_version_keeping_the_old_with_reason_and_diff():
     second.refresh_from_db()
     assert first.status == ReportStatus.SUPERSEDED and first.data["games"][0]["prize"] == "100.00"
     assert second.status == ReportStatus.SUBMITTED
-    assert content.diff(content.BINGO, first.data, second.data) == [
+    assert diff(schema.BINGO, first.data, second.data) == [
         {"path": "games.1.prize", "old": "100.00", "new": "150.00"}]
     assert Report.objects.filter(license=license).count() == 2
 

@@ -7,7 +7,9 @@ from decimal import Decimal
 
 import pytest
 
-from licensing.reports import content, rules
+from licensing.reports import rules
+from licensing.reports.content import schema
+from licensing.reports.content.cleaning import clean
 from licensing.reports.rules import LicenseRecord, ReportFacts, Supplier
 
 pytestmark = pytest.mark.django_db  # the caps are the Board's register's: a read of its rows
@@ -18,10 +20,10 @@ D = Decimal
 
 def bingo(**sections) -> dict:
     """A cleaned bingo report: the blank with the given sections, through the real cleaning."""
-    data = content.blank(content.BINGO)
+    data = schema.blank(schema.BINGO)
     data["attestation"] = {"member_in_charge": "Ann Lee", "gross_receipts_member": "Bo Park", "us_currency": True}
     data.update(sections)
-    return content.clean(content.BINGO, data)
+    return clean(schema.BINGO, data)
 
 
 def game(number=1, prize="100.00", game_type="regular", **fields):
@@ -32,7 +34,7 @@ def expense(payee="Hall Rentals LLC", amount="100.00", check_number=101, categor
     return {"payee": payee, "amount": amount, "check_number": check_number, "category": category, **fields}
 
 
-def facts(kind=content.BINGO, license_class="B", period="regular", **fields) -> ReportFacts:
+def facts(kind=schema.BINGO, license_class="B", period="regular", **fields) -> ReportFacts:
     defaults = {"event_date": DAY, "as_of": DAY + dt.timedelta(days=2), "filed": True}
     return ReportFacts(kind=kind, license_class=license_class, period=period, **{**defaults, **fields})
 
@@ -158,10 +160,10 @@ def test_a_percentage_fee_for_services_of_a_multi_hall_game_is_allowed():
                       "30 DCMR 1412.3")
     assert "multi-hall game's prize pool or services (30 DCMR 1412.3)" in finding.message
     # The category is one a report may hold (the portal's and the API's choice).
-    data = content.blank(content.BINGO)
+    data = schema.blank(schema.BINGO)
     data["expenses"] = [{"payee": "Metro Link Bingo Services", "category": "multi_hall_services",
                          "amount": "120.00", "basis": "share_of_receipts", "check_number": 7}]
-    assert content.clean(content.BINGO, data)["expenses"][0]["category"] == "multi_hall_services"
+    assert clean(schema.BINGO, data)["expenses"][0]["category"] == "multi_hall_services"
 
 
 def test_check_numbers_consecutive():
@@ -228,9 +230,9 @@ def test_class_d_deposits_nothing_and_writes_no_checks_on_a_bingo_account():
                                                                                       "30 DCMR 1412.5"}
 
 
-@pytest.mark.parametrize("kind, rule, days", [(content.BINGO, "30 DCMR 1411.3", 30),
-                                              (content.RAFFLE, "30 DCMR 1506.4", 30),
-                                              (content.MONTECARLO, "30 DCMR 1608.4", 10)])
+@pytest.mark.parametrize("kind, rule, days", [(schema.BINGO, "30 DCMR 1411.3", 30),
+                                              (schema.RAFFLE, "30 DCMR 1506.4", 30),
+                                              (schema.MONTECARLO, "30 DCMR 1608.4", 10)])
 def test_proceeds_used_in_time(kind, rule, days):
     by = DAY + dt.timedelta(days=days)
     paid = [{"date": by.isoformat(), "payee": "Parish school", "amount": "100.00"}]
@@ -414,10 +416,10 @@ def test_report_rules_gather_each_kind():
                                                               "check_number": 9}])
     rules_found = {f.rule for f in rules.report_rules(data, facts())}
     assert rules_found == {"30 DCMR 1408.1", "30 DCMR 1412.2"}
-    raffle = content.clean(content.RAFFLE, {"tickets": {"first_number": 1, "last_number": 10, "sold": 9}})
-    assert {f.rule for f in rules.report_rules(raffle, facts(kind=content.RAFFLE))} == {"30 DCMR 1202.2(n)"}
-    night = content.clean(content.MONTECARLO, {"prizes": [prize("Ann Lee", "500.01")]})
-    assert {f.rule for f in rules.report_rules(night, facts(kind=content.MONTECARLO))} == {"30 DCMR 1603.26"}
+    raffle = clean(schema.RAFFLE, {"tickets": {"first_number": 1, "last_number": 10, "sold": 9}})
+    assert {f.rule for f in rules.report_rules(raffle, facts(kind=schema.RAFFLE))} == {"30 DCMR 1202.2(n)"}
+    night = clean(schema.MONTECARLO, {"prizes": [prize("Ann Lee", "500.01")]})
+    assert {f.rule for f in rules.report_rules(night, facts(kind=schema.MONTECARLO))} == {"30 DCMR 1603.26"}
 
 
 def test_a_bingo_report_breaking_every_rule_has_each_finding_once_in_section_order():
@@ -471,15 +473,15 @@ def test_report_rules_read_the_facts_given():
 
 
 @pytest.mark.parametrize("kind, receipts, rule, event", [
-    (content.RAFFLE, {"tickets": {"first_number": 1, "last_number": 4, "sold": 4, "price": "1.00"}},
+    (schema.RAFFLE, {"tickets": {"first_number": 1, "last_number": 4, "sold": 4, "price": "1.00"}},
      "30 DCMR 1506.4", "drawing"),
-    (content.MONTECARLO, {"attendance": {"admissions": 4, "admission_price": "1.00"}}, "30 DCMR 1608.4",
+    (schema.MONTECARLO, {"attendance": {"admissions": 4, "admission_price": "1.00"}}, "30 DCMR 1608.4",
      "Monte Carlo Night"),
 ])
 def test_raffle_and_night_reports_check_their_proceeds(kind, receipts, rule, event):
     paid = [{"date": "2027-03-03", "payee": "School", "amount": "0.01"},
             {"date": "2027-03-04", "payee": "School", "amount": "0.01"}]
-    document = content.clean(kind, {**receipts, "disbursements": paid})
+    document = clean(kind, {**receipts, "disbursements": paid})
     by = DAY + dt.timedelta(days=1)
     [finding] = rules.report_rules(document, facts(kind=kind, proceeds_used_by=by, as_of=by + dt.timedelta(days=1)))
     assert finding.rule == rule and finding.field == "disbursements"
@@ -487,7 +489,7 @@ def test_raffle_and_night_reports_check_their_proceeds(kind, receipts, rule, eve
 
 
 def test_proceeds_of_an_operation_name_the_operation():
-    [finding] = rules.proceeds_used([], kind=content.BINGO, event_date=DAY, used_by=DUE, net_proceeds=D("1.00"),
+    [finding] = rules.proceeds_used([], kind=schema.BINGO, event_date=DAY, used_by=DUE, net_proceeds=D("1.00"),
                                     as_of=DUE + dt.timedelta(days=1))
     assert "after the operation" in finding.message
 
@@ -555,20 +557,20 @@ def test_report_rules_pass_the_class_and_period_on():
 
 
 def test_a_night_report_checks_chips_and_holdem_prizes_together():
-    night = content.clean(content.MONTECARLO, {
+    night = clean(schema.MONTECARLO, {
         "chips": [{"participant": "Ann", "chips": 100}, {"participant": "Bo", "chips": 100},
                   {"participant": "Cy", "chips": 150}],
         "prizes": [prize("Ann", "500.01")]})
-    assert [(f.rule, f.field) for f in rules.report_rules(night, facts(kind=content.MONTECARLO))] == [
+    assert [(f.rule, f.field) for f in rules.report_rules(night, facts(kind=schema.MONTECARLO))] == [
         ("30 DCMR 1603.8", "chips.3.chips"), ("30 DCMR 1603.26", "prizes.1.value")]
 
 
 def test_a_raffle_report_checks_tickets_and_proceeds_together():
-    raffle = content.clean(content.RAFFLE, {"tickets": {"first_number": 1, "last_number": 4, "sold": 3,
+    raffle = clean(schema.RAFFLE, {"tickets": {"first_number": 1, "last_number": 4, "sold": 3,
                                                         "price": "1.00"}})
     by = DAY + dt.timedelta(days=30)
     assert [(f.rule, f.field) for f in rules.report_rules(raffle, facts(
-        kind=content.RAFFLE, proceeds_used_by=by, as_of=by + dt.timedelta(days=1)))] == [
+        kind=schema.RAFFLE, proceeds_used_by=by, as_of=by + dt.timedelta(days=1)))] == [
         ("30 DCMR 1202.2(n)", "tickets.sold"), ("30 DCMR 1506.4", "disbursements")]
 
 

@@ -2,9 +2,9 @@
 form with its rules (1204.17, 1202.2(o), 1603.8), the director's page (admission with 1702.1 and 1603.4, the
 posted terms before and after admission, the count and the award), the chip receipt with its QR code and the
 receipt's link (the night's staff and the Board to the ledger; anyone else a 404, anonymous the sign-in), the
-public pages by the night's key (posted rules, leaderboard, the drawing, which `raffle_draw verify` accepts).
-Odd input on every POST is a message on the page and writes nothing. The tables' pages:
-tests/montecarlo/tables/test_game_pages.py."""
+public pages by the night's key (posted rules, leaderboard, the drawing, which
+`python -m licensing.reports.drawings.engine verify` accepts). Odd input on every POST is a message on the page and
+writes nothing. The tables' pages: tests/montecarlo/tables/test_game_pages.py."""
 
 import datetime as dt
 import json
@@ -413,12 +413,12 @@ def test_a_drawing_night_publishes_a_drawing_that_raffle_draw_verify_accepts(cli
     assert published["format"] == "raffle-drawing/1" and published["tickets"] == list(range(1, counted + 1))
     assert published["commitment"] == night.drawing_commitment and len(published["winners"]) == 2
     assert [award["ticket"] for award in night.awards] == published["winners"]
-    verified = subprocess.run([sys.executable, "-m", "licensing.reports.raffle_draw", "verify", "-"],
+    verified = subprocess.run([sys.executable, "-m", "licensing.reports.drawings.engine", "verify", "-"],
                               input=response.content, capture_output=True, timeout=60, cwd=settings.BASE_DIR)
     assert verified.returncode == 0, verified.stderr
     assert verified.stdout.decode().strip() == "verified"
     forged = {**published, "winners": list(reversed(published["winners"]))}
-    refused = subprocess.run([sys.executable, "-m", "licensing.reports.raffle_draw", "verify", "-"],
+    refused = subprocess.run([sys.executable, "-m", "licensing.reports.drawings.engine", "verify", "-"],
                              input=json.dumps(forged).encode(), capture_output=True, timeout=60, cwd=settings.BASE_DIR)
     assert refused.returncode == 1
     client.force_login(director)

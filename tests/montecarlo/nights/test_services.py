@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from licensing.models import AuditEvent, Report, Role
 from licensing.models.choices import LicenseStatus
-from licensing.reports import raffle_draw
+from licensing.reports.drawings import engine as raffle_engine
 from montecarlo.models import ApprovalStatus, ChipLedgerEntry, EntryKind, GameApproval, Night, NightStatus
 from montecarlo.nights import services
 from montecarlo.nights.drawing import published_drawing
@@ -38,7 +38,7 @@ def test_a_night_is_planned_on_its_licensed_date_hours_and_place():
     license = mcn_license()
     director = member(license.organization, Role.TOURNAMENT_DIRECTOR)
     night = plan(director, license, starts_at=dt.time(18, 0), ends_at=dt.time(23, 30))  # exactly the licensed hours
-    assert night.premises_id == license.premises_id and night.drawing_commitment == raffle_draw.commitment_of(
+    assert night.premises_id == license.premises_id and night.drawing_commitment == raffle_engine.commitment_of(
         bytes.fromhex(night.drawing_seed))
     for fields, field in (({"starts_at": dt.time(17, 59)}, "starts_at"), ({"ends_at": dt.time(23, 31)}, "starts_at"),
                           ({"date": DAY + dt.timedelta(days=1)}, "starts_at"),
@@ -207,7 +207,7 @@ def test_prizes_by_ranking_with_equal_counts_ordered_by_the_committed_drawing():
     night = services.prizes_award(actor=director, night=night)
     # #3 first; #2 and #4 tie on 1000 for second and third: a drawing with the night's seed puts them in order.
     tie = night.drawing["tie_breaks"][0]
-    expected = raffle_draw.draw_winners(tickets=[2, 4], prizes=2, seed=bytes.fromhex(night.drawing_seed))
+    expected = raffle_engine.draw_winners(tickets=[2, 4], prizes=2, seed=bytes.fromhex(night.drawing_seed))
     assert tie["winners"] == expected and tie["chips"] == 1000
     assert [award["participant"] for award in night.awards] == [3, *expected]
     assert [award["value"] for award in night.awards] == ["80.00", "40.00", "10.00"]
@@ -227,7 +227,7 @@ def test_prizes_by_a_drawing_in_which_each_chip_is_a_chance():
     services.night_count(actor=director, night=night)
     night = services.prizes_award(actor=director, night=night)
     drawing = published_drawing(night)
-    assert drawing["tickets"] == list(range(1, 10)) and raffle_draw.verify(drawing) is None
+    assert drawing["tickets"] == list(range(1, 10)) and raffle_engine.verify(drawing) is None
     holders = {1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2, 7: 3, 8: 3, 9: 3}
     assert [award["participant"] for award in night.awards] == [holders[t] for t in drawing["winners"]]
     assert drawing["commitment"] == night.drawing_commitment
