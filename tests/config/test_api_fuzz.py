@@ -11,14 +11,12 @@ the schema: a documented status code, its content type, its headers and its body
 The number of examples per operation is small in `make test`; run a long fuzz locally with
 `pytest -m fuzz --fuzz-examples=500` (or FUZZ_EXAMPLES=500), and a different seed with FUZZ_SEED."""
 
-import io
 import os
 import time
 
 import hypothesis
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
 
@@ -28,6 +26,7 @@ from licensing.reports.services import report_create
 from licensing.review.thread.services import application_message_post
 from tests.config.api_conformance import CHECKS, api_schema, call_rolled_back
 from tests.config.api_records import QUERIES, Caller, caller_of, path_parameters
+from tests.demo.factories import demo_world_once
 from tests.licensing.factories import PDF_BYTES
 
 pytestmark = [pytest.mark.django_db, pytest.mark.fuzz]
@@ -57,12 +56,10 @@ def _what_the_demo_lacks() -> None:
                              attachments=[SimpleUploadedFile("lease.pdf", PDF_BYTES, content_type="application/pdf")])
 
 
-@pytest.fixture
-def demo_world(django_capture_on_commit_callbacks):
-    out = io.StringIO()
-    with django_capture_on_commit_callbacks(execute=True):
-        call_command("seed_demo", stdout=out)
-        _what_the_demo_lacks()
+@pytest.fixture(scope="module")
+def demo_world(django_db_setup, django_db_blocker):
+    """Built once for the four callers (each test's requests roll back)."""
+    yield from demo_world_once(django_db_blocker, then=_what_the_demo_lacks)
 
 
 @pytest.fixture(params=list(CALLERS))

@@ -7,11 +7,9 @@ of the demo world (every organization's records), and must get exactly what a si
 and every portal page, which sends it to sign in again (or to the setup) before anything is shown. The role scope
 itself refuses it too (the selectors, called directly), so a page or endpoint added later cannot forget it."""
 
-import io
 import re
 
 import pytest
-from django.core.management import call_command
 from django.db import transaction
 from django.urls import get_resolver, reverse
 from django.utils import timezone
@@ -25,6 +23,7 @@ from licensing.audit.selectors import audit_event_list
 from licensing.models import FeePayment, User, Vote
 from licensing.organizations.selectors import organization_list
 from testkit.sign_in import password_only_login
+from tests.demo.factories import demo_world_once
 from tests.licensing.factories import ApplicationFactory, UserFactory, board_admin, board_member, board_staff
 
 pytestmark = pytest.mark.django_db
@@ -35,11 +34,10 @@ ADMIN_EMAIL = world.ADMIN[0]
 ABOUT_THE_CALLER = ("/api/v1/me/",)
 
 
-@pytest.fixture
-def demo_world(django_capture_on_commit_callbacks):
-    out = io.StringIO()
-    with django_capture_on_commit_callbacks(execute=True):
-        call_command("seed_demo", stdout=out)
+@pytest.fixture(scope="module")
+def demo_world(django_db_setup, django_db_blocker):
+    """Built once for the module (each test's requests and writes roll back)."""
+    yield from demo_world_once(django_db_blocker)
 
 
 def _session_client(user, *, password_only: bool) -> APIClient:
