@@ -11,7 +11,9 @@ tables are put back as a whole."""
 
 import itertools
 
+from django.apps import apps
 from django.contrib.contenttypes.models import ContentType
+from django.core.management.color import no_style
 from django.db import transaction
 
 _numbers = itertools.count()
@@ -62,6 +64,12 @@ class PostgresSnapshot:
             for table in self.tables:
                 name = _quoted(connection, table)
                 cursor.execute(f"INSERT INTO {name} SELECT * FROM {self.schema}.{name}")
+            # A flush that reset the sequences (reset_sequences=True) would hand out these rows' keys again.
+            restored = set(self.tables)
+            models = [model for model in apps.get_models(include_auto_created=True)
+                      if model._meta.db_table in restored]
+            for statement in connection.ops.sequence_reset_sql(no_style(), models):
+                cursor.execute(statement)
             cursor.execute(f"DROP SCHEMA {self.schema} CASCADE")
         ContentType.objects.clear_cache()
 

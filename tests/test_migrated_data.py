@@ -42,3 +42,14 @@ def test_the_content_types_read_after_a_restore_are_the_restored_ones():
     kept.restore()
     content_type = ContentType.objects.get_for_model(BoardNumber)
     assert ContentType.objects.filter(pk=content_type.pk, model="boardnumber").exists()
+
+
+def test_a_flush_that_resets_the_sequences_hands_out_no_restored_key_again():
+    kept = snapshot(connection)
+    call_command("flush", interactive=False, verbosity=0)  # TRUNCATE ... RESTART IDENTITY
+    kept.restore()
+    highest = BoardNumber.objects.order_by("-pk").values_list("pk", flat=True).first()
+    number = BoardNumber.objects.order_by("pk").first()
+    number.pk = None
+    number.save()
+    assert number.pk > highest
