@@ -38,3 +38,7 @@ WHITENOISE_AUTOREFRESH = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
     # Only the test flush differs (tests/pg_backend): the append-only triggers refuse TRUNCATE.
     DATABASES["default"]["ENGINE"] = "tests.pg_backend"  # noqa: F405
+    # A test database needs no durability: a commit need not wait for its write-ahead log to reach the disk (the
+    # migrations that build each worker's database, the transactional tests, the worlds built once).
+    options = DATABASES["default"].setdefault("OPTIONS", {})  # noqa: F405
+    options["options"] = " ".join(filter(None, [options.get("options"), "-c synchronous_commit=off"]))
