@@ -1,6 +1,7 @@
 """Shared fixtures. A test that needs chromium or Redis is skipped where they are
 missing, with what to install; under CI (CI=true) that skip is a failure instead."""
 
+import gc
 import os
 import shutil
 import socket
@@ -49,6 +50,14 @@ def pytest_configure(config):
     module = os.environ.get("DJANGO_SETTINGS_MODULE", "config.settings_test")
     if module != "config.settings_test":
         raise pytest.UsageError(f"the tests need DJANGO_SETTINGS_MODULE=config.settings_test, not {module}")
+
+
+def pytest_collection_finish(session):
+    """What is alive once the tests are collected (every module, Django's registries, the test items) lives to the
+    end: frozen, the garbage collector stops walking it again and again, and it runs less often (a test makes many
+    short-lived objects, few cycles). About 5% of a worker's time went to the collector before."""
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 20)
 
 
 def need(available: bool, what: str) -> None:
