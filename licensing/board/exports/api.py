@@ -1,6 +1,5 @@
 """The export API: the financial reports the caller may read, their lines or their findings, as CSV or XLSX."""
 
-from django.http import Http404, HttpResponse
 from django_filters.utils import translate_validation
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -38,14 +37,9 @@ class ReportExportApi(APIView):
             "in every language; amounts are exact to the cent."),
     )
     def get(self, request, dataset: str, file_format: str):
-        if dataset not in datasets.DATASETS or file_format not in datasets.CONTENT_TYPES:
-            raise Http404("No such export.")
+        datasets.export_known(dataset, file_format)
         found = ReportExportFilter(request.query_params, queryset=report_list(user=request.user))
         if not found.is_valid():
             raise translate_validation(found.errors)  # 400 naming the filter, as the list filters answer
-        body = datasets.export_file(dataset=dataset, file_format=file_format, reports=found.qs)
-        response = HttpResponse(body, content_type=datasets.CONTENT_TYPES[file_format])
-        filename = datasets.export_filename(dataset=dataset, file_format=file_format,
-                                            year=found.form.cleaned_data.get("year"))
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        return response
+        return datasets.export_response(dataset=dataset, file_format=file_format, reports=found.qs,
+                                        year=found.form.cleaned_data.get("year"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import tablib
 from django.db.models import Count, QuerySet
+from django.http import Http404, HttpResponse
 
 from core.api.renderers import CsvRenderer, XlsxRenderer
 from core.spreadsheets import spreadsheet
@@ -88,3 +89,18 @@ def export_file(*, dataset: str, file_format: str, reports: QuerySet[Report]) ->
 
 def export_filename(*, dataset: str, file_format: str, year: int | None = None) -> str:
     return f"financial-{dataset}{f'-{year}' if year else ''}.{file_format}"
+
+
+def export_known(dataset: str, file_format: str) -> None:
+    """404 for a dataset or a format there is no export of."""
+    if dataset not in DATASETS or file_format not in CONTENT_TYPES:
+        raise Http404("No such export.")
+
+
+def export_response(*, dataset: str, file_format: str, reports: QuerySet, year) -> HttpResponse:
+    """The file as a download, named after the dataset and the year filtered on (the page's and the API's)."""
+    response = HttpResponse(export_file(dataset=dataset, file_format=file_format, reports=reports),
+                            content_type=CONTENT_TYPES[file_format])
+    filename = export_filename(dataset=dataset, file_format=file_format, year=year)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

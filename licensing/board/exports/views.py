@@ -4,7 +4,6 @@ Anyone else is refused (403)."""
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -53,15 +52,10 @@ def report_exports(request):
 
 @login_required
 def report_export(request, dataset: str, file_format: str):
-    if dataset not in datasets.DATASETS or file_format not in datasets.CONTENT_TYPES:
-        raise Http404("No such export.")
+    datasets.export_known(dataset, file_format)
     organizations = _export_scope(request)
     found = _export_filter(request, organizations)
     if not found.is_valid():
         return _export_page(request, found, status=400)
-    body = datasets.export_file(dataset=dataset, file_format=file_format, reports=found.qs)
-    response = HttpResponse(body, content_type=datasets.CONTENT_TYPES[file_format])
-    filename = datasets.export_filename(dataset=dataset, file_format=file_format,
-                                        year=found.form.cleaned_data.get("year"))
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return datasets.export_response(dataset=dataset, file_format=file_format, reports=found.qs,
+                                    year=found.form.cleaned_data.get("year"))

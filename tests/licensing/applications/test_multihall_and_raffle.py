@@ -8,24 +8,15 @@ import pytest
 
 from licensing.models import Application
 from licensing.models.choices import DocumentKind, LicenseStatus
-from tests.licensing.applications.factories import (
-    NEXT_MONTH,
-    TODAY,
-    blocking,
-    check,
-    create,
-    errors,
-    patch,
-    step,
-    submit,
-)
+from tests.licensing.applications import factories
+from tests.licensing.applications.factories import blocking, check, create, errors, patch, step, submit
 from tests.licensing.factories import LicenseFactory, add_document
 
 pytestmark = pytest.mark.django_db
 
 
 def bingo_license(organization, license_class="A", **fields):
-    fields.setdefault("expires_on", TODAY + dt.timedelta(days=73))
+    fields.setdefault("expires_on", factories.TODAY + dt.timedelta(days=73))
     return LicenseFactory(application__organization=organization, license_class=license_class, **fields)
 
 
@@ -53,9 +44,9 @@ def test_no_multihall_license_on_a_raffle_or_a_license_not_in_force(api, organiz
     assert multihall(api, organization, raffle, "A", status=400)["errors"][0]["rule"] == "30 DCMR 1414.1"
     suspended = bingo_license(organization, "A", status=LicenseStatus.SUSPENDED)
     assert multihall(api, organization, suspended, "A", status=400)["errors"][0]["rule"] == "30 DCMR 1414.1"
-    expired = bingo_license(organization, "A", expires_on=TODAY - dt.timedelta(days=1))
+    expired = bingo_license(organization, "A", expires_on=factories.TODAY - dt.timedelta(days=1))
     assert multihall(api, organization, expired, "A", status=400)["errors"][0]["rule"] == "30 DCMR 1414.1"
-    ends_today = bingo_license(organization, "A", expires_on=TODAY)
+    ends_today = bingo_license(organization, "A", expires_on=factories.TODAY)
     assert multihall(api, organization, ends_today, "A")["base_license"] == ends_today.pk
 
 
@@ -102,7 +93,7 @@ def raffle(api, organization, license_class="1"):
     application = create(api, organization, license_type="raffle", license_class=license_class)["id"]
     response = patch(api, application, lawful_purpose="Youth sports", ticket_price="5.00", tickets_printed=1000,
                      first_ticket_number=1, last_ticket_number=1000, aggregate_prize_value="2500.00",
-                     drawing_at=f"{NEXT_MONTH.isoformat()}T20:00:00-05:00", drawing_place="Parish hall")
+                     drawing_at=f"{factories.NEXT_MONTH.isoformat()}T20:00:00-05:00", drawing_place="Parish hall")
     assert response.status_code == 200, response.json()
     return application
 

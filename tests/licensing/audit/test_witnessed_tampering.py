@@ -36,7 +36,15 @@ from montecarlo.models import ChipLedgerEntry, Participant
 from montecarlo.tables import services as table_services
 from tests.conftest import need
 from tests.core.tamper import WRONG_KEY, forge_from, triggers_off
-from tests.licensing.factories import OrganizationFactory, UserFactory, in_charge, license_for, member, raffle_ready
+from tests.licensing.factories import (
+    DRAWING_SEED,
+    OrganizationFactory,
+    UserFactory,
+    in_charge,
+    license_for,
+    member,
+    raffle_ready,
+)
 from tests.montecarlo.factories import admit, board_clock, night_for, table_for  # noqa: F401
 
 pytestmark = pytest.mark.django_db
@@ -125,9 +133,6 @@ def chips_scene() -> Scene:
                  head_back=lambda row: {})
 
 
-SEED = bytes(range(32))
-
-
 def raffle_scene() -> Scene:
     """Two drawn raffles (scheduled, sales closed, drawn) and a third raffle license with no drawing yet."""
 
@@ -140,7 +145,7 @@ def raffle_scene() -> Scene:
     for number in ("RF-2027-10001", "RF-2027-10002"):
         license = raffle(number)
         officer = member(license.organization, Role.OFFICER)
-        drawing = drawing_schedule(actor=officer, license=license, prizes=2, seed_source=lambda: SEED)
+        drawing = drawing_schedule(actor=officer, license=license, prizes=2, seed_source=lambda: DRAWING_SEED)
         drawing = drawing_sales_close(actor=officer, drawing=drawing, sold=list(range(100, 120)), returned=[101],
                                       buyers_age_declared=True)
         drawings.append(drawing_draw(actor=officer, drawing=drawing, in_charge=in_charge(license)))

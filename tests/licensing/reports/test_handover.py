@@ -19,10 +19,9 @@ from licensing.reports.content.cleaning import clean
 from licensing.reports.drawings import rules as drawing_rules
 from licensing.reports.drawings.services import drawing_draw, drawing_sales_close, drawing_schedule
 from licensing.reports.handover import montecarlo_night_recorded, montecarlo_tournament_prizes_recorded
-from tests.licensing.factories import in_charge, license_for, member, raffle_ready
+from tests.licensing.factories import DRAWING_SEED, in_charge, license_for, member, raffle_ready
 
 pytestmark = pytest.mark.django_db
-SEED = bytes(range(32))
 
 
 @pytest.fixture
@@ -34,7 +33,7 @@ def raffle():
 
 
 def drawn(raffle, officer, *, prizes=2):
-    drawing = drawing_schedule(actor=officer, license=raffle, prizes=prizes, seed_source=lambda: SEED)
+    drawing = drawing_schedule(actor=officer, license=raffle, prizes=prizes, seed_source=lambda: DRAWING_SEED)
     drawing = drawing_sales_close(actor=officer, drawing=drawing, sold=list(range(100, 160)), returned=[101, 102],
                                   buyers_age_declared=True)
     return drawing_draw(actor=officer, drawing=drawing, in_charge=in_charge(raffle))

@@ -14,6 +14,7 @@ from licensing.reports.drawings.selectors import drawing_published
 from licensing.reports.drawings.services import drawing_sales_close, drawing_schedule
 from tests.licensing.factories import (
     DRAWING_PLACE,
+    DRAWING_SEED,
     board_member,
     board_staff,
     in_charge,
@@ -23,8 +24,6 @@ from tests.licensing.factories import (
 )
 
 pytestmark = pytest.mark.django_db
-
-SEED = bytes(range(32))
 
 
 @pytest.fixture
@@ -41,7 +40,7 @@ def officer(raffle):
 
 @pytest.fixture
 def seed(monkeypatch):
-    monkeypatch.setattr("licensing.reports.drawings.services.system_seed", lambda: SEED)
+    monkeypatch.setattr("licensing.reports.drawings.services.system_seed", lambda: DRAWING_SEED)
 
 
 def page(raffle) -> str:
@@ -107,7 +106,7 @@ def test_the_whole_flow_through_the_portal(client, raffle, officer, seed):
     drawing = RaffleDrawing.objects.get(license=raffle)
     assert drawing.status == DrawingStatus.SCHEDULED and drawing.prizes == 3
     body = text(response)
-    assert engine.commitment_of(SEED) in body and SEED.hex() not in body
+    assert engine.commitment_of(DRAWING_SEED) in body and DRAWING_SEED.hex() not in body
     assert "Close sales" in body and "commitment is published" in body
 
     sales = {"action": "close_sales", "sold": "1-250, 260, 270-300", "returned": "5 7-9"}
@@ -119,7 +118,7 @@ def test_the_whole_flow_through_the_portal(client, raffle, officer, seed):
     assert drawing.status == DrawingStatus.SALES_CLOSED
     eligible = sorted({*range(1, 251), 260, *range(270, 301)} - {5, 7, 8, 9})
     body = text(response)
-    assert engine.tickets_hash_of(eligible) in body and SEED.hex() not in body
+    assert engine.tickets_hash_of(eligible) in body and DRAWING_SEED.hex() not in body
     assert "Draw the winners" in body
 
     response = client.post(page(raffle), {"action": "draw"})  # not confirmed: nothing drawn
@@ -139,9 +138,9 @@ def test_the_whole_flow_through_the_portal(client, raffle, officer, seed):
     drawing.refresh_from_db()
     assert drawing.status == DrawingStatus.DRAWN
     winners = drawing_published(drawing)["winners"]
-    assert winners == engine.draw(tickets=eligible, prizes=3, seed=SEED.hex()).winners
+    assert winners == engine.draw(tickets=eligible, prizes=3, seed=DRAWING_SEED.hex()).winners
     body = text(response)
-    assert SEED.hex() in body
+    assert DRAWING_SEED.hex() in body
     positions = [body.index(f"Prize {prize}: ticket {ticket}<") for prize, ticket in enumerate(winners, start=1)]
     assert positions == sorted(positions)
     assert reverse("public:raffle_drawing", args=[drawing.pk]) in body
@@ -171,7 +170,7 @@ def test_the_whole_flow_through_the_portal(client, raffle, officer, seed):
     ("", "", "sold", "This field is required"),
 ])
 def test_bad_tickets_are_an_inline_error_naming_the_field(client, raffle, officer, sold, returned, field, says):
-    drawing = drawing_schedule(actor=officer, license=raffle, prizes=3, seed_source=lambda: SEED)
+    drawing = drawing_schedule(actor=officer, license=raffle, prizes=3, seed_source=lambda: DRAWING_SEED)
     signed_in(client, officer)
     response = client.post(page(raffle), {"action": "close_sales", "sold": sold, "returned": returned})
     assert response.status_code == 400
@@ -186,7 +185,7 @@ def test_bad_tickets_are_an_inline_error_naming_the_field(client, raffle, office
 @pytest.mark.parametrize(("sold", "returned", "field"), [("1-10\x00", "", "sold"), ("1-10", "2\x00", "returned")])
 def test_a_nul_byte_is_refused_naming_the_field(client, raffle, officer, sold, returned, field):
     # The site's NUL guard (core/middleware/null_characters.py) answers before the form: a 400 naming the field.
-    drawing = drawing_schedule(actor=officer, license=raffle, prizes=3, seed_source=lambda: SEED)
+    drawing = drawing_schedule(actor=officer, license=raffle, prizes=3, seed_source=lambda: DRAWING_SEED)
     signed_in(client, officer)
     response = client.post(page(raffle), {"action": "close_sales", "sold": sold, "returned": returned})
     assert response.status_code == 400
@@ -226,7 +225,7 @@ def test_anonymous_is_sent_to_sign_in(client, raffle):
 
 
 def test_another_organizations_officer_gets_a_404(client, raffle, officer):
-    drawing_schedule(actor=officer, license=raffle, prizes=1, seed_source=lambda: SEED)
+    drawing_schedule(actor=officer, license=raffle, prizes=1, seed_source=lambda: DRAWING_SEED)
     other = license_for(license_type=LicenseType.RAFFLE, license_class="2")
     stranger = member(other.organization, Role.OFFICER)
     signed_in(client, stranger)
@@ -250,7 +249,7 @@ def test_a_license_of_another_type_has_no_drawing_page(client, officer):
 
 @pytest.mark.parametrize("board_user", [board_staff, board_member])
 def test_the_board_reads_but_cannot_act(client, raffle, officer, board_user):
-    drawing = drawing_schedule(actor=officer, license=raffle, prizes=1, seed_source=lambda: SEED)
+    drawing = drawing_schedule(actor=officer, license=raffle, prizes=1, seed_source=lambda: DRAWING_SEED)
     signed_in(client, board_user())
     response = client.get(page(raffle))
     assert response.status_code == 200
@@ -297,7 +296,7 @@ def test_the_draw_step_gives_the_time_and_where_to_name_the_member_in_charge(cli
                                        application__first_ticket_number=1, application__last_ticket_number=10),
                            people=False)
     organization, officer = license.organization, member(license.organization, Role.OFFICER)
-    drawing = drawing_schedule(actor=officer, license=license, prizes=1, seed_source=lambda: SEED)
+    drawing = drawing_schedule(actor=officer, license=license, prizes=1, seed_source=lambda: DRAWING_SEED)
     drawing_sales_close(actor=officer, drawing=drawing, sold=[1, 2], returned=[], buyers_age_declared=True)
     signed_in(client, officer)
     body = text(client.get(page(license)))

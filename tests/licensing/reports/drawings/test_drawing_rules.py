@@ -17,6 +17,7 @@ from licensing.reports.drawings import rules
 from licensing.reports.drawings.services import drawing_draw, drawing_sales_close, drawing_schedule
 from tests.licensing.factories import (
     DRAWING_PLACE,
+    DRAWING_SEED,
     ResponsiblePersonFactory,
     UserFactory,
     add_document,
@@ -29,8 +30,6 @@ from tests.licensing.factories import (
 
 pytestmark = pytest.mark.django_db
 
-SEED = bytes(range(32))
-
 
 def raffle(**ready):
     license = license_for(license_type=LicenseType.RAFFLE, license_class="2", application__first_ticket_number=1,
@@ -40,7 +39,7 @@ def raffle(**ready):
 
 def scheduled(license):
     officer = member(license.organization, Role.OFFICER)
-    return officer, drawing_schedule(actor=officer, license=license, prizes=1, seed_source=lambda: SEED)
+    return officer, drawing_schedule(actor=officer, license=license, prizes=1, seed_source=lambda: DRAWING_SEED)
 
 
 def closed(license):
@@ -178,8 +177,9 @@ def test_no_drawing_is_scheduled_before_the_printers_statement_and_the_ticket_pr
     for kind in {DocumentKind.PRINTERS_AFFIDAVIT, DocumentKind.TICKET_PROOF} - {missing}:
         add_document(license.organization, kind, uploaded_by=UserFactory())
     officer = member(license.organization, Role.OFFICER)
-    error = refused(lambda: drawing_schedule(actor=officer, license=license, prizes=1, seed_source=lambda: SEED))
+    error = refused(lambda: drawing_schedule(actor=officer, license=license, prizes=1,
+                                             seed_source=lambda: DRAWING_SEED))
     assert [e.rule for e in error.findings] == [rule]
     assert not license.raffle_drawings.exists()
     add_document(license.organization, missing, uploaded_by=officer)
-    assert drawing_schedule(actor=officer, license=license, prizes=1, seed_source=lambda: SEED).pk
+    assert drawing_schedule(actor=officer, license=license, prizes=1, seed_source=lambda: DRAWING_SEED).pk

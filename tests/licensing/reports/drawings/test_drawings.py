@@ -21,12 +21,11 @@ from licensing.models.choices import LicenseType
 from licensing.reports.drawings import engine
 from licensing.reports.drawings.selectors import drawing_published
 from licensing.reports.drawings.services import drawing_draw, drawing_sales_close, drawing_schedule
-from tests.licensing.factories import board_staff, in_charge, license_for, member, raffle_ready
+from tests.licensing.factories import DRAWING_SEED, board_staff, in_charge, license_for, member, raffle_ready
 
 pytestmark = pytest.mark.django_db
 
-SEED = bytes(range(32))
-SEED_HEX = SEED.hex()
+SEED_HEX = DRAWING_SEED.hex()
 
 
 @pytest.fixture
@@ -42,7 +41,7 @@ def officer(raffle):
 
 
 def schedule(officer, raffle, prizes=3):
-    return drawing_schedule(actor=officer, license=raffle, prizes=prizes, seed_source=lambda: SEED)
+    return drawing_schedule(actor=officer, license=raffle, prizes=prizes, seed_source=lambda: DRAWING_SEED)
 
 
 def api(user=None) -> APIClient:
@@ -61,7 +60,7 @@ def verify_cli(tmp_path, published) -> subprocess.CompletedProcess:
 
 def test_the_whole_flow_publishes_a_drawing_that_verifies(officer, raffle, tmp_path):
     drawing = schedule(officer, raffle)
-    assert drawing.commitment == engine.commitment_of(SEED)
+    assert drawing.commitment == engine.commitment_of(DRAWING_SEED)
     sold = list(range(100, 150))
     drawing = drawing_sales_close(actor=officer, drawing=drawing, sold=sold, returned=[101, 120],
                                   buyers_age_declared=True)
@@ -71,7 +70,7 @@ def test_the_whole_flow_publishes_a_drawing_that_verifies(officer, raffle, tmp_p
     eligible = sorted(set(sold) - {101, 120})
     assert published == {
         "format": "raffle-drawing/1", "raffle": "RF-2027-00012", "prizes": 3,
-        "commitment": engine.commitment_of(SEED), "tickets_hash": engine.tickets_hash_of(eligible),
+        "commitment": engine.commitment_of(DRAWING_SEED), "tickets_hash": engine.tickets_hash_of(eligible),
         "seed": SEED_HEX, "tickets": eligible,
         "winners": engine.draw(tickets=eligible, prizes=3, seed=SEED_HEX).winners,
     }
