@@ -151,3 +151,13 @@ def test_the_settings_import_no_app_and_spell_core_signings_development_key_out(
                          text=True, timeout=120, check=False)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == [development_key(settings.DEV_LOG_ANCHOR_KEY_LABEL), "[]"]
+
+
+STATIC_STORAGE = "from django.conf import settings\nprint(settings.STORAGES['staticfiles']['BACKEND'])\n"
+
+
+def test_production_compresses_its_static_files_unless_told_not_to():
+    # The manifest either way (config.E001 looks for it); `make check-deploy` collects without the compressed copies.
+    assert _production(STATIC_STORAGE) == ["whitenoise.storage.CompressedManifestStaticFilesStorage"]
+    assert _production(STATIC_STORAGE, DJANGO_STATIC_COMPRESS="false") == [
+        "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"]
