@@ -17,8 +17,6 @@ import datetime as dt
 import secrets
 from decimal import Decimal
 
-from django.core.management.base import CommandError
-from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -29,7 +27,7 @@ from bingo.planning import checks as planning_checks
 from bingo.planning import rules
 from bingo.planning import services as planning
 from demo import world
-from demo.helpers import Created, license_issue, person, report_created
+from demo.helpers import Created, build_and_report, license_issue, person
 from licensing.applications.services import (
     premises_get_or_create,
 )
@@ -196,11 +194,8 @@ def build(*, today: dt.date | None = None) -> tuple[Operation, Operation, Create
 
 def seed(command, *, base: str) -> None:
     """Build tonight's bingo (once) and print what was made and the pages to try."""
-    if not Organization.objects.filter(name=ORGANIZATION).exists():
-        raise CommandError("Run `manage.py seed_demo` (its world first): the demo parish does not exist yet.")
-    with transaction.atomic():
-        operation, practice, created = build()
-    report_created(command, created, nothing="Demo bingo already present; nothing changed.")
+    operation, practice = build_and_report(command, organization=ORGANIZATION, who="parish", build=build,
+                                           nothing="Demo bingo already present; nothing changed.")
     first = operation.games.order_by("number").first()
     hall = operation.halls.get(is_drawing_location=True)
     caller = operation.workers.filter(duty="caller").select_related("user").first()

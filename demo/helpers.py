@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.core.management.base import CommandError
+from django.db import transaction
 from django.utils import timezone
 
 from demo import world
@@ -97,3 +98,14 @@ def report_created(command, created: Created, *, nothing: str) -> None:
                                                    f"{world.DEMO_PASSWORD}"))
         for email, name, what in created.users:
             command.stdout.write(f"  {email}  {name} — {what}")
+
+
+def build_and_report(command, *, organization: str, who: str, build, nothing: str):
+    """A demo part built on the world (refused before it), in one transaction, what it made reported; `build`
+    returns its records with the Created last, and the records are returned."""
+    if not Organization.objects.filter(name=organization).exists():
+        raise CommandError(f"Run `manage.py seed_demo` (its world first): the demo {who} does not exist yet.")
+    with transaction.atomic():
+        *records, created = build()
+    report_created(command, created, nothing=nothing)
+    return records

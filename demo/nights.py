@@ -10,13 +10,11 @@ import datetime as dt
 import random
 from decimal import Decimal
 
-from django.core.management.base import CommandError
-from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
 from demo import world
-from demo.helpers import Created, person, report_created
+from demo.helpers import Created, build_and_report, person
 from demo.tournaments import ORGANIZATION, mcn_license
 from licensing.models import Organization, Role, User
 from montecarlo.models import Night
@@ -73,11 +71,8 @@ def build(*, today: dt.date | None = None) -> tuple[Night, Created]:
 
 def seed(command, *, base: str) -> None:
     """Build tonight's training night (once) and print what was made and the pages to try."""
-    if not Organization.objects.filter(name=ORGANIZATION).exists():
-        raise CommandError("Run `manage.py seed_demo` (its world first): the demo Post does not exist yet.")
-    with transaction.atomic():
-        night, created = build()
-    report_created(command, created, nothing="Demo Monte Carlo Night already present; nothing changed.")
+    [night] = build_and_report(command, organization=ORGANIZATION, who="Post", build=build,
+                               nothing="Demo Monte Carlo Night already present; nothing changed.")
     members = night.license.organization.memberships.filter(is_active=True).select_related("user")
     director, dealer = (members.filter(role=role).first() for role in (Role.TOURNAMENT_DIRECTOR, Role.DEALER))
     command.stdout.write(command.style.SUCCESS(f"{night.name}, {night.date.isoformat()} (TRAINING: no prizes, "

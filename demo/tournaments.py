@@ -16,13 +16,11 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from django.core.management.base import CommandError
-from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
 from demo import world
-from demo.helpers import Created, license_issue, person, report_created
+from demo.helpers import Created, build_and_report, license_issue, person
 from licensing.applications.services import premises_get_or_create
 from licensing.models import License, Organization, Role, User
 from licensing.models.choices import LicenseStatus, LicenseType
@@ -122,11 +120,8 @@ def build(*, today: dt.date | None = None) -> tuple[list[Tournament], Created]:
 
 def seed(command, *, base: str) -> None:
     """Build tonight's tournaments (once) and print what was made and the pages to try."""
-    if not Organization.objects.filter(name=ORGANIZATION).exists():
-        raise CommandError("Run `manage.py seed_demo` (its world first): the demo Post does not exist yet.")
-    with transaction.atomic():
-        tournaments, created = build()
-    report_created(command, created, nothing="Demo tournaments already present; nothing changed.")
+    [tournaments] = build_and_report(command, organization=ORGANIZATION, who="Post", build=build,
+                                     nothing="Demo tournaments already present; nothing changed.")
     members = tournaments[0].license.organization.memberships.filter(is_active=True).select_related("user")
     director = members.filter(role=Role.TOURNAMENT_DIRECTOR).first()
     dealer = members.filter(role=Role.DEALER).first()
