@@ -20,12 +20,19 @@ def pk_index(seat: int, button: int, n: int) -> int:
     return (seat - button - 1) % n
 
 
-def pokerkit_play(history: dict, *, observe=None, mucked=frozenset()) -> dict:
+def pokerkit_play(history: dict, *, mucked=frozenset()) -> dict:
     """Final stacks (in our seat order) and, when the hand reaches a showdown, its pots
-    [(amount, eligible seats)] from pokerkit (read before any hand is shown or mucked).
-    `observe(index, decision)` is called before each recorded action with pokerkit's view of
-    the seat to act (see `decision`); the seats in `mucked` muck at the showdown."""
-    return _play(history, observe=observe, partial=False, mucked=mucked)
+    [(amount, eligible seats)] from pokerkit (read before any hand is shown or mucked);
+    the seats in `mucked` muck at the showdown."""
+    return _play(history, observe=None, partial=False, mucked=mucked)
+
+
+def pokerkit_decisions(history: dict, observe) -> None:
+    """`observe(index, decision)` before each recorded action, with pokerkit's view of the seat to
+    act (see `decision`). The last action is observed, not played: what would follow it (the
+    run-out, the showdown, where pokerkit weighs every hand that might still win, ~15 ms a hand)
+    changes no decision."""
+    _play(history, observe=observe, partial=False, mucked=frozenset(), decisions_only=True)
 
 
 def pokerkit_next(history: dict) -> dict:
@@ -33,7 +40,7 @@ def pokerkit_next(history: dict) -> dict:
     return _play(history, observe=None, partial=True, mucked=frozenset())
 
 
-def _play(history: dict, *, observe, partial: bool, mucked) -> dict:
+def _play(history: dict, *, observe, partial: bool, mucked, decisions_only: bool = False) -> dict:
     n = len(history["seats"])
     button = history["button"]
     seat_of = [(button + 1 + k) % n for k in range(n)]
@@ -74,6 +81,8 @@ def _play(history: dict, *, observe, partial: bool, mucked) -> dict:
                 if observe is not None:
                     observe(taken, decision(state, seat_of))
                 taken += 1
+                if decisions_only and taken == len(actions):
+                    return {}
                 action = entry["action"]
                 if action == "fold":
                     state.fold()

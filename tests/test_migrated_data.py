@@ -1,13 +1,16 @@
-"""The migrated rows come back after a transactional test's flush (tests/migrated_data.py), as they were: every
-table's rows, the content types under their own keys."""
+"""The migrated rows come back after a transactional test (tests/migrated_data.py), as they were: every table's
+rows, the content types under their own keys."""
 
 import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.core.management import call_command
 from django.db import connection
+from django.db.models.signals import post_migrate
+from django.test import TransactionTestCase
 
 from licensing.models import BoardNumber
-from tests.migrated_data import _tables, snapshot
+from tests.licensing.factories import OrganizationFactory
+from tests.migrated_data import _tables, pristine_kept, snapshot
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("keep_migrated_data")]
 
@@ -53,3 +56,24 @@ def test_a_flush_that_resets_the_sequences_hands_out_no_restored_key_again():
     number.pk = None
     number.save()
     assert number.pk > highest
+
+
+def test_a_transactional_test_ends_with_every_table_as_migrated_and_no_post_migrate():
+    if not pristine_kept(connection):
+        pytest.skip("SQLite: the flush and keep_migrated_data")
+    before = _rows()
+    with connection.cursor() as cursor:  # as if a test had emptied a migrated table (the triggers stay quiet)
+        cursor.execute("SET session_replication_role = replica")
+        cursor.execute("DELETE FROM licensing_boardnumber")
+        cursor.execute("SET session_replication_role = DEFAULT")
+    OrganizationFactory()
+    signals = []
+    post_migrate.connect(receiver := lambda **kwargs: signals.append(kwargs), weak=False)
+    try:
+        case = TransactionTestCase()
+        case.databases = {"default"}
+        case._fixture_teardown()
+    finally:
+        post_migrate.disconnect(receiver)
+    assert _rows() == before
+    assert signals == []

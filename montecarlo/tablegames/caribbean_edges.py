@@ -21,8 +21,10 @@ bet itself is lost to the house and its contribution to the meter is no return t
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from itertools import combinations
 from math import comb
+from types import MappingProxyType
 
 import numpy as np
 
@@ -148,7 +150,8 @@ def jackpot_edge(categories: np.ndarray, settings: dict | None = None) -> Fracti
     return 1 - Fraction(paid, HANDS * s["jackpot_bet"])
 
 
-def exact_edges() -> dict[tuple[str, str], Fraction]:
+@cache  # the figures never change within a process; about 10 s to compute
+def exact_edges() -> MappingProxyType[tuple[str, str], Fraction]:
     """Every edge as a fraction of the stake, by (straights variant, bet): the long computation of `edges`."""
     hands = all_hands()
     classes = suit_classes(hands)
@@ -157,7 +160,7 @@ def exact_edges() -> dict[tuple[str, str], Fraction]:
         ranks = rank_all(hands, straights)
         found[straights, "ante"] = ante_edge(hands, ranks, classes)
         found[straights, "jackpot"] = jackpot_edge(ranks >> 20)
-    return found
+    return MappingProxyType(found)
 
 
 def variant(straights: str, bet: str) -> str:

@@ -8,6 +8,7 @@ import time
 
 import pytest
 from django.db import connection
+from django.test import override_settings
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
@@ -19,8 +20,19 @@ def _transactional_hygiene(keep_migrated_data, close_executor_connections):
     yield
 
 
+_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed:
+        item.stash[_FAILED] = True
+    return report
+
+
 @pytest.fixture
-def browser_page(chromium_path, tmp_path):
+def browser_page(chromium_path, tmp_path, request):
     # Playwright's sync API runs an event loop in this thread; the test still uses the ORM between steps.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     from playwright.sync_api import sync_playwright
@@ -35,7 +47,8 @@ def browser_page(chromium_path, tmp_path):
         try:
             yield page
         finally:
-            page.screenshot(path=str(tmp_path / "last.png"), full_page=True)
+            if request.node.stash.get(_FAILED, False):  # what the page showed when the test failed (~0.4 s a shot)
+                page.screenshot(path=str(tmp_path / "last.png"), full_page=True)
             context.close()
             browser.close()
 
@@ -51,19 +64,19 @@ def sign_in(page, base_url: str, user) -> None:
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_load_state()
     if "/accounts/2fa/authenticate/" in page.url:
-        # allauth takes the current 30-second code only: one read in the window's last seconds can expire before
-        # the busy server checks it, so wait for the next window as a person would.
-        left = 30 - time.time() % 30
-        if left < 5:
-            time.sleep(left + 0.2)
         code = totp_code()
         # allauth refuses a code used once already (a replay); a test signs the same person in twice within
         # one 30-second code, where a person would wait for the next: forget the use (the server shares this
         # process's cache).
         from django.core.cache import cache
         cache.delete(f"allauth.mfa.totp.used?user={user.pk}&code={code}")
-        page.get_by_label("Code").fill(code)
-        page.get_by_role("button", name="Sign In").click()
+        # allauth takes the current 30-second code only, and a code read in a window's last seconds can expire
+        # before the busy server checks it; a person would wait for the next code (up to 30 s), the test lets
+        # the server (this process) take the previous window's code too while it signs in.
+        with override_settings(MFA_TOTP_TOLERANCE=1):
+            page.get_by_label("Code").fill(code)
+            page.get_by_role("button", name="Sign In").click()
+            page.wait_for_url(lambda url: not url.startswith(f"{base_url}/accounts/2fa/authenticate/"))
     # The dashboard, or the organization's home for someone who acts for one organization only.
     page.wait_for_url(lambda url: url.startswith(f"{base_url}/portal/"))
 

@@ -11,7 +11,7 @@ import pytest
 
 from montecarlo.holdem.cards import format_card, parse_cards
 from montecarlo.holdem.hand import NO_LIMIT_RULE, Hand, HandError
-from testkit.pokerkit_oracle import pokerkit_next, pokerkit_play
+from testkit.pokerkit_oracle import pokerkit_decisions, pokerkit_next
 from testkit.random_hands import random_hand
 
 DECK = [format_card(c) for c in range(52)]
@@ -170,7 +170,7 @@ def test_random_hands_have_the_same_raise_bounds_as_pokerkit_at_every_decision()
         seen: dict[int, dict] = {}
         # pokerkit may refuse one of our raises (see above): `seen` holds the decisions up to it.
         with contextlib.suppress(ValueError):
-            pokerkit_play(h, observe=seen.__setitem__)
+            pokerkit_decisions(h, seen.__setitem__)
         ours = played({**h, "actions": []})
         for k, entry in enumerate(h["actions"][: len(seen)]):
             seat, legal, theirs = ours.to_act, ours.legal_actions(), seen[k]

@@ -115,7 +115,7 @@ def test_the_side_bet_edge_by_its_census():
 
 @pytest.fixture(scope="module")
 def exact():
-    return exact_edges()  # the long one: about 13 s
+    return exact_edges()  # the long one: about 10 s, once per process (test_edges_printout reads the same)
 
 
 def test_the_ante_edges_exactly(exact):

@@ -2,6 +2,8 @@
 keys, every game's standard variant and the variants the texts allow; the file the public rules pages read
 (montecarlo/tablegames/edges.json) is exactly what the command prints now."""
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -10,15 +12,27 @@ import pytest
 from django.conf import settings
 
 from montecarlo.catalog.edges import EDGES_FILE, GAME_NAMES
+from montecarlo.tablegames.__main__ import main
 
 KEYS = {"game", "variant", "bet", "house_edge_pct", "method"}
 
-
 @pytest.fixture(scope="module")
 def printed() -> list[dict]:
-    run = subprocess.run([sys.executable, "-m", "montecarlo.tablegames", "edges"], capture_output=True, text=True,
-                         cwd=settings.BASE_DIR, timeout=600, check=True)
-    return [json.loads(line) for line in run.stdout.splitlines()]
+    """What the command prints, run in this process (`python -m` runs the same `main`: test below), where Caribbean
+    poker's exact figures (about 10 s) are computed once: a worker that ran test_caribbean_edges has them."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["edges"]) == 0
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_python_m_runs_the_command():
+    run = subprocess.run([sys.executable, "-m", "montecarlo.tablegames", "--help"], capture_output=True, text=True,
+                         cwd=settings.BASE_DIR, timeout=120, check=True)
+    assert "{edges}" in run.stdout and "--write FILE" in run.stdout
+    refused = subprocess.run([sys.executable, "-m", "montecarlo.tablegames", "odds"], capture_output=True, text=True,
+                             cwd=settings.BASE_DIR, timeout=120)
+    assert refused.returncode == 2 and "invalid choice: 'odds'" in refused.stderr
 
 
 def test_one_json_object_a_line_with_the_issues_keys(printed):
