@@ -28,7 +28,7 @@ CHROMIUM = "/usr/bin/chromium"
 # Examples per API operation and caller in `make test` (tests/config/test_api_fuzz.py): each of the four callers draws
 # its own (a seed of its own), so an operation gets 12 different random cases in all, besides each caller's case
 # with its own records. The seed is fixed, so CI sends the same cases each run: 3 (from 5, issue 28) took the fuzz
-# from ~100 s to ~60 s of the suite; a long run with other seeds is what finds more (docs/testing.md).
+# from ~94 s to ~70 s of the workers' time; a long run with other seeds is what finds more (docs/testing.md).
 FUZZ_EXAMPLES_DEFAULT = 3
 
 

@@ -124,13 +124,9 @@ def pristine_kept(connection) -> bool:
     return connection.alias in _pristine
 
 
-def reset_to_pristine(connection) -> bool:
-    """Put every table back as migrated, if this database has a copy; False where it has none."""
-    kept = _pristine.get(connection.alias)
-    if kept is None:
-        return False
-    kept.restore(keep=True)
-    return True
+def reset_to_pristine(connection) -> None:
+    """Put every table back as migrated, from the session's copy (`pristine_kept`)."""
+    _pristine[connection.alias].restore(keep=True)
 
 
 def install_transactional_reset() -> None:

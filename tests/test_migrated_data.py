@@ -9,6 +9,7 @@ from django.db.models.signals import post_migrate
 from django.test import TransactionTestCase
 
 from licensing.models import BoardNumber
+from tests.core.tamper import triggers_off
 from tests.licensing.factories import OrganizationFactory
 from tests.migrated_data import _tables, pristine_kept, snapshot
 
@@ -62,10 +63,8 @@ def test_a_transactional_test_ends_with_every_table_as_migrated_and_no_post_migr
     if not pristine_kept(connection):
         pytest.skip("SQLite: the flush and keep_migrated_data")
     before = _rows()
-    with connection.cursor() as cursor:  # as if a test had emptied a migrated table (the triggers stay quiet)
-        cursor.execute("SET session_replication_role = replica")
+    with triggers_off("licensing_boardnumber") as cursor:  # as if a test had emptied a migrated table
         cursor.execute("DELETE FROM licensing_boardnumber")
-        cursor.execute("SET session_replication_role = DEFAULT")
     OrganizationFactory()
     signals = []
     post_migrate.connect(receiver := lambda **kwargs: signals.append(kwargs), weak=False)

@@ -223,10 +223,8 @@ def test_paying_before_the_vote_lets_the_vote_issue(application, staff):
 # --- Receipt numbers stay unique when payments are recorded at the same moment (PostgreSQL) ---
 
 
-# keep_migrated_data: the flush that ends this test would leave the rest of the worker's tests without the rows the
-# data migrations loaded (the bingo pattern library).
+# PostgreSQL only: the migrated rows come back as the test ends (tests/migrated_data.py).
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.usefixtures("keep_migrated_data")
 def test_receipt_numbers_are_unique_under_concurrency():
     if connection.vendor != "postgresql":
         pytest.skip("SQLite serializes writers: the race needs PostgreSQL")
