@@ -34,6 +34,19 @@ def test_a_call_on_the_console_shows_on_the_flashboard_and_a_claim_is_verified(a
         expect(console.get_by_role("button", name="Draw a ball")).to_be_visible()
         expect(board.locator("#flashboard")).to_have_attribute("data-status", "live")
 
+        # While a call is on its way the ball field and the buttons are disabled, so a ball keyed in
+        # meanwhile is not typed into a form the answer is about to replace (and lost).
+        held = []
+        console.route("**/console/record/", lambda route: held.append(route))
+        field = console.get_by_label("Ball drawn from the blower")
+        field.fill("75")
+        console.get_by_role("button", name="Record ball").click()
+        expect(field).to_be_disabled()
+        expect(console.get_by_role("button", name="Record ball")).to_be_disabled()
+        held[0].abort()
+        console.unroute("**/console/record/")
+        expect(field).to_be_enabled()
+
         calls = bingo_calls(world.face(5))
         for number in calls:
             console.get_by_label("Ball drawn from the blower").fill(str(number))
