@@ -61,6 +61,17 @@ def canonical(value) -> bytes:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
+def public_key_bytes(text: str) -> bytes:
+    """The raw bytes of a public key given as text; SigningKeyError when it is not one (wrong characters, wrong
+    length, or not a point of the curve)."""
+    raw = _decode(text, "public key", KEY_BYTES)
+    try:
+        Ed25519PublicKey.from_public_bytes(raw)
+    except ValueError as error:
+        raise SigningKeyError("the public key is not an Ed25519 key") from error
+    return raw
+
+
 def sign(value, private_text: str) -> str:
     return _encode(private_key(private_text).sign(canonical(value)))
 

@@ -8,7 +8,9 @@ class MontecarloConfig(AppConfig):
 
     def ready(self):
         from licensing.audit.scopes import LogScope, log_scope_register
+        from licensing.hall.kinds import kit_kind_register
         from licensing.home.events import upcoming_events_register
+        from montecarlo.nights.kit import KIT_KIND
         from montecarlo.nights.selectors import upcoming_nights
         from montecarlo.tables.verify import night_id_problems, night_logs
         from montecarlo.tournaments.selectors import upcoming_tournaments
@@ -18,6 +20,8 @@ class MontecarloConfig(AppConfig):
         # Nights first: on a tie (same day, time and title) the home lists the night before the tournament.
         upcoming_events_register("montecarlo.nights", upcoming_nights)
         upcoming_events_register("montecarlo.tournaments", upcoming_tournaments)
+        # A night's kit for hall mode: what the hall needs of it offline (licensing imports no Monte Carlo).
+        kit_kind_register(KIT_KIND)
         # `verify_logs --tournament ID` and `--night ID` check one record's logs (licensing imports no Monte Carlo).
         log_scope_register(LogScope(name="tournament", help="this Hold'em tournament's log", logs=tournament_logs))
         log_scope_register(LogScope(

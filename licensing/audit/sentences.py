@@ -86,6 +86,7 @@ SENTENCES = {
     "licensing.board_number_approved": _("A second person approved a change to one of the Board's numbers."),
     "licensing.board_number_refused": _("A proposed change to one of the Board's numbers was refused."),
     "licensing.board_number_withdrawn": _("A proposed change to one of the Board's numbers was withdrawn."),
+    "licensing.hall_kit_prepared": _("A hall kit was prepared and signed for an event to run offline in the hall."),
     "licensing.rule_pack_imported": _("A rule pack was imported into the Board's register."),
     "licensing.fee_payment_recorded": _("Board staff recorded a payment of the fee."),
     "licensing.fee_payment_voided": _("Board staff voided a payment of the fee."),

@@ -16,6 +16,8 @@ LABELS = {
     "admin.object_deleted": _("Record deleted in the admin"),
     "admin.password_changed": _("Password changed"),
     "admin.action_run": _("Admin action run"),
+    # hall mode
+    "licensing.hall_kit_prepared": _("Hall kit prepared"),
     # accounts
     "licensing.user_created": _("Account created"),
     "licensing.user_logged_in": _("Signed in"),

@@ -1,0 +1,60 @@
+"""Hall kits in the API: GET /api/v1/hall-kits/ the kits the caller may read (an organization's filing people,
+callers and directors: its own; the Board: all), newest first, paged; POST prepares one for an event the caller may
+plan or direct (licensing.hall.services.kit_prepare, signed by the Board at once); GET /api/v1/hall-kits/<id>/ one
+kit with its signed document, the file the hall device loads."""
+
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import generics, status
+
+from core.api.answers import ERRORS, service_answer
+from licensing.hall import selectors, services
+from licensing.hall.kinds import kit_kind
+from licensing.hall.serializers import KitDetailSerializer, KitRequestSerializer, KitSerializer
+
+TAG = "hall"
+
+
+def _prepare(request, *, kind: str, event: int, device_public_key: str):
+    found = kit_kind(kind).event(user=request.user, pk=event)
+    return services.kit_prepare(actor=request.user, event=found, device_public_key=device_public_key)
+
+
+class KitListApi(generics.ListAPIView):
+    serializer_class = KitSerializer
+
+    def get_queryset(self):
+        return selectors.kit_list(user=self.request.user)
+
+    @extend_schema(operation_id="hall_kits_list", summary="Hall kits", tags=[TAG],
+                   description="The kits of the caller's organizations (the Board: every kit), newest first.")
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        operation_id="hall_kits_prepare", summary="Prepare a hall kit for an event", tags=[TAG],
+        description=(
+            "Signs a kit for one bingo operation (`kind` `bingo`) or Monte Carlo Night (`night`) of the caller's "
+            "organization and the device that will run it offline. The officers and members in charge who plan an "
+            "operation, and a night's directors and officers, may (403 for a reader; 404 for another organization's "
+            "event or an unknown kind). An event already past, a license not in force on the event's date (30 DCMR "
+            "1200.1) or a key that is no Ed25519 public key answers 400 naming the field and the rule."),
+        request=KitRequestSerializer, responses={201: KitDetailSerializer, 400: ERRORS, 403: ERRORS, 404: ERRORS},
+        examples=[OpenApiExample("A bingo operation", request_only=True, value={
+            "kind": "bingo", "event": 12, "device_public_key": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"})],
+    )
+    def post(self, request):
+        return service_answer(request, serializer_class=KitRequestSerializer, status_code=status.HTTP_201_CREATED,
+                              call=lambda **data: _prepare(request, **data),
+                              answer=lambda kit: KitDetailSerializer(kit).data)
+
+
+class KitDetailApi(generics.RetrieveAPIView):
+    serializer_class = KitDetailSerializer
+
+    def get_object(self):
+        return selectors.kit_get(user=self.request.user, kit_id=self.kwargs["kit_id"])
+
+    @extend_schema(operation_id="hall_kits_get", summary="One hall kit with its signed document", tags=[TAG],
+                   responses={200: KitDetailSerializer, 404: ERRORS})
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)

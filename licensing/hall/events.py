@@ -1,0 +1,11 @@
+"""Hall mode's audit events, one typed function each (the organization's trail)."""
+
+from licensing.audit.events import audit_event_record
+from licensing.models import HallKit, User
+
+
+def hall_kit_prepared(*, actor: User, kit: HallKit) -> None:
+    audit_event_record(event_type="licensing.hall_kit_prepared", actor=actor, organization=kit.organization,
+                       target=kit, payload={"kit": str(kit.kit_id), "kind": kit.kind, "event": kit.event_id,
+                                            "event_date": kit.event_date.isoformat(),
+                                            "device_public_key": kit.device_public_key})

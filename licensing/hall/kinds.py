@@ -1,0 +1,61 @@
+"""The events a hall kit can be prepared for. Bingo operations and Monte Carlo Nights live in apps licensing does
+not import, so each app registers its kind when it starts (AppConfig.ready), as licensing.home.events does: how to
+find the events a user may prepare a kit for, one of them by id (a 404 outside the user's scope, a 403 for a
+reader who may not prepare), and the event's plan as the kit carries it (plain JSON)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.http import Http404
+
+from licensing.models import License
+
+
+@dataclass(frozen=True)
+class KitEvent:
+    kind: str
+    pk: int
+    title: str
+    license: License
+    date: dt.date
+    starts_at: dt.time
+    ends_at: dt.time
+    place: str
+    training: bool
+    url: str  # the event's own page in the portal
+
+
+@dataclass(frozen=True)
+class KitKind:
+    name: str  # "bingo", "night"
+    label: object  # what it is, in words (lazy)
+    events: Callable[..., list[KitEvent]]  # events(*, user, today): the ones the user may prepare a kit for
+    event: Callable[..., KitEvent]  # event(*, user, pk): 404 outside the scope, PermissionDenied for a reader
+    plan: Callable[[KitEvent], dict]  # what the hall needs of the event besides the license and the numbers
+
+
+_kinds: dict[str, KitKind] = {}
+
+
+def kit_kind_register(kind: KitKind) -> None:
+    """Register (or replace, when an app is reloaded) the kind named `kind.name`."""
+    _kinds[kind.name] = kind
+
+
+def kit_kinds() -> list[KitKind]:
+    return list(_kinds.values())
+
+
+def kit_kind(name: str) -> KitKind:
+    """The kind named `name`; an unknown name is a 404, as an event outside the user's scope is."""
+    try:
+        return _kinds[name]
+    except KeyError:
+        raise Http404(name) from None
+
+
+def kit_kind_choices() -> list[tuple[str, str]]:
+    return [(kind.name, str(kind.label)) for kind in _kinds.values()]

@@ -1,0 +1,40 @@
+"""Hall kits in the API: a kit's summary in lists, the signed document on its own page, and what preparing one
+takes."""
+
+from rest_framework import serializers
+
+from licensing.models import HallKit
+
+
+class KitSerializer(serializers.ModelSerializer):
+    id = serializers.UUIDField(source="kit_id", read_only=True)
+    organization = serializers.IntegerField(source="organization_id", read_only=True)
+    license = serializers.CharField(source="license.number", read_only=True)
+    event = serializers.IntegerField(source="event_id", read_only=True)
+    prepared_by = serializers.SerializerMethodField()
+
+    class Meta:
+        model = HallKit
+        fields = ["id", "kind", "event", "event_date", "title", "organization", "license", "device_public_key",
+                  "prepared_by", "prepared_at"]
+        read_only_fields = fields
+
+    def get_prepared_by(self, kit: HallKit) -> str:
+        return kit.prepared_by.get_full_name() or kit.prepared_by.email
+
+
+class KitDetailSerializer(KitSerializer):
+    document = serializers.JSONField(read_only=True, help_text="The signed kit, as the hall device loads it "
+                                                               "(format hall-kit/1, docs/formats/hall-kit.md).")
+
+    class Meta(KitSerializer.Meta):
+        fields = [*KitSerializer.Meta.fields, "document"]
+        read_only_fields = fields
+
+
+class KitRequestSerializer(serializers.Serializer):
+    kind = serializers.CharField(max_length=20, help_text="What the event is: `bingo` (an operation) or `night` "
+                                                          "(a Monte Carlo Night).")
+    event = serializers.IntegerField(min_value=1, max_value=2**31 - 1, help_text="The operation's or night's id.")
+    device_public_key = serializers.CharField(max_length=64, help_text="The hall device's Ed25519 public key, as "
+                                                                       "`manage.py hall keygen` printed it.")

@@ -1,0 +1,60 @@
+"""Hall mode's portal pages: the kits an organization prepared and the events it may prepare one for, preparing one
+(the Board signs it at once), a kit's page and its download (the JSON file the hall device loads)."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from core.forms import errors_to_form
+from licensing.hall import selectors, services
+from licensing.hall.forms import KitForm
+from licensing.hall.kinds import kit_kind
+
+
+@login_required
+@require_GET
+def kit_list(request):
+    return render(request, "licensing/hall/kits.html", {
+        "kits": selectors.kit_list(user=request.user)[:100],
+        "events": selectors.preparable_events(user=request.user),
+    })
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def kit_new(request, kind: str, pk: int):
+    event = kit_kind(kind).event(user=request.user, pk=pk)
+    form = KitForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            kit = services.kit_prepare(actor=request.user, event=event,
+                                       device_public_key=form.cleaned_data["device_public_key"])
+        except ValidationError as error:
+            errors_to_form(form, error)
+        else:
+            return redirect("portal:hall_kit", kit_id=kit.kit_id)
+    return render(request, "licensing/hall/kit_new.html", {"event": event, "form": form},
+                  status=400 if form.errors else 200)
+
+
+@login_required
+@require_GET
+def kit_detail(request, kit_id):
+    kit = selectors.kit_get(user=request.user, kit_id=kit_id)
+    return render(request, "licensing/hall/kit.html", {"kit": kit, "plan": kit.document.get("plan", {})})
+
+
+@login_required
+@require_GET
+def kit_download(request, kit_id):
+    kit = selectors.kit_get(user=request.user, kit_id=kit_id)
+    response = HttpResponse(json.dumps(kit.document, indent=2, ensure_ascii=False, sort_keys=True) + "\n",
+                            content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="hall-kit-{kit.event_date.isoformat()}-{kit.kit_id}.json"'
+    return response

@@ -1,0 +1,92 @@
+"""`python manage.py hall keygen` and `hall check KIT`: the hall device's side of hall mode (licensing.hall).
+
+keygen makes the device's Ed25519 key in a file only its owner reads (default var/hall/device.key) and prints the
+public key to paste into the portal when preparing the event's kit; the private key never leaves the device, and an
+existing key is never overwritten (the kits prepared for it would no longer match). check reads a kit file and
+says whether this device may run it today: the Board's signature, the device, the event's date, the license in force
+that day, each refusal named; it exits with 2 when the kit is refused."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
+
+from core import signing
+from licensing.audit.witness import trusted_keys
+from licensing.hall.document import kit_findings
+
+
+def default_key_file() -> Path:
+    return Path(settings.BASE_DIR) / "var" / "hall" / "device.key"
+
+
+def read_device_key(path: Path) -> str:
+    try:
+        text = path.read_text(encoding="utf-8").strip()
+        signing.public_key_of(text)
+    except OSError as error:
+        raise CommandError(f"{path}: no device key there ({error.strerror}); make one with `manage.py hall keygen`.",
+                           returncode=2) from error
+    except (signing.SigningKeyError, ValueError) as error:
+        raise CommandError(f"{path}: not a device key ({error}).", returncode=2) from error
+    return text
+
+
+class Command(BaseCommand):
+    help = "Hall mode on the hall device: make its key (keygen), check an event kit (check KIT)."
+
+    def add_arguments(self, parser):
+        commands = parser.add_subparsers(dest="command", required=True)
+        keygen = commands.add_parser("keygen", help="make this device's key and print its public key")
+        keygen.add_argument("--key", type=Path, default=None, help="where the private key goes "
+                                                                  "(default var/hall/device.key)")
+        check = commands.add_parser("check", help="check an event kit for this device and today")
+        check.add_argument("kit", type=Path, help="the kit file downloaded from the portal")
+        check.add_argument("--key", type=Path, default=None, help="this device's key file (default "
+                                                                 "var/hall/device.key)")
+        check.add_argument("--on", type=dt.date.fromisoformat, default=None,
+                           help="check for this day (YYYY-MM-DD) instead of today, to check a kit ahead")
+
+    def handle(self, *args, command: str, **options):
+        if command == "keygen":
+            self.keygen(options["key"] or default_key_file())
+        else:
+            self.check(options["kit"], options["key"] or default_key_file(), options["on"])
+
+    def keygen(self, path: Path) -> None:
+        if path.exists():
+            public = signing.public_key_of(read_device_key(path))
+            self.stdout.write(f"{path} already holds this device's key; its public key:\n{public}")
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        private = signing.new_private_key()
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(private + "\n")
+        self.stdout.write(f"Made this device's key in {path} (keep it there; it never leaves this device).\n"
+                          f"Its public key, to paste into the portal when you prepare the event's kit:\n"
+                          f"{signing.public_key_of(private)}")
+
+    def check(self, kit_path: Path, key_path: Path, on: dt.date | None) -> None:
+        try:
+            document = json.loads(kit_path.read_bytes())
+        except OSError as error:
+            raise CommandError(f"{kit_path}: cannot read it ({error.strerror}).", returncode=2) from error
+        except (UnicodeDecodeError, ValueError) as error:
+            raise CommandError(f"{kit_path}: not a JSON file ({error}).", returncode=2) from error
+        public = signing.public_key_of(read_device_key(key_path))
+        day = on or timezone.localdate()
+        findings = kit_findings(document, trusted_keys=trusted_keys(), today=day, device_public_key=public)
+        if findings:
+            for finding in findings:
+                self.stderr.write(f"Refused: {finding.message} ({finding.rule})")
+            raise CommandError(f"{kit_path}: this device may not run this kit on {day.isoformat()}.", returncode=2)
+        event = document["event"]
+        self.stdout.write(f"The kit checks: {event['title']} on {event['date']}, {event['starts_at']} to "
+                          f"{event['ends_at']}, license {document['license']['number']}, for this device.")

@@ -1,0 +1,42 @@
+"""Event kits for hall mode: what the Board signed for one licensed event to run offline in the hall, on one
+device (licensing.hall). A kit is a regulated record: it is written once and never changed or deleted; a new
+kit for the same event (another device, a corrected plan) is another row, and the newest one is the one in force."""
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from core.models import AppendOnlyError, AppendOnlyModel
+
+
+class HallKitImmutableError(AppendOnlyError):
+    pass
+
+
+class HallKit(AppendOnlyModel):
+    append_only_error = HallKitImmutableError
+    append_only_rows = "Hall kits"
+
+    kit_id = models.UUIDField(_("kit"), default=uuid.uuid4, unique=True, editable=False)
+    organization = models.ForeignKey("licensing.Organization", on_delete=models.PROTECT, related_name="hall_kits")
+    license = models.ForeignKey("licensing.License", on_delete=models.PROTECT, related_name="hall_kits")
+    kind = models.CharField(_("event kind"), max_length=20)  # a licensing.hall.kinds name: "bingo", "night"
+    event_id = models.PositiveIntegerField(_("event"))
+    event_date = models.DateField(_("event date"))
+    title = models.CharField(_("event"), max_length=300)
+    device_public_key = models.CharField(_("device public key"), max_length=64)
+    document = models.JSONField(_("signed kit"))  # the body and the Board's signature, exactly as handed out
+    prepared_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    prepared_at = models.DateTimeField(_("prepared at"), default=timezone.now)
+
+    class Meta:
+        ordering = ["-prepared_at", "-id"]
+        indexes = [models.Index(fields=["kind", "event_id"], name="hall_kit_event")]
+        verbose_name = _("hall kit")
+        verbose_name_plural = _("hall kits")
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.event_date.isoformat()})"
