@@ -1,4 +1,5 @@
-"""`python manage.py hall keygen` and `hall check KIT`: the hall device's side of hall mode (licensing.hall).
+"""`python manage.py hall keygen` and `hall check KIT`: the hall device's side of hall mode (licensing.hall); `hall
+verify BUNDLE`: the Board's check of a bundle a hall sent back (licensing.hall.verify).
 
 keygen makes the device's Ed25519 key in a file only its owner reads (default var/hall/device.key) and prints the
 public key to paste into the portal when preparing the event's kit; the private key never leaves the device, and an
@@ -19,6 +20,7 @@ from django.utils import timezone
 
 from core import signing
 from licensing.audit.witness import trusted_keys
+from licensing.hall.checks import bundle_problems
 from licensing.hall.document import kit_findings
 
 
@@ -38,6 +40,15 @@ def read_device_key(path: Path) -> str:
     return text
 
 
+def read_json(path: Path):
+    try:
+        return json.loads(path.read_bytes())
+    except OSError as error:
+        raise CommandError(f"{path}: cannot read it ({error.strerror}).", returncode=2) from error
+    except (UnicodeDecodeError, ValueError) as error:
+        raise CommandError(f"{path}: not a JSON file ({error}).", returncode=2) from error
+
+
 class Command(BaseCommand):
     help = "Hall mode on the hall device: make its key (keygen), check an event kit (check KIT)."
 
@@ -52,10 +63,14 @@ class Command(BaseCommand):
                                                                  "var/hall/device.key)")
         check.add_argument("--on", type=dt.date.fromisoformat, default=None,
                            help="check for this day (YYYY-MM-DD) instead of today, to check a kit ahead")
+        verify = commands.add_parser("verify", help="on the Board: check a bundle a hall sent back")
+        verify.add_argument("bundle", type=Path, help="the bundle file")
 
     def handle(self, *args, command: str, **options):
         if command == "keygen":
             self.keygen(options["key"] or default_key_file())
+        elif command == "verify":
+            self.verify(options["bundle"])
         else:
             self.check(options["kit"], options["key"] or default_key_file(), options["on"])
 
@@ -73,13 +88,19 @@ class Command(BaseCommand):
                           f"Its public key, to paste into the portal when you prepare the event's kit:\n"
                           f"{signing.public_key_of(private)}")
 
+    def verify(self, path: Path) -> None:
+        bundle = read_json(path)
+        findings = bundle_problems(bundle)
+        if findings:
+            for finding in findings:
+                self.stderr.write(f"Refused: {finding.message} ({finding.rule})")
+            raise CommandError(f"{path}: the Board refuses this bundle.", returncode=2)
+        rows = sum(len(log["rows"]) for log in bundle["logs"])
+        self.stdout.write(f"The bundle checks: kit {bundle['kit']['kit']}, {len(bundle['logs'])} logs, {rows} rows, "
+                          f"each ending at a head the device signed.")
+
     def check(self, kit_path: Path, key_path: Path, on: dt.date | None) -> None:
-        try:
-            document = json.loads(kit_path.read_bytes())
-        except OSError as error:
-            raise CommandError(f"{kit_path}: cannot read it ({error.strerror}).", returncode=2) from error
-        except (UnicodeDecodeError, ValueError) as error:
-            raise CommandError(f"{kit_path}: not a JSON file ({error}).", returncode=2) from error
+        document = read_json(kit_path)
         public = signing.public_key_of(read_device_key(key_path))
         day = on or timezone.localdate()
         findings = kit_findings(document, trusted_keys=trusted_keys(), today=day, device_public_key=public)

@@ -1,0 +1,60 @@
+"""The bundle a hall sends back (format hall-bundle/1, docs/formats/hall-kit.md): the kit it ran, every row of every
+log it wrote, and the heads the device signed. Rows travel as the chain hashes them (core.chain.stored_fields: every
+stored field but the id and the hash, by column name, in the canonical text a round trip keeps) plus their hash, so
+the Board rebuilds each row unsaved and walks the chain with the code that walks its own logs, keyed by the kit's
+chain key."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.apps import apps
+
+from core import chain
+from core.models import ChainedEvent
+
+FORMAT = "hall-bundle/1"
+
+
+def row_of(row: ChainedEvent) -> dict:
+    return {**chain.stored_fields(row), "hash": row.hash}
+
+
+def log_of(model: type[ChainedEvent], identity: str, rows: Iterable[ChainedEvent]) -> dict:
+    return {"log": model.chain_label(), "identity": identity, "rows": [row_of(row) for row in rows]}
+
+
+def bundle_of(*, kit: dict, logs: list[dict], heads: list[dict]) -> dict:
+    return {"format": FORMAT, "kit": kit, "logs": logs, "heads": heads}
+
+
+class BundleRowError(ValueError):
+    """A row of the bundle that cannot be a row of its log (a field the log does not have, a value of the wrong
+    shape)."""
+
+
+def chained_model(label) -> type[ChainedEvent] | None:
+    """The log model a bundle names ("bingo.gameevent"); None for anything that is not one of the chained logs."""
+    if not isinstance(label, str) or label.count(".") != 1:
+        return None
+    try:
+        model = apps.get_model(label)
+    except (LookupError, ValueError):
+        return None
+    return model if issubclass(model, ChainedEvent) else None
+
+
+def rebuilt(model: type[ChainedEvent], data) -> ChainedEvent:
+    """The row, unsaved, from what the bundle carries: exactly the stored fields the hash covers."""
+    if not isinstance(data, dict):
+        raise BundleRowError("a row is a JSON object")
+    fields = {field.attname: field for field in model._meta.concrete_fields if not field.primary_key}
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise BundleRowError(f"fields the log does not have: {', '.join(unknown)}")
+    for name in ("seq", "prev_hash", "hash"):
+        if name not in data:
+            raise BundleRowError(f"no {name}")
+    if not isinstance(data["seq"], int) or isinstance(data["seq"], bool):
+        raise BundleRowError("seq is not a whole number")
+    return model(**data)

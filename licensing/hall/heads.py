@@ -1,0 +1,38 @@
+"""Signed heads: at the hall, closing a game, a night or a drawing signs the head of each of its logs with the
+device's key (Ed25519, core.signing); the Board checks each with the device key its kit names. A head is the last
+row's seq and hash, so a signed head fixes everything before it: the chain links each row to the one before."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from core import signing
+
+FORMAT = "hall-head/1"
+
+
+def head_statement(*, kit: str, log: str, identity: str, seq: int, hash: str, signed_at: str) -> dict:
+    """What the device signs for one log's head."""
+    return {"format": FORMAT, "kit": kit, "log": log, "identity": identity, "seq": seq, "hash": hash,
+            "signed_at": signed_at}
+
+
+def head_sign(*, private_key: str, kit: str, log: str, identity: str, seq: int, hash: str,
+              at: dt.datetime) -> dict:
+    statement = head_statement(kit=kit, log=log, identity=identity, seq=seq, hash=hash, signed_at=at.isoformat())
+    return {**statement, "signature": signing.sign(statement, private_key)}
+
+
+def head_verifies(head: dict, *, device_public_key: str) -> bool:
+    try:
+        statement = head_statement(kit=head["kit"], log=head["log"], identity=head["identity"], seq=head["seq"],
+                                   hash=head["hash"], signed_at=head["signed_at"])
+    except (KeyError, TypeError):
+        return False
+    return head.get("format") == FORMAT and signing.verify(statement, str(head.get("signature", "")),
+                                                           device_public_key)
+
+
+def head_text(head: dict) -> str:
+    """The head as the results sheet and the flashboard print it (and its QR code carries): one line."""
+    return f"{head['log']} {head['identity']} seq {head['seq']} {head['hash']}"
