@@ -87,6 +87,10 @@ SENTENCES = {
     "licensing.board_number_refused": _("A proposed change to one of the Board's numbers was refused."),
     "licensing.board_number_withdrawn": _("A proposed change to one of the Board's numbers was withdrawn."),
     "licensing.hall_kit_prepared": _("A hall kit was prepared and signed for an event to run offline in the hall."),
+    "licensing.hall_bundle_accepted": _("The records a hall sent back checked: every log ends at a head its device "
+                                        "signed."),
+    "licensing.hall_bundle_refused": _("The records a hall sent back were refused: possible tampering, for Board "
+                                       "staff to look into."),
     "licensing.rule_pack_imported": _("A rule pack was imported into the Board's register."),
     "licensing.fee_payment_recorded": _("Board staff recorded a payment of the fee."),
     "licensing.fee_payment_voided": _("Board staff voided a payment of the fee."),

@@ -18,6 +18,8 @@ LABELS = {
     "admin.action_run": _("Admin action run"),
     # hall mode
     "licensing.hall_kit_prepared": _("Hall kit prepared"),
+    "licensing.hall_bundle_accepted": _("Hall bundle accepted"),
+    "licensing.hall_bundle_refused": _("Hall bundle refused"),
     # accounts
     "licensing.user_created": _("Account created"),
     "licensing.user_logged_in": _("Signed in"),

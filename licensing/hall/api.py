@@ -1,15 +1,18 @@
 """Hall kits in the API: GET /api/v1/hall-kits/ the kits the caller may read (an organization's filing people,
 callers and directors: its own; the Board: all), newest first, paged; POST prepares one for an event the caller may
 plan or direct (licensing.hall.services.kit_prepare, signed by the Board at once); GET /api/v1/hall-kits/<id>/ one
-kit with its signed document, the file the hall device loads."""
+kit with its signed document, the file the hall device loads; POST /api/v1/hall-kits/<id>/bundles/ sends what the hall
+recorded (checked before anything is accepted, licensing.hall.services.bundle_receive) and GET lists the receipts."""
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import generics, status
+from rest_framework.response import Response
 
 from core.api.answers import ERRORS, service_answer
 from licensing.hall import selectors, services
 from licensing.hall.kinds import kit_kind
-from licensing.hall.serializers import KitDetailSerializer, KitRequestSerializer, KitSerializer
+from licensing.hall.serializers import BundleSerializer, KitDetailSerializer, KitRequestSerializer, KitSerializer
+from licensing.models import HallBundle
 
 TAG = "hall"
 
@@ -58,3 +61,38 @@ class KitDetailApi(generics.RetrieveAPIView):
                    responses={200: KitDetailSerializer, 404: ERRORS})
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
+
+
+class BundleListApi(generics.ListAPIView):
+    serializer_class = BundleSerializer
+
+    def _kit(self):
+        return selectors.kit_get(user=self.request.user, kit_id=self.kwargs["kit_id"])
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # the schema's generation reads the model only
+            return HallBundle.objects.none()
+        return self._kit().bundles.all()
+
+    @extend_schema(operation_id="hall_bundles_list", summary="The bundles received for a kit", tags=[TAG],
+                   responses={200: BundleSerializer(many=True), 404: ERRORS})
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        operation_id="hall_bundles_receive", summary="Send the Board what the hall recorded under a kit", tags=[TAG],
+        description=(
+            "The body is the bundle (format hall-bundle/1, docs/formats/hall-kit.md). The Board checks it before it "
+            "accepts anything: the kit is the one it issued, every head is signed by the kit's device, every log's "
+            "chain walks with the kit's chain key and ends at its signed head, every row was written on the event's "
+            "day, the license was in force (30 DCMR 1200.1). The answer is the receipt: `accepted`, or each reason "
+            "refused naming the log and the first bad row (kept for Board staff as possible tampering). 201 for a "
+            "new bundle, 200 for one already received (nothing changes); 400 for a bundle of another kit; 404 for "
+            "a kit the caller may not read."),
+        request={"application/json": {"type": "object"}}, responses={201: BundleSerializer, 200: BundleSerializer,
+                                                                     400: ERRORS, 404: ERRORS},
+    )
+    def post(self, request, *args, **kwargs):
+        kit = self._kit()
+        received, new = services.bundle_receive(actor=request.user, kit=kit, bundle=request.data)
+        return Response(BundleSerializer(received).data, status=status.HTTP_201_CREATED if new else status.HTTP_200_OK)

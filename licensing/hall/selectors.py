@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from licensing.hall.kinds import KitEvent, kit_kinds
-from licensing.models import HallKit
+from licensing.models import HallBundle, HallKit
 from licensing.models.organizations import FILING_ROLES, Role
 from licensing.selectors import organization_ids_with_roles
 
@@ -41,3 +41,16 @@ def preparable_events(*, user) -> list[KitEvent]:
     today = timezone.localdate()
     found = [event for kind in kit_kinds() for event in kind.events(user=user, today=today)]
     return sorted(found, key=lambda event: (event.date, event.starts_at, event.kind, event.pk))
+
+
+def bundle_get(*, user, pk: int) -> HallBundle:
+    """A received bundle, within the scope of its kit (another organization's: a 404)."""
+    return get_object_or_404(HallBundle.objects.select_related("kit", "kit__organization", "received_by").filter(
+        kit__in=kit_list(user=user)), pk=pk)
+
+
+def refused_bundles(*, user) -> QuerySet[HallBundle]:
+    """The Board's flag: bundles refused as possible tampering, newest first (nothing for anyone else)."""
+    if not getattr(user, "is_board", False):
+        return HallBundle.objects.none()
+    return HallBundle.objects.filter(accepted=False).select_related("kit", "kit__organization")

@@ -3,7 +3,7 @@ takes."""
 
 from rest_framework import serializers
 
-from licensing.models import HallKit
+from licensing.models import HallBundle, HallKit
 
 
 class KitSerializer(serializers.ModelSerializer):
@@ -38,3 +38,21 @@ class KitRequestSerializer(serializers.Serializer):
     event = serializers.IntegerField(min_value=1, max_value=2**31 - 1, help_text="The operation's or night's id.")
     device_public_key = serializers.CharField(max_length=64, help_text="The hall device's Ed25519 public key, as "
                                                                        "`manage.py hall keygen` printed it.")
+
+
+class BundleFindingSerializer(serializers.Serializer):
+    rule = serializers.CharField()
+    message = serializers.CharField()
+    field = serializers.CharField(allow_null=True)
+
+
+class BundleSerializer(serializers.ModelSerializer):
+    kit = serializers.UUIDField(source="kit.kit_id", read_only=True)
+    findings = BundleFindingSerializer(many=True, read_only=True,
+                                 help_text="Each reason the Board refused the bundle, naming the log and the first "
+                                           "bad row; empty when accepted.")
+
+    class Meta:
+        model = HallBundle
+        fields = ["id", "kit", "digest", "accepted", "findings", "logs", "rows", "received_at"]
+        read_only_fields = fields

@@ -1,18 +1,23 @@
-"""Hall mode's writes: preparing an event kit (the Board signs it at once)."""
+"""Hall mode's writes: preparing an event kit (the Board signs it at once); receiving what a hall sent back."""
 
 from __future__ import annotations
 
+import hashlib
+
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import signing
-from core.findings import RuleViolation
+from core.findings import Finding, RuleViolation
 from licensing.hall import events
+from licensing.hall.checks import bundle_problems
 from licensing.hall.contents import kit_document
 from licensing.hall.kinds import KitEvent, kit_kind
 from licensing.hall.rules import prepare_findings
+from licensing.hall.verify import BUNDLE_RULE
 from licensing.licenses.live import license_in_force
-from licensing.models import HallKit, User
+from licensing.models import HallBundle, HallKit, User
 
 
 def device_key_problem(text: str) -> str | None:
@@ -41,3 +46,33 @@ def kit_prepare(*, actor: User, event: KitEvent, device_public_key: str) -> Hall
         document=document, prepared_by=actor)
     events.hall_kit_prepared(actor=actor, kit=kit)
     return kit
+
+
+def _counts(bundle) -> tuple[int, int]:
+    logs = bundle.get("logs") if isinstance(bundle, dict) else None
+    logs = [log for log in logs if isinstance(log, dict)] if isinstance(logs, list) else []
+    return len(logs), sum(len(log["rows"]) for log in logs if isinstance(log.get("rows"), list))
+
+
+@transaction.atomic
+def bundle_receive(*, actor: User, kit: HallKit, bundle) -> tuple[HallBundle, bool]:
+    """Receive what a hall sent back for `kit` (found through the kit selectors, so within the actor's scope):
+    check it (licensing.hall.checks) and keep it with the verdict and each reason refused. The same bundle again
+    is the receipt already kept (False: nothing new). A bundle of another kit is refused outright."""
+    carried = bundle.get("kit") if isinstance(bundle, dict) else None
+    if not isinstance(carried, dict) or carried.get("kit") != str(kit.kit_id):
+        raise RuleViolation(Finding(BUNDLE_RULE, _("This bundle is not for kit %(kit)s (it says %(found)s).") % {
+            "kit": kit.kit_id, "found": carried.get("kit") if isinstance(carried, dict) else _("nothing")},
+            field="kit"))
+    digest = hashlib.sha256(signing.canonical(bundle)).hexdigest()
+    kept = HallBundle.objects.filter(kit=kit, digest=digest).first()
+    if kept is not None:
+        return kept, False
+    findings = bundle_problems(bundle)
+    logs, rows = _counts(bundle)
+    received = HallBundle.objects.create(
+        kit=kit, digest=digest, content=bundle, accepted=not findings, logs=logs, rows=rows, received_by=actor,
+        findings=[{"rule": finding.rule, "message": str(finding.message), "field": finding.field}
+                  for finding in findings])
+    (events.hall_bundle_accepted if received.accepted else events.hall_bundle_refused)(actor=actor, bundle=received)
+    return received, True

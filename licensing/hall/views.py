@@ -1,5 +1,6 @@
 """Hall mode's portal pages: the kits an organization prepared and the events it may prepare one for, preparing one
-(the Board signs it at once), a kit's page and its download (the JSON file the hall device loads)."""
+(the Board signs it at once), a kit's page and its download (the JSON file the hall device loads), uploading what
+the hall sent back and the Board's verdict on it; the Board's list of refused bundles."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.forms import errors_to_form
 from licensing.hall import selectors, services
-from licensing.hall.forms import KitForm
+from licensing.hall.forms import BundleForm, KitForm
 from licensing.hall.kinds import kit_kind
 
 
@@ -23,6 +24,7 @@ def kit_list(request):
     return render(request, "licensing/hall/kits.html", {
         "kits": selectors.kit_list(user=request.user)[:100],
         "events": selectors.preparable_events(user=request.user),
+        "refused": selectors.refused_bundles(user=request.user)[:50],
     })
 
 
@@ -47,7 +49,34 @@ def kit_new(request, kind: str, pk: int):
 @require_GET
 def kit_detail(request, kit_id):
     kit = selectors.kit_get(user=request.user, kit_id=kit_id)
-    return render(request, "licensing/hall/kit.html", {"kit": kit, "plan": kit.document.get("plan", {})})
+    return _kit_page(request, kit, BundleForm())
+
+
+def _kit_page(request, kit, form, status: int = 200):
+    return render(request, "licensing/hall/kit.html", {"kit": kit, "plan": kit.document.get("plan", {}),
+                                                      "bundles": kit.bundles.select_related("received_by"),
+                                                      "form": form}, status=status)
+
+
+@login_required
+@require_POST
+def bundle_upload(request, kit_id):
+    kit = selectors.kit_get(user=request.user, kit_id=kit_id)
+    form = BundleForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            received, _new = services.bundle_receive(actor=request.user, kit=kit, bundle=form.cleaned_data["bundle"])
+        except ValidationError as error:
+            errors_to_form(form, error)
+        else:
+            return redirect("portal:hall_bundle", pk=received.pk)
+    return _kit_page(request, kit, form, status=400)
+
+
+@login_required
+@require_GET
+def bundle_detail(request, pk: int):
+    return render(request, "licensing/hall/bundle.html", {"bundle": selectors.bundle_get(user=request.user, pk=pk)})
 
 
 @login_required

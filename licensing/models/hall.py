@@ -40,3 +40,31 @@ class HallKit(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.title} ({self.event_date.isoformat()})"
+
+
+class HallBundle(AppendOnlyModel):
+    """A bundle a hall sent back for a kit, as received, with the Board's verdict on it (licensing.hall.verify). The
+    same bundle received twice is one row (its digest); a refused bundle is kept too, with each reason, for Board
+    staff to look into as possible tampering."""
+
+    append_only_error = HallKitImmutableError
+    append_only_rows = "Hall bundles"
+
+    kit = models.ForeignKey(HallKit, on_delete=models.PROTECT, related_name="bundles")
+    digest = models.CharField(_("digest"), max_length=64)  # sha256 of the bundle's canonical JSON
+    content = models.JSONField(_("bundle"))
+    accepted = models.BooleanField(_("accepted"))
+    findings = models.JSONField(_("reasons refused"), default=list, blank=True)  # [{"rule", "message", "field"}]
+    logs = models.PositiveIntegerField(_("logs"), default=0)
+    rows = models.PositiveIntegerField(_("rows"), default=0)
+    received_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    received_at = models.DateTimeField(_("received at"), default=timezone.now)
+
+    class Meta:
+        ordering = ["-received_at", "-id"]
+        constraints = [models.UniqueConstraint(fields=["kit", "digest"], name="hall_bundle_once")]
+        verbose_name = _("hall bundle")
+        verbose_name_plural = _("hall bundles")
+
+    def __str__(self) -> str:
+        return f"{self.kit} ({'accepted' if self.accepted else 'refused'})"

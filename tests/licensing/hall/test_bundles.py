@@ -10,52 +10,19 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.test import override_settings
-from django.utils import timezone
 
 from bingo.models import GameEvent
 from core import chain, signing
-from licensing.hall.bundle import bundle_of, log_of, rebuilt
+from licensing.hall.bundle import rebuilt
 from licensing.hall.checks import bundle_problems
 from licensing.hall.document import signed
-from licensing.hall.heads import head_sign
-from licensing.hall.kinds import kit_kind
-from licensing.hall.services import kit_prepare
-from licensing.models import EnforcementAction, Role
+from licensing.models import EnforcementAction
 from licensing.models.choices import EnforcementKind
-from tests.bingo.factories import bingo_calls, live_world
-from tests.licensing.factories import board_staff, member
+from tests.licensing.factories import board_staff
+from tests.licensing.hall.conftest import head_of
 
 pytestmark = pytest.mark.django_db
-DEVICE_PRIVATE = signing.development_key("the hall's laptop")
-DEVICE = signing.public_key_of(DEVICE_PRIVATE)
 LOG = "bingo.gameevent"
-
-
-@pytest.fixture
-def played():
-    """A kit for tonight's operation, and its first game played at the 'hall': the log chained with the kit's chain
-    key (the hall's EVENT_LOG_KEY), its head signed by the device."""
-    from bingo.live import services as live
-
-    world = live_world(start=False)
-    officer = member(world.game.operation.license.organization, Role.OFFICER)
-    kit = kit_prepare(actor=officer, event=kit_kind("bingo").event(user=officer, pk=world.game.operation_id),
-                      device_public_key=DEVICE)
-    with override_settings(EVENT_LOG_KEY=kit.document["chain_key"]):
-        live.game_start(actor=world.caller, game=world.game)
-        for number in bingo_calls(world.face(5))[:4]:
-            live.ball_record(actor=world.caller, game=world.game, number=number)
-    rows = list(GameEvent.objects.filter(game=world.game).order_by("seq"))
-    identity = str(world.game.pk)
-    bundle = bundle_of(kit=kit.document, logs=[log_of(GameEvent, identity, rows)],
-                       heads=[_head(kit.document, identity, rows[-1].seq, rows[-1].hash)])
-    return kit, world, bundle
-
-
-def _head(kit: dict, identity: str, seq: int, hash: str, key: str = DEVICE_PRIVATE) -> dict:
-    return head_sign(private_key=key, kit=kit["kit"], log=LOG, identity=identity, seq=seq, hash=hash,
-                     at=timezone.now())
 
 
 def _rehash(bundle: dict, start: int = 0) -> None:
@@ -126,7 +93,7 @@ def _forge_after_close(bundle):
 
 def _head_by_another_device(bundle):
     last = _rows(bundle)[-1]
-    bundle["heads"] = [_head(bundle["kit"], bundle["logs"][0]["identity"], last["seq"], last["hash"],
+    bundle["heads"] = [head_of(bundle["kit"], bundle["logs"][0]["identity"], last["seq"], last["hash"],
                              key=signing.development_key("another laptop"))]
 
 
@@ -164,7 +131,7 @@ def _another_day(bundle):
         row["created_at"] = "2020-01-01T23:00:00.000000"
     _rehash(bundle)
     last = _rows(bundle)[-1]
-    bundle["heads"] = [_head(bundle["kit"], bundle["logs"][0]["identity"], last["seq"], last["hash"])]
+    bundle["heads"] = [head_of(bundle["kit"], bundle["logs"][0]["identity"], last["seq"], last["hash"])]
 
 
 TAMPERS = {

@@ -1,0 +1,43 @@
+"""A game played at the 'hall' under a kit, its bundle ready to send (tests of licensing.hall's bundles)."""
+
+import pytest
+from django.test import override_settings
+from django.utils import timezone
+
+from bingo.live import services as live
+from bingo.models import GameEvent
+from core import signing
+from licensing.hall.bundle import bundle_of, log_of
+from licensing.hall.heads import head_sign
+from licensing.hall.kinds import kit_kind
+from licensing.hall.services import kit_prepare
+from licensing.models import Role
+from tests.bingo.factories import bingo_calls, live_world
+from tests.licensing.factories import member
+
+DEVICE_PRIVATE = signing.development_key("the hall's laptop")
+DEVICE = signing.public_key_of(DEVICE_PRIVATE)
+
+
+def head_of(kit: dict, identity: str, seq: int, hash: str, key: str = DEVICE_PRIVATE) -> dict:
+    return head_sign(private_key=key, kit=kit["kit"], log="bingo.gameevent", identity=identity, seq=seq, hash=hash,
+                     at=timezone.now())
+
+
+@pytest.fixture
+def played():
+    """A kit for tonight's operation, and its first game played at the 'hall': the log chained with the kit's chain
+    key (the hall's EVENT_LOG_KEY), its head signed by the device."""
+    world = live_world(start=False)
+    officer = member(world.game.operation.license.organization, Role.OFFICER)
+    kit = kit_prepare(actor=officer, event=kit_kind("bingo").event(user=officer, pk=world.game.operation_id),
+                      device_public_key=DEVICE)
+    with override_settings(EVENT_LOG_KEY=kit.document["chain_key"]):
+        live.game_start(actor=world.caller, game=world.game)
+        for number in bingo_calls(world.face(5))[:4]:
+            live.ball_record(actor=world.caller, game=world.game, number=number)
+    rows = list(GameEvent.objects.filter(game=world.game).order_by("seq"))
+    identity = str(world.game.pk)
+    bundle = bundle_of(kit=kit.document, logs=[log_of(GameEvent, identity, rows)],
+                       heads=[head_of(kit.document, identity, rows[-1].seq, rows[-1].hash)])
+    return kit, world, bundle
