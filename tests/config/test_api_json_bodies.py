@@ -21,10 +21,14 @@ from rest_framework.test import APIClient
 from bingo.cards.charity import stock_receive
 from bingo.models import CardSale, CharityTicketStock, Game, MultiHallAgreement, Operation
 from bingo.planning.multihall import agreement_record
+from core import signing
+from licensing.hall.kinds import kit_kind
+from licensing.hall.services import kit_prepare
 from licensing.models import (
     Application,
     BoardNumber,
     FeePayment,
+    HallKit,
     License,
     Membership,
     NumberStatus,
@@ -88,6 +92,7 @@ RECORDS = {
     "vendors/{id}": lambda: _first(Vendor.objects.all()),
     "owners/{id}": lambda: _first(Owner.objects.all()),
     "rules/proposals/{id}": lambda: _first(BoardNumber.objects.filter(status=NumberStatus.PROPOSED)),
+    "hall-kits/{kit_id}": lambda: HallKit.objects.order_by("pk").first().kit_id,
 }
 
 
@@ -104,7 +109,7 @@ def _filled(template: str) -> str:
 @pytest.fixture
 def world(django_capture_on_commit_callbacks):
     """The demo world, and what it lacks: a raffle drawing, an overdue report, a game's house rules awaiting the
-    Board, a deal of charity game tickets and a multi-hall service agreement."""
+    Board, a deal of charity game tickets, a multi-hall service agreement and a hall kit."""
     with django_capture_on_commit_callbacks(execute=True):
         call_command("seed_demo", "--only", "world", "--only", "bingo", "--only", "tournaments", stdout=io.StringIO())
         organization = Organization.objects.filter(vendor__isnull=True).order_by("pk").first()
@@ -123,6 +128,10 @@ def world(django_capture_on_commit_callbacks):
         stock_receive(actor=planner, operation=operation, deal="CT-1", tickets=100, price_each="1.00")
         agreement_record(actor=planner, organization=operation.license.organization, provider="Hall Link LLC",
                          services="Advertising", signed_on=timezone.localdate(), audit_clause=True)
+        coming = Operation.objects.filter(date__gte=timezone.localdate()).order_by("pk").first()
+        kit_officer = member(coming.license.organization, Role.OFFICER)
+        kit_prepare(actor=kit_officer, event=kit_kind("bingo").event(user=kit_officer, pk=coming.pk),
+                    device_public_key=signing.public_key_of(signing.development_key("a hall laptop")))
         number_propose(actor=board_admin(), key="fee.bingo.A.original", value="600.00",
                        effective_from=timezone.localdate() + dt.timedelta(days=30), citation="30 DCMR 1204.1",
                        reason="A change waiting for a second person.")
