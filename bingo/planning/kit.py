@@ -67,4 +67,4 @@ def kit_plan(event: KitEvent) -> dict:
 
 
 KIT_KIND = KitKind(name=KIND, label=gettext_lazy("Bingo operation"), events=kit_events, event=kit_event,
-                   plan=kit_plan)
+                   plan=kit_plan, log_scope="operation")

@@ -37,6 +37,10 @@ def log_scopes() -> list[LogScope]:
     return list(_scopes.values())
 
 
+def log_scope(name: str) -> LogScope:
+    return _scopes[name]
+
+
 def _organization_logs(organization_id: int) -> list[tuple[type, str]]:
     return [(AuditEvent, audit_chain_for(organization_id))]
 

@@ -35,6 +35,7 @@ class KitKind:
     events: Callable[..., list[KitEvent]]  # events(*, user, today): the ones the user may prepare a kit for
     event: Callable[..., KitEvent]  # event(*, user, pk): 404 outside the scope, PermissionDenied for a reader
     plan: Callable[[KitEvent], dict]  # what the hall needs of the event besides the license and the numbers
+    log_scope: str  # the licensing.audit.scopes name whose logs(event id) are the event's logs ("operation", "night")
 
 
 _kinds: dict[str, KitKind] = {}

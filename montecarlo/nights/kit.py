@@ -51,4 +51,4 @@ def kit_plan(event: KitEvent) -> dict:
 
 
 KIT_KIND = KitKind(name=KIND, label=gettext_lazy("Monte Carlo Night"), events=kit_events, event=kit_event,
-                   plan=kit_plan)
+                   plan=kit_plan, log_scope="night")

@@ -1,5 +1,6 @@
 """`python manage.py hall keygen` and `hall check KIT`: the hall device's side of hall mode (licensing.hall); `hall
-verify BUNDLE`: the Board's check of a bundle a hall sent back (licensing.hall.verify).
+export KIT --out FILE` writes the bundle of the kit's event with its heads signed by the device; `hall verify BUNDLE`:
+the Board's check of a bundle a hall sent back (licensing.hall.verify).
 
 keygen makes the device's Ed25519 key in a file only its owner reads (default var/hall/device.key) and prints the
 public key to paste into the portal when preparing the event's kit; the private key never leaves the device, and an
@@ -22,6 +23,7 @@ from core import signing
 from licensing.audit.witness import trusted_keys
 from licensing.hall.checks import bundle_problems
 from licensing.hall.document import kit_findings
+from licensing.hall.export import bundle_export
 
 
 def default_key_file() -> Path:
@@ -63,6 +65,11 @@ class Command(BaseCommand):
                                                                  "var/hall/device.key)")
         check.add_argument("--on", type=dt.date.fromisoformat, default=None,
                            help="check for this day (YYYY-MM-DD) instead of today, to check a kit ahead")
+        export = commands.add_parser("export", help="write the bundle of the kit's event, its heads signed now")
+        export.add_argument("kit", type=Path, help="the kit file")
+        export.add_argument("--key", type=Path, default=None, help="this device's key file (default "
+                                                                  "var/hall/device.key)")
+        export.add_argument("--out", type=Path, required=True, help="the bundle file to write")
         verify = commands.add_parser("verify", help="on the Board: check a bundle a hall sent back")
         verify.add_argument("bundle", type=Path, help="the bundle file")
 
@@ -71,6 +78,8 @@ class Command(BaseCommand):
             self.keygen(options["key"] or default_key_file())
         elif command == "verify":
             self.verify(options["bundle"])
+        elif command == "export":
+            self.export(options["kit"], options["key"] or default_key_file(), options["out"])
         else:
             self.check(options["kit"], options["key"] or default_key_file(), options["on"])
 
@@ -87,6 +96,21 @@ class Command(BaseCommand):
         self.stdout.write(f"Made this device's key in {path} (keep it there; it never leaves this device).\n"
                           f"Its public key, to paste into the portal when you prepare the event's kit:\n"
                           f"{signing.public_key_of(private)}")
+
+    def export(self, kit_path: Path, key_path: Path, out: Path) -> None:
+        document = read_json(kit_path)
+        private = read_device_key(key_path)
+        findings = kit_findings(document, trusted_keys=trusted_keys(),
+                                device_public_key=signing.public_key_of(private))
+        if findings:
+            for finding in findings:
+                self.stderr.write(f"Refused: {finding.message} ({finding.rule})")
+            raise CommandError(f"{kit_path}: this device does not export under this kit.", returncode=2)
+        bundle = bundle_export(kit=document, device_private_key=private)
+        out.write_text(json.dumps(bundle, ensure_ascii=False), encoding="utf-8")
+        rows = sum(len(log["rows"]) for log in bundle["logs"])
+        self.stdout.write(f"Wrote {out}: {len(bundle['logs'])} logs, {rows} rows, each head signed by this device. "
+                          f"Send it to the Board (the kit's page in the portal) when a network is back.")
 
     def verify(self, path: Path) -> None:
         bundle = read_json(path)

@@ -19,7 +19,7 @@ from licensing.hall.document import signed
 from licensing.models import EnforcementAction
 from licensing.models.choices import EnforcementKind
 from tests.licensing.factories import board_staff
-from tests.licensing.hall.conftest import head_of
+from tests.licensing.hall.conftest import DEVICE_PRIVATE, head_of
 
 pytestmark = pytest.mark.django_db
 LOG = "bingo.gameevent"
@@ -196,3 +196,21 @@ def test_the_board_verifies_a_bundle_file(played, tmp_path, capsys):
     with pytest.raises(CommandError) as caught:
         call_command("hall", "verify", str(path))
     assert caught.value.returncode == 2 and "altered or forged row" in capsys.readouterr().err
+
+
+def test_the_hall_exports_the_events_logs_and_the_board_accepts_the_file(played, tmp_path, capsys):
+    kit, _world, _bundle = played
+    kit_file, key_file, out = tmp_path / "kit.json", tmp_path / "device.key", tmp_path / "bundle.json"
+    kit_file.write_text(json.dumps(kit.document))
+    key_file.write_text(DEVICE_PRIVATE)
+    call_command("hall", "export", str(kit_file), "--key", str(key_file), "--out", str(out))
+    assert "1 logs, 5 rows, each head signed by this device" in capsys.readouterr().out
+    exported = json.loads(out.read_text())
+    assert bundle_problems(exported) == []
+    assert [head["seq"] for head in exported["heads"]] == [5]
+    # Another device's key exports nothing under this kit.
+    key_file.write_text(signing.development_key("another laptop"))
+    with pytest.raises(CommandError) as caught:
+        call_command("hall", "export", str(kit_file), "--key", str(key_file), "--out", str(tmp_path / "other.json"))
+    assert caught.value.returncode == 2 and "for another device" in capsys.readouterr().err
+    assert not (tmp_path / "other.json").exists()
