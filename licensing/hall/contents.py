@@ -18,7 +18,7 @@ from licensing.register import kinds, values
 from licensing.register.catalog import BOND, CATALOG, FEE
 
 
-def license_facts(event: KitEvent) -> dict:
+def license_section(event: KitEvent) -> dict:
     license = event.license
     facts = license_in_force(license, event.date)
     return {"number": facts.number, "type": license.license_type, "class": license.license_class,
@@ -55,7 +55,7 @@ def kit_document(*, event: KitEvent, plan: dict, device_public_key: str, kit_id:
         "event": {"kind": event.kind, "id": event.pk, "title": event.title, "date": event.date.isoformat(),
                   "starts_at": event.starts_at.isoformat(), "ends_at": event.ends_at.isoformat(),
                   "place": event.place, "training": event.training},
-        "license": license_facts(event),
+        "license": license_section(event),
         "numbers": numbers_on(event.date),
         "plan": plan,
         "device": {"public_key": device_public_key},

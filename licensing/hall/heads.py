@@ -32,7 +32,3 @@ def head_verifies(head: dict, *, device_public_key: str) -> bool:
     return head.get("format") == FORMAT and signing.verify(statement, str(head.get("signature", "")),
                                                            device_public_key)
 
-
-def head_text(head: dict) -> str:
-    """The head as the results sheet and the flashboard print it (and its QR code carries): one line."""
-    return f"{head['log']} {head['identity']} seq {head['seq']} {head['hash']}"

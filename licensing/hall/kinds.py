@@ -57,6 +57,3 @@ def kit_kind(name: str) -> KitKind:
     except KeyError:
         raise Http404(name) from None
 
-
-def kit_kind_choices() -> list[tuple[str, str]]:
-    return [(kind.name, str(kind.label)) for kind in _kinds.values()]

@@ -83,6 +83,14 @@ class Command(BaseCommand):
         else:
             self.check(options["kit"], options["key"] or default_key_file(), options["on"])
 
+    def refuse(self, findings, message: str) -> None:
+        """Each reason on its own line, then exit code 2; nothing when there is none."""
+        if not findings:
+            return
+        for finding in findings:
+            self.stderr.write(f"Refused: {finding.message} ({finding.rule})")
+        raise CommandError(message, returncode=2)
+
     def keygen(self, path: Path) -> None:
         if path.exists():
             public = signing.public_key_of(read_device_key(path))
@@ -102,10 +110,7 @@ class Command(BaseCommand):
         private = read_device_key(key_path)
         findings = kit_findings(document, trusted_keys=trusted_keys(),
                                 device_public_key=signing.public_key_of(private))
-        if findings:
-            for finding in findings:
-                self.stderr.write(f"Refused: {finding.message} ({finding.rule})")
-            raise CommandError(f"{kit_path}: this device does not export under this kit.", returncode=2)
+        self.refuse(findings, f"{kit_path}: this device does not export under this kit.")
         bundle = bundle_export(kit=document, device_private_key=private)
         out.write_text(json.dumps(bundle, ensure_ascii=False), encoding="utf-8")
         rows = sum(len(log["rows"]) for log in bundle["logs"])
@@ -115,10 +120,7 @@ class Command(BaseCommand):
     def verify(self, path: Path) -> None:
         bundle = read_json(path)
         findings = bundle_problems(bundle)
-        if findings:
-            for finding in findings:
-                self.stderr.write(f"Refused: {finding.message} ({finding.rule})")
-            raise CommandError(f"{path}: the Board refuses this bundle.", returncode=2)
+        self.refuse(findings, f"{path}: the Board refuses this bundle.")
         rows = sum(len(log["rows"]) for log in bundle["logs"])
         self.stdout.write(f"The bundle checks: kit {bundle['kit']['kit']}, {len(bundle['logs'])} logs, {rows} rows, "
                           f"each ending at a head the device signed.")
@@ -128,10 +130,7 @@ class Command(BaseCommand):
         public = signing.public_key_of(read_device_key(key_path))
         day = on or timezone.localdate()
         findings = kit_findings(document, trusted_keys=trusted_keys(), today=day, device_public_key=public)
-        if findings:
-            for finding in findings:
-                self.stderr.write(f"Refused: {finding.message} ({finding.rule})")
-            raise CommandError(f"{kit_path}: this device may not run this kit on {day.isoformat()}.", returncode=2)
+        self.refuse(findings, f"{kit_path}: this device may not run this kit on {day.isoformat()}.")
         event = document["event"]
         self.stdout.write(f"The kit checks: {event['title']} on {event['date']}, {event['starts_at']} to "
                           f"{event['ends_at']}, license {document['license']['number']}, for this device.")
