@@ -2,11 +2,13 @@
 
 Nothing set: SQLite, Celery running tasks inline, an in-memory channel layer, console email.
 `DATABASE_URL` switches to PostgreSQL, `REDIS_URL` switches Celery, Channels and the cache to Redis.
-`DJANGO_ENV=production` turns on the hardened profile that passes `check --deploy`.
+`DJANGO_ENV=production` turns on the hardened profile that passes `check --deploy`; `DJANGO_ENV=hall` the hall laptop
+that runs one event offline (below).
 """
 
 import base64
 import hashlib
+import json
 import re
 from pathlib import Path
 
@@ -54,6 +56,32 @@ ALLOWED_HOSTS = env.list(
     "DJANGO_ALLOWED_HOSTS", default=[] if PRODUCTION else ["127.0.0.1", "localhost", "[::1]", "testserver"]
 )
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+
+# --- Hall mode (DJANGO_ENV=hall): the laptop that runs one event offline in the hall (docs/features/hall-mode.md) ---
+# `manage.py hall install KIT` writes HALL_DIR: the kit the Board signed (kit.json), the device's key (device.key,
+# from `hall keygen`), the server's own secret (secret) and the hall's SQLite database. The hall never holds the
+# Board's keys: its logs are chained with the kit's chain key, and the device key signs whatever the hall signs.
+# HALL_BOARD_KEYS are the Board's public keys the hall believes a kit from (`manage.py log_anchor_key` at the
+# Board prints them). No debug pages, whatever DJANGO_DEBUG says; any host name, since the hall's own network
+# (the TVs, the tablets) reaches the laptop by whatever address it was given; no PostgreSQL or Redis.
+HALL = DJANGO_ENV == "hall"
+HALL_DIR = Path(env.str("HALL_DIR", default=str(BASE_DIR / "var" / "hall")))
+HALL_BOARD_KEYS = env.list("HALL_BOARD_KEYS", default=[])
+
+
+def _hall_file(name: str) -> str | None:
+    path = HALL_DIR / name
+    return path.read_text(encoding="utf-8").strip() if path.is_file() else None
+
+
+if HALL:
+    DEBUG = False
+    SECRET_KEY = _hall_file("secret") or SECRET_KEY
+    _hall_kit = json.loads(_hall_file("kit.json") or "{}")
+    EVENT_LOG_KEY = _hall_kit.get("chain_key") or EVENT_LOG_KEY
+    LOG_ANCHOR_SIGNING_KEY = _hall_file("device.key") or LOG_ANCHOR_SIGNING_KEY
+    LOG_ANCHOR_PUBLIC_KEYS = []
+    ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["*"])
 
 INSTALLED_APPS = [
     "daphne",
@@ -142,6 +170,8 @@ TEMPLATES = [
 
 # --- Database: SQLite by default, PostgreSQL (psycopg 3) from DATABASE_URL ---
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+if HALL:
+    DATABASES = {"default": env.db_url_config(f"sqlite:///{HALL_DIR / 'hall.sqlite3'}")}
 # The reports' covering index (licensing.Report, lic_report_figures) INCLUDEs its figures on PostgreSQL; SQLite keeps
 # the key columns only, which is all the embedded default needs: say nothing about it there.
 SILENCED_SYSTEM_CHECKS = ["models.W040"] if "sqlite" in DATABASES["default"]["ENGINE"] else []
@@ -157,7 +187,7 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: one URL drives the cache, Celery and the channel layer ---
-REDIS_URL = env.str("REDIS_URL", default="")
+REDIS_URL = "" if HALL else env.str("REDIS_URL", default="")
 
 if REDIS_URL:
     CACHES = {
