@@ -61,5 +61,6 @@ def kit_document(*, event: KitEvent, plan: dict, device_public_key: str, kit_id:
         "device": {"public_key": device_public_key},
         "chain_key": secrets.token_urlsafe(32),
         "board_key": signing.public_key_of(board_private),
+        "board_url": settings.PUBLIC_BASE_URL,
     }
     return signed(body, board_private)

@@ -19,7 +19,8 @@ from licensing.licenses.rules import LicenseInForce, in_force_findings
 
 FORMAT = "hall-kit/1"
 KIT_RULE = "hall-kit/1 (docs/formats/hall-kit.md)"
-FIELDS = ("format", "kit", "issued_at", "event", "license", "numbers", "plan", "device", "chain_key", "board_key")
+FIELDS = ("format", "kit", "issued_at", "event", "license", "numbers", "plan", "device", "chain_key", "board_key",
+          "board_url")
 
 
 def signed(body: dict, private_key: str) -> dict:

@@ -5,6 +5,7 @@ row's seq and hash, so a signed head fixes everything before it: the chain links
 from __future__ import annotations
 
 import datetime as dt
+from urllib.parse import urlencode
 
 from core import signing
 
@@ -32,3 +33,16 @@ def head_verifies(head: dict, *, device_public_key: str) -> bool:
     return head.get("format") == FORMAT and signing.verify(statement, str(head.get("signature", "")),
                                                            device_public_key)
 
+
+
+def head_line(head: dict) -> str:
+    """A head as the room reads it (the results sheet, the flashboard) and the Board's pages print theirs."""
+    return f"{head['log']} {head['identity']} seq {head['seq']} {head['hash']}"
+
+
+def head_check_url(board_url: str, head: dict) -> str:
+    """What the hall's QR code holds for a signed head: the Board's public page that says whether the Board holds
+    exactly these records (the kit carries the Board's address, `board_url`; the phone that scans it needs a network,
+    the hall does not)."""
+    query = urlencode({"log": head["log"], "identity": head["identity"], "seq": head["seq"], "hash": head["hash"]})
+    return f"{board_url.rstrip('/')}/public/hall/{head['kit']}/check/?{query}"
