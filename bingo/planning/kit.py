@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from bingo.models import CardSale, CardSeries, Game, Operation
+from bingo.models import CardSale, CardSeries, CharityTicketStock, Game, MultiHallAgreement, Operation
 from bingo.planning.selectors import operation_get_for_planning, operation_list
 from bingo.selectors import PLANNER_ROLES
 from licensing.hall.kinds import KitEvent, KitKind
@@ -66,5 +66,26 @@ def kit_plan(event: KitEvent) -> dict:
     }
 
 
+def kit_rows(event: KitEvent) -> list:
+    """The operation's rows for the hall server: the operation, its halls and their premises, its games and their
+    patterns, the organization's card series, multi-hall agreements and the sales and charity ticket stock already
+    recorded, and the workers on duty."""
+    operation = Operation.objects.select_related("premises").get(pk=event.pk)
+    halls = list(operation.halls.select_related("premises").order_by("pk"))
+    games = list(Game.objects.filter(operation=operation).select_related("pattern").order_by("number"))
+    organization_id = operation.license.organization_id
+    premises = {place.pk: place for place in [operation.premises, *(hall.premises for hall in halls)] if place}
+    return [*premises.values(), operation, *halls, *{game.pattern_id: game.pattern for game in games}.values(),
+            *games, *CardSeries.objects.filter(organization_id=organization_id).order_by("pk"),
+            *MultiHallAgreement.objects.filter(organization_id=organization_id).order_by("pk"),
+            *CardSale.objects.filter(operation=operation).order_by("pk"),
+            *CharityTicketStock.objects.filter(operation=operation).order_by("pk"),
+            *operation.workers.order_by("pk")]
+
+
+def kit_page(pk: int) -> str:
+    return reverse("bingo:operation_detail", args=[pk])
+
+
 KIT_KIND = KitKind(name=KIND, label=gettext_lazy("Bingo operation"), events=kit_events, event=kit_event,
-                   plan=kit_plan, log_scope="operation")
+                   plan=kit_plan, rows=kit_rows, page=kit_page, log_scope="operation")

@@ -13,7 +13,9 @@ from django.utils import timezone
 from core import signing
 from licensing.hall.document import FORMAT, signed
 from licensing.hall.kinds import KitEvent
+from licensing.hall.records import kit_records, license_rows
 from licensing.licenses.live import license_in_force
+from licensing.models import HallKit
 from licensing.register import kinds, values
 from licensing.register.catalog import BOND, CATALOG, FEE
 
@@ -42,8 +44,8 @@ def numbers_on(day: dt.date) -> dict:
     return found
 
 
-def kit_document(*, event: KitEvent, plan: dict, device_public_key: str, kit_id: uuid.UUID | None = None,
-                 issued_at: dt.datetime | None = None) -> dict:
+def kit_document(*, event: KitEvent, plan: dict, rows: list, id_base: int, device_public_key: str,
+                 kit_id: uuid.UUID | None = None, issued_at: dt.datetime | None = None) -> dict:
     """The kit, signed with the Board's key. `chain_key` keys the hash chains of the logs the hall writes: the hall
     must hold it, so it protects nothing from the hall; it lets the Board walk those chains with the code that walks
     its own, while the device's signed heads and the replay are what prove the records (docs/features/hall-mode.md)."""
@@ -58,6 +60,8 @@ def kit_document(*, event: KitEvent, plan: dict, device_public_key: str, kit_id:
         "license": license_section(event),
         "numbers": numbers_on(event.date),
         "plan": plan,
+        "records": kit_records([*license_rows(event.license, event.date), *rows]),
+        "ids": {"from": id_base, "to": id_base + HallKit.ID_SPAN - 1},
         "device": {"public_key": device_public_key},
         "chain_key": secrets.token_urlsafe(32),
         "board_key": signing.public_key_of(board_private),

@@ -1,7 +1,8 @@
 """The events a hall kit can be prepared for. Bingo operations and Monte Carlo Nights live in apps licensing does
 not import, so each app registers its kind when it starts (AppConfig.ready), as licensing.home.events does: how to
 find the events a user may prepare a kit for, one of them by id (a 404 outside the user's scope, a 403 for a
-reader who may not prepare), and the event's plan as the kit carries it (plain JSON)."""
+reader who may not prepare), the event's plan as the kit carries it (plain JSON), the event's rows the hall server
+installs (licensing.hall.records) and its page."""
 
 from __future__ import annotations
 
@@ -35,6 +36,8 @@ class KitKind:
     events: Callable[..., list[KitEvent]]  # events(*, user, today): the ones the user may prepare a kit for
     event: Callable[..., KitEvent]  # event(*, user, pk): 404 outside the scope, PermissionDenied for a reader
     plan: Callable[[KitEvent], dict]  # what the hall needs of the event besides the license and the numbers
+    rows: Callable[[KitEvent], list]  # the event's own rows the hall server installs (licensing.hall.records)
+    page: Callable[[int], str]  # the event's page at the hall, by its id: where the hall's home page leads
     log_scope: str  # the licensing.audit.scopes name whose logs(event id) are the event's logs ("operation", "night")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -39,11 +40,16 @@ def kit_prepare(*, actor: User, event: KitEvent, device_public_key: str) -> Hall
                                 device_key_problem=device_key_problem(device_public_key))
     if findings:
         raise RuleViolation(findings)
-    document = kit_document(event=event, plan=kit_kind(event.kind).plan(event), device_public_key=device_public_key)
+    kind = kit_kind(event.kind)
+    # The next span of ids: the unique constraint turns two officers preparing at the same instant into one refusal
+    # (a rare retry), never two halls sharing ids.
+    id_base = (HallKit.objects.aggregate(last=Max("id_base"))["last"] or 0) + HallKit.ID_SPAN
+    document = kit_document(event=event, plan=kind.plan(event), rows=kind.rows(event), id_base=id_base,
+                            device_public_key=device_public_key)
     kit = HallKit.objects.create(
-        kit_id=document["kit"], organization=event.license.organization, license=event.license, kind=event.kind,
-        event_id=event.pk, event_date=event.date, title=event.title[:300], device_public_key=device_public_key,
-        document=document, prepared_by=actor)
+        kit_id=document["kit"], id_base=id_base, organization=event.license.organization, license=event.license,
+        kind=event.kind, event_id=event.pk, event_date=event.date, title=event.title[:300],
+        device_public_key=device_public_key, document=document, prepared_by=actor)
     events.hall_kit_prepared(actor=actor, kit=kit)
     return kit
 

@@ -31,6 +31,11 @@ class HallKit(AppendOnlyModel):
     document = models.JSONField(_("signed kit"))  # the body and the Board's signature, exactly as handed out
     prepared_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     prepared_at = models.DateTimeField(_("prepared at"), default=timezone.now)
+    # The first id of every row the hall creates (a participant, a card sale, an event...): each kit has its own
+    # span of ID_SPAN ids, above any the Board gives itself, so the hall's rows come back without a clash.
+    id_base = models.BigIntegerField(_("first id at the hall"), unique=True, null=True, editable=False)
+
+    ID_SPAN = 10**12
 
     class Meta:
         ordering = ["-prepared_at", "-id"]

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from licensing.hall.kinds import KitEvent, KitKind
 from licensing.selectors import organization_ids_with_roles
-from montecarlo.models import GameTable, Night
+from montecarlo.models import GameApproval, GameTable, Night, Participant
 from montecarlo.nights.selectors import can_direct, night_get, night_list
 from montecarlo.selectors import DIRECTOR_ROLES
 
@@ -50,5 +50,20 @@ def kit_plan(event: KitEvent) -> dict:
     }
 
 
+def kit_rows(event: KitEvent) -> list:
+    """The night's rows for the hall server: its premises and person in charge, the night, the catalog entries of
+    its games and their approvals, its tables and the participants registered ahead."""
+    night = Night.objects.select_related("premises", "in_charge").get(pk=event.pk)
+    tables = list(GameTable.objects.filter(night=night).select_related("game").order_by("number"))
+    approvals = list(GameApproval.objects.filter(night=night).select_related("game").order_by("pk"))
+    games = {entry.pk: entry for entry in [*(table.game for table in tables), *(a.game for a in approvals)]}
+    return [*([night.premises] if night.premises_id else []), *([night.in_charge] if night.in_charge_id else []),
+            night, *games.values(), *approvals, *tables, *Participant.objects.filter(night=night).order_by("pk")]
+
+
+def kit_page(pk: int) -> str:
+    return reverse("montecarlo:night_detail", args=[pk])
+
+
 KIT_KIND = KitKind(name=KIND, label=gettext_lazy("Monte Carlo Night"), events=kit_events, event=kit_event,
-                   plan=kit_plan, log_scope="night")
+                   plan=kit_plan, rows=kit_rows, page=kit_page, log_scope="night")

@@ -13,21 +13,24 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import secrets
 from pathlib import Path
 
 from django.conf import settings
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from core import signing
-from licensing.audit.witness import trusted_keys
 from licensing.hall.checks import bundle_problems
+from licensing.hall.device import KEY_FILE, KIT_FILE, SECRET_FILE, board_keys, hall_dir
 from licensing.hall.document import kit_findings
 from licensing.hall.export import bundle_export
+from licensing.hall.install import HallInstallError, kit_install
 
 
 def default_key_file() -> Path:
-    return Path(settings.BASE_DIR) / "var" / "hall" / "device.key"
+    return hall_dir() / KEY_FILE
 
 
 def read_device_key(path: Path) -> str:
@@ -70,6 +73,8 @@ class Command(BaseCommand):
         export.add_argument("--key", type=Path, default=None, help="this device's key file (default "
                                                                   "var/hall/device.key)")
         export.add_argument("--out", type=Path, required=True, help="the bundle file to write")
+        install = commands.add_parser("install", help="install an event kit into this hall server (DJANGO_ENV=hall)")
+        install.add_argument("kit", type=Path, help="the kit file downloaded from the portal")
         verify = commands.add_parser("verify", help="on the Board: check a bundle a hall sent back")
         verify.add_argument("bundle", type=Path, help="the bundle file")
 
@@ -78,10 +83,12 @@ class Command(BaseCommand):
             self.keygen(options["key"] or default_key_file())
         elif command == "verify":
             self.verify(options["bundle"])
+        elif command == "install":
+            self.install(options["kit"])
         elif command == "export":
             self.export(options["kit"], options["key"] or default_key_file(), options["out"])
         else:
-            self.check(options["kit"], options["key"] or default_key_file(), options["on"])
+            self.check_kit(options["kit"], options["key"] or default_key_file(), options["on"])
 
     def refuse(self, findings, message: str) -> None:
         """Each reason on its own line, then exit code 2; nothing when there is none."""
@@ -108,7 +115,7 @@ class Command(BaseCommand):
     def export(self, kit_path: Path, key_path: Path, out: Path) -> None:
         document = read_json(kit_path)
         private = read_device_key(key_path)
-        findings = kit_findings(document, trusted_keys=trusted_keys(),
+        findings = kit_findings(document, trusted_keys=board_keys(),
                                 device_public_key=signing.public_key_of(private))
         self.refuse(findings, f"{kit_path}: this device does not export under this kit.")
         bundle = bundle_export(kit=document, device_private_key=private)
@@ -116,6 +123,40 @@ class Command(BaseCommand):
         rows = sum(len(log["rows"]) for log in bundle["logs"])
         self.stdout.write(f"Wrote {out}: {len(bundle['logs'])} logs, {rows} rows, each head signed by this device. "
                           f"Send it to the Board (the kit's page in the portal) when a network is back.")
+
+    def install(self, kit_path: Path) -> None:
+        """The hall server's one-time setup from a kit: check it (the Board's signature, this device, the license),
+        keep it in HALL_DIR with a secret of the server's own, make the database and load the kit's rows. The
+        server then starts with the kit's chain key (config.settings reads HALL_DIR)."""
+        if not settings.HALL:
+            raise CommandError("`hall install` runs on the hall device only: set DJANGO_ENV=hall.", returncode=2)
+        document = read_json(kit_path)
+        public = signing.public_key_of(read_device_key(default_key_file()))
+        findings = kit_findings(document, trusted_keys=board_keys(), device_public_key=public)
+        self.refuse(findings, f"{kit_path}: this device does not run this kit.")
+        if dt.date.fromisoformat(document["event"]["date"]) < timezone.localdate():
+            raise CommandError(f"{kit_path}: the event was on {document['event']['date']}; the kit has run out.",
+                               returncode=2)
+        installed = hall_dir() / KIT_FILE
+        if installed.is_file():
+            raise CommandError(f"{hall_dir()} already holds a kit: install a new kit into a new HALL_DIR.",
+                               returncode=2)
+        secret = hall_dir() / SECRET_FILE
+        if not secret.is_file():
+            descriptor = os.open(secret, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+                handle.write(secrets.token_urlsafe(50) + "\n")
+        call_command("migrate", interactive=False, verbosity=0)
+        try:
+            passwords = kit_install(document)
+        except HallInstallError as error:
+            raise CommandError(str(error), returncode=2) from error
+        installed.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+        event = document["event"]
+        self.stdout.write(f"Installed: {event['title']} on {event['date']}, {event['starts_at']} to "
+                          f"{event['ends_at']}. Who may sign in at the hall (shown once; keep them safe):")
+        for email, password in passwords.items():
+            self.stdout.write(f"  {email}  {password}")
 
     def verify(self, path: Path) -> None:
         bundle = read_json(path)
@@ -125,11 +166,11 @@ class Command(BaseCommand):
         self.stdout.write(f"The bundle checks: kit {bundle['kit']['kit']}, {len(bundle['logs'])} logs, {rows} rows, "
                           f"each ending at a head the device signed.")
 
-    def check(self, kit_path: Path, key_path: Path, on: dt.date | None) -> None:
+    def check_kit(self, kit_path: Path, key_path: Path, on: dt.date | None) -> None:
         document = read_json(kit_path)
         public = signing.public_key_of(read_device_key(key_path))
         day = on or timezone.localdate()
-        findings = kit_findings(document, trusted_keys=trusted_keys(), today=day, device_public_key=public)
+        findings = kit_findings(document, trusted_keys=board_keys(), today=day, device_public_key=public)
         self.refuse(findings, f"{kit_path}: this device may not run this kit on {day.isoformat()}.")
         event = document["event"]
         self.stdout.write(f"The kit checks: {event['title']} on {event['date']}, {event['starts_at']} to "

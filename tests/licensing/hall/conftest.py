@@ -14,6 +14,7 @@ from licensing.hall.services import kit_prepare
 from licensing.models import Role
 from tests.bingo.factories import bingo_calls, live_world
 from tests.licensing.factories import member
+from tests.licensing.hall.hall_process import hall_database_copy, hall_manage
 
 DEVICE_PRIVATE = signing.development_key("the hall's laptop")
 DEVICE = signing.public_key_of(DEVICE_PRIVATE)
@@ -41,3 +42,21 @@ def played():
     bundle = bundle_of(kit=kit.document, logs=[log_of(GameEvent, identity, rows)],
                        heads=[head_of(kit.document, identity, rows[-1].seq, rows[-1].hash)])
     return kit, world, bundle
+
+
+@pytest.fixture(scope="session")
+def hall_template(tmp_path_factory):
+    """A hall database migrated once for the session (DJANGO_ENV=hall, SQLite): each hall test starts from a copy."""
+    template = tmp_path_factory.mktemp("hall-template")
+    migrated = hall_manage(template, "migrate", "--no-input", "--verbosity", "0")
+    assert migrated.returncode == 0, migrated.stderr
+    return template
+
+
+@pytest.fixture
+def hall_dir(hall_template, tmp_path):
+    """A hall device: a migrated database and the device's key (DEVICE_PRIVATE), no kit yet."""
+    place = tmp_path / "hall"
+    hall_database_copy(hall_template, place)
+    (place / "device.key").write_text(DEVICE_PRIVATE + "\n", encoding="utf-8")
+    return place

@@ -1,0 +1,100 @@
+"""Installing a kit on the hall device and running its event there: a separate process (DJANGO_ENV=hall) with its
+own SQLite database, its clock set to the evening of the event."""
+
+import datetime as dt
+import json
+import sqlite3
+
+import pytest
+from django.utils import timezone
+
+from licensing.hall.kinds import kit_kind
+from licensing.hall.services import bundle_receive, kit_prepare
+from licensing.models import HallKit, Role
+from tests.bingo.factories import live_world
+from tests.clock import board_time
+from tests.licensing.factories import member
+from tests.licensing.hall.conftest import DEVICE
+from tests.licensing.hall.hall_process import hall_manage
+
+EVENING = dt.time(19, 0)
+
+pytestmark = pytest.mark.django_db
+
+
+def prepared(tmp_path, world) -> tuple[HallKit, object]:
+    officer = member(world.organization, Role.OFFICER)
+    kit = kit_prepare(actor=officer, event=kit_kind("bingo").event(user=officer, pk=world.game.operation_id),
+                      device_public_key=DEVICE)
+    path = tmp_path / "kit.json"
+    path.write_text(json.dumps(kit.document), encoding="utf-8")
+    return kit, path
+
+
+def rows(hall_dir, query: str, *parameters) -> list[tuple]:
+    with sqlite3.connect(hall_dir / "hall.sqlite3") as database:
+        return database.execute(query, parameters).fetchall()
+
+
+def test_a_kit_installs_the_event_with_the_boards_ids_and_a_password_for_each_worker(tmp_path, hall_dir):
+    world = live_world(start=False)
+    kit, path = prepared(tmp_path, world)
+    done = hall_manage(hall_dir, "hall", "install", str(path), at=board_time(timezone.localdate(), EVENING))
+    assert done.returncode == 0, done.stderr
+    assert world.caller.email in done.stdout and "Installed:" in done.stdout
+    assert rows(hall_dir, "SELECT id, operation_id FROM bingo_game") == [(world.game.pk, world.game.operation_id)]
+    assert rows(hall_dir, "SELECT email FROM licensing_user WHERE id = ?", world.caller.pk) == [(world.caller.email,)]
+    assert rows(hall_dir, "SELECT count(*) FROM licensing_user WHERE password LIKE 'argon2%'")[0][0] >= 2
+    carried = {record["pk"] for record in kit.document["records"] if record["model"] == "licensing.boardnumber"}
+    assert carried and {pk for (pk,) in rows(hall_dir, "SELECT id FROM licensing_boardnumber")} == carried
+    sequence = dict(rows(hall_dir, "SELECT name, seq FROM sqlite_sequence"))
+    assert sequence["bingo_cardsale"] == kit.id_base - 1 and kit.document["ids"]["from"] == kit.id_base
+    assert json.loads((hall_dir / "kit.json").read_text())["kit"] == str(kit.kit_id)
+    again = hall_manage(hall_dir, "hall", "install", str(path), at=board_time(timezone.localdate(), EVENING))
+    assert again.returncode == 2 and "already holds a kit" in again.stderr
+
+
+def test_the_hall_refuses_a_kit_for_another_device_or_changed_after_signing(tmp_path, hall_dir):
+    world = live_world(start=False)
+    kit, path = prepared(tmp_path, world)
+    (hall_dir / "device.key").write_text("A" * 43 + "\n", encoding="utf-8")
+    other = hall_manage(hall_dir, "hall", "install", str(path))
+    assert other.returncode == 2 and "another device" in other.stderr
+    changed = dict(kit.document, chain_key="mine")
+    path.write_text(json.dumps(changed), encoding="utf-8")
+    forged = hall_manage(hall_dir, "hall", "install", str(path))
+    assert forged.returncode == 2 and "changed after the Board signed" in forged.stderr
+    assert not (hall_dir / "kit.json").exists()
+
+
+PLAY = """
+from bingo.live import services as live
+from bingo.models import Game
+from licensing.models import User
+game = Game.objects.get(pk={game})
+caller = User.objects.get(pk={caller})
+live.game_start(actor=caller, game=game)
+for number in {calls}:
+    live.ball_record(actor=caller, game=game, number=number)
+print("played")
+"""
+
+
+def test_a_game_played_at_the_hall_comes_back_and_the_board_accepts_it(tmp_path, hall_dir):
+    world = live_world(start=False)
+    kit, path = prepared(tmp_path, world)
+    evening = board_time(timezone.localdate(), EVENING)
+    assert hall_manage(hall_dir, "hall", "install", str(path), at=evening).returncode == 0
+    play = PLAY.format(game=world.game.pk, caller=world.caller.pk, calls=[1, 16, 31, 46, 61])
+    played = hall_manage(hall_dir, "shell", "-c", play, at=evening)
+    assert played.returncode == 0 and "played" in played.stdout, played.stderr
+    bundle_path = tmp_path / "bundle.json"
+    exported = hall_manage(hall_dir, "hall", "export", str(hall_dir / "kit.json"), "--out", str(bundle_path),
+                           at=evening)
+    assert exported.returncode == 0, exported.stderr
+    bundle = json.loads(bundle_path.read_text())
+    received, new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=bundle)
+    assert new and received.accepted, received.findings
+    [log] = bundle["logs"]
+    assert log["identity"] == str(world.game.pk) and len(log["rows"]) == 6
+    assert all(row["actor_id"] == world.caller.pk for row in log["rows"])
