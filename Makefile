@@ -7,7 +7,7 @@ MANAGE := $(PY) manage.py
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test collect-tests lint check-migrations check-deploy messages translations bench mutate worker install clean-venv
+.PHONY: run hall hall-key test collect-tests lint check-migrations check-deploy messages translations bench mutate worker install clean-venv
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	@test -x $(PY) || $$(scripts/find-python) -m venv $(VENV)
@@ -34,6 +34,25 @@ run: install messages
 	$(MANAGE) collectstatic --no-input --verbosity 0
 	@$(MANAGE) seed_demo --log $(SEED_LOG)
 	@HOST=$(HOST) PORT=$(PORT) DAPHNE=$(VENV)/bin/daphne DAPHNE_VERBOSITY=0 scripts/serve
+
+# Hall mode (docs/features/hall-mode.md): the laptop that runs one event offline in the hall. `make hall-key` makes
+# its key once and prints the public key to paste into the portal when preparing the event's kit; `make hall
+# KIT=path` installs the kit (the first time: it prints each worker's password once), checks it is for today and
+# serves the hall's own network on port PORT of every address (the TVs' flashboards, the console's tablet).
+# HALL_BOARD_KEYS: the Board's public keys (its `manage.py log_anchor_key`); the development Board's by default.
+HALL_DIR ?= var/hall
+hall-key hall: export DJANGO_ENV = hall
+hall-key hall: export HALL_DIR := $(HALL_DIR)
+hall-key: install
+	@$(MANAGE) hall keygen
+
+hall: export HALL_BOARD_KEYS ?= $(shell DJANGO_ENV=development $(MANAGE) log_anchor_key 2>/dev/null | tail -n 1)
+hall: install messages
+	@test -n "$(KIT)" || { echo "make hall needs KIT=path/to/the/kit.json (downloaded from the portal's Hall mode page)"; exit 2; }
+	@$(MANAGE) hall install "$(KIT)"
+	@$(MANAGE) hall check "$(HALL_DIR)/kit.json"
+	@$(MANAGE) collectstatic --no-input --verbosity 0
+	@HOST=0.0.0.0 PORT=$(PORT) DAPHNE=$(VENV)/bin/daphne DAPHNE_VERBOSITY=0 scripts/serve
 
 worker: install
 	@test -n "$$REDIS_URL" || { echo "make worker needs REDIS_URL (e.g. redis://127.0.0.1:6379/0); without it tasks already run inline."; exit 1; }

@@ -65,7 +65,7 @@ CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 # Board prints them). No debug pages, whatever DJANGO_DEBUG says; any host name, since the hall's own network
 # (the TVs, the tablets) reaches the laptop by whatever address it was given; no PostgreSQL or Redis.
 HALL = DJANGO_ENV == "hall"
-HALL_DIR = Path(env.str("HALL_DIR", default=str(BASE_DIR / "var" / "hall")))
+HALL_DIR = BASE_DIR / env.str("HALL_DIR", default="var/hall")  # a relative path is under the project
 HALL_BOARD_KEYS = env.list("HALL_BOARD_KEYS", default=[])
 
 
@@ -134,6 +134,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # At the hall (DJANGO_ENV=hall) only the event's pages (licensing.hall.middleware); nothing on the Board's server.
+    "licensing.hall.middleware.HallOnlyMiddleware",
     # The Board's people set up a second factor, and sign in with it, before any other page (licensing.accounts.mfa).
     "licensing.accounts.mfa.SecondFactorRequiredMiddleware",
     # A tournament whose events do not replay: a clear page or JSON error (409), not a 500.

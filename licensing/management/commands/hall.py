@@ -139,7 +139,10 @@ class Command(BaseCommand):
                                returncode=2)
         installed = hall_dir() / KIT_FILE
         if installed.is_file():
-            raise CommandError(f"{hall_dir()} already holds a kit: install a new kit into a new HALL_DIR.",
+            if read_json(installed).get("kit") == document["kit"]:
+                self.stdout.write(f"{hall_dir()} runs this kit already.")
+                return
+            raise CommandError(f"{hall_dir()} already holds another kit: install a new kit into a new HALL_DIR.",
                                returncode=2)
         secret = hall_dir() / SECRET_FILE
         if not secret.is_file():

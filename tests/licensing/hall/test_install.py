@@ -26,6 +26,7 @@ def prepared(tmp_path, world) -> tuple[HallKit, object]:
     officer = member(world.organization, Role.OFFICER)
     kit = kit_prepare(actor=officer, event=kit_kind("bingo").event(user=officer, pk=world.game.operation_id),
                       device_public_key=DEVICE)
+    tmp_path.mkdir(exist_ok=True)
     path = tmp_path / "kit.json"
     path.write_text(json.dumps(kit.document), encoding="utf-8")
     return kit, path
@@ -51,7 +52,10 @@ def test_a_kit_installs_the_event_with_the_boards_ids_and_a_password_for_each_wo
     assert sequence["bingo_cardsale"] == kit.id_base - 1 and kit.document["ids"]["from"] == kit.id_base
     assert json.loads((hall_dir / "kit.json").read_text())["kit"] == str(kit.kit_id)
     again = hall_manage(hall_dir, "hall", "install", str(path), at=board_time(timezone.localdate(), EVENING))
-    assert again.returncode == 2 and "already holds a kit" in again.stderr
+    assert again.returncode == 0 and "runs this kit already" in again.stdout
+    _, other = prepared(tmp_path / "other", world)
+    refused = hall_manage(hall_dir, "hall", "install", str(other), at=board_time(timezone.localdate(), EVENING))
+    assert refused.returncode == 2 and "already holds another kit" in refused.stderr
 
 
 def test_the_hall_refuses_a_kit_for_another_device_or_changed_after_signing(tmp_path, hall_dir):
