@@ -33,7 +33,7 @@ from core import chain, signing  # noqa: E402
 from licensing.hall.bundle import bundle_of, row_of  # noqa: E402
 from licensing.hall.document import FORMAT as KIT_FORMAT  # noqa: E402
 from licensing.hall.document import signed  # noqa: E402
-from licensing.hall.heads import head_sign  # noqa: E402
+from licensing.hall.heads import head_sign, records_sign  # noqa: E402
 from licensing.hall.verify import bundle_findings  # noqa: E402
 from licensing.licenses.rules import LicenseInForce  # noqa: E402
 from montecarlo.models import ChipLedgerEntry  # noqa: E402
@@ -55,7 +55,8 @@ def kit(day: dt.date) -> dict:
                     "expires_on": (day + dt.timedelta(days=300)).isoformat(), "suspended_on": None,
                     "organization": {"id": 1, "name": "Benchmark"}},
         "numbers": {}, "plan": {}, "device": {"public_key": signing.public_key_of(DEVICE)},
-        "chain_key": secrets.token_urlsafe(32), "board_key": signing.public_key_of(board)}, board)
+        "chain_key": secrets.token_urlsafe(32), "board_key": signing.public_key_of(board),
+        "board_url": "http://127.0.0.1:8000", "records": [], "ids": {"from": 10**12, "to": 2 * 10**12 - 1}}, board)
 
 
 def chained(model, identity: str, rows: list, key: bytes) -> list:
@@ -95,7 +96,8 @@ def bundle(entries: int, games: int, day: dt.date) -> dict:
                  for number in range(1, CALLS_PER_GAME + 1)]
         rows.append(GameEvent(game_id=game, kind="close", payload={"winners": 1}, created_at=evening))
         close(GameEvent, str(game), chained(GameEvent, str(game), rows, key))
-    return bundle_of(kit=document, logs=logs, heads=heads)
+    return bundle_of(kit=document, records=[], logs=logs, heads=heads,
+                     records_signature=records_sign(private_key=DEVICE, kit=document["kit"], records=[]))
 
 
 def main() -> None:

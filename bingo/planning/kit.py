@@ -11,7 +11,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from bingo.models import CardSale, CardSeries, CharityTicketStock, Game, MultiHallAgreement, Operation
+from bingo.models import (
+    CardSale,
+    CardSeries,
+    CharityTicketSale,
+    CharityTicketStock,
+    Game,
+    MultiHallAgreement,
+    Operation,
+)
 from bingo.planning.selectors import operation_get_for_planning, operation_list
 from bingo.selectors import PLANNER_ROLES
 from licensing.hall.kinds import KitEvent, KitKind
@@ -66,11 +74,11 @@ def kit_plan(event: KitEvent) -> dict:
     }
 
 
-def kit_rows(event: KitEvent) -> list:
+def kit_rows(pk: int) -> list:
     """The operation's rows for the hall server: the operation, its halls and their premises, its games and their
     patterns, the organization's card series, multi-hall agreements and the sales and charity ticket stock already
     recorded, and the workers on duty."""
-    operation = Operation.objects.select_related("premises").get(pk=event.pk)
+    operation = Operation.objects.select_related("premises", "license").get(pk=pk)
     halls = list(operation.halls.select_related("premises").order_by("pk"))
     games = list(Game.objects.filter(operation=operation).select_related("pattern").order_by("number"))
     organization_id = operation.license.organization_id
@@ -80,6 +88,7 @@ def kit_rows(event: KitEvent) -> list:
             *MultiHallAgreement.objects.filter(organization_id=organization_id).order_by("pk"),
             *CardSale.objects.filter(operation=operation).order_by("pk"),
             *CharityTicketStock.objects.filter(operation=operation).order_by("pk"),
+            *CharityTicketSale.objects.filter(stock__operation=operation).order_by("pk"),
             *operation.workers.order_by("pk")]
 
 
@@ -88,4 +97,8 @@ def kit_page(pk: int) -> str:
 
 
 KIT_KIND = KitKind(name=KIND, label=gettext_lazy("Bingo operation"), events=kit_events, event=kit_event,
-                   plan=kit_plan, rows=kit_rows, page=kit_page, log_scope="operation")
+                   plan=kit_plan, rows=kit_rows, page=kit_page, log_scope="operation",
+                   # Playing a game changes its status (its head is the Board's to set); the hall sells cards and
+                   # charity tickets, and voids a sale.
+                   state={"bingo.game": ("status",)},
+                   made=("bingo.cardsale", "bingo.charityticketsale"))

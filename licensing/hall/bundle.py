@@ -24,8 +24,9 @@ def log_of(model: type[ChainedEvent], identity: str, rows: Iterable[ChainedEvent
     return {"log": model.chain_label(), "identity": identity, "rows": [row_of(row) for row in rows]}
 
 
-def bundle_of(*, kit: dict, logs: list[dict], heads: list[dict]) -> dict:
-    return {"format": FORMAT, "kit": kit, "logs": logs, "heads": heads}
+def bundle_of(*, kit: dict, records: list[dict], records_signature: str, logs: list[dict], heads: list[dict]) -> dict:
+    return {"format": FORMAT, "kit": kit, "records": records, "records_signature": records_signature, "logs": logs,
+            "heads": heads}
 
 
 class BundleRowError(ValueError):

@@ -6,12 +6,16 @@ again."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.utils import timezone
 
 from licensing.audit.scopes import log_scope
 from licensing.hall.bundle import bundle_of, log_of
-from licensing.hall.heads import head_sign
+from licensing.hall.heads import head_sign, records_sign
 from licensing.hall.kinds import kit_kind
+from licensing.hall.records import event_records
+from licensing.models import License
 
 
 def bundle_export(*, kit: dict, device_private_key: str) -> dict:
@@ -25,4 +29,8 @@ def bundle_export(*, kit: dict, device_private_key: str) -> dict:
         logs.append(log_of(model, identity, rows))
         heads.append(head_sign(private_key=device_private_key, kit=kit["kit"], log=model.chain_label(),
                                identity=identity, seq=rows[-1].seq, hash=rows[-1].hash, at=now))
-    return bundle_of(kit=kit, logs=logs, heads=heads)
+    license = License.objects.get(number=kit["license"]["number"])
+    records = event_records(kit_kind(event["kind"]), event["id"], license=license,
+                            day=dt.date.fromisoformat(event["date"]))
+    return bundle_of(kit=kit, records=records, logs=logs, heads=heads,
+                     records_signature=records_sign(private_key=device_private_key, kit=kit["kit"], records=records))

@@ -5,6 +5,7 @@ row's seq and hash, so a signed head fixes everything before it: the chain links
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from urllib.parse import urlencode
 
 from core import signing
@@ -46,3 +47,20 @@ def head_check_url(board_url: str, head: dict) -> str:
     the hall does not)."""
     query = urlencode({"log": head["log"], "identity": head["identity"], "seq": head["seq"], "hash": head["hash"]})
     return f"{board_url.rstrip('/')}/public/hall/{head['kit']}/check/?{query}"
+
+
+RECORDS_FORMAT = "hall-records/1"
+
+
+def records_statement(*, kit: str, records) -> dict:
+    """What the device signs of the event's rows as it sends them (the bundle's `records`): their SHA-256."""
+    return {"format": RECORDS_FORMAT, "kit": kit, "sha256": hashlib.sha256(signing.canonical(records)).hexdigest()}
+
+
+def records_sign(*, private_key: str, kit: str, records) -> str:
+    return signing.sign(records_statement(kit=kit, records=records), private_key)
+
+
+def records_verify(signature, *, kit: str, records, device_public_key: str) -> bool:
+    return isinstance(signature, str) and signing.verify(records_statement(kit=kit, records=records), signature,
+                                                         device_public_key)

@@ -36,8 +36,13 @@ class KitKind:
     events: Callable[..., list[KitEvent]]  # events(*, user, today): the ones the user may prepare a kit for
     event: Callable[..., KitEvent]  # event(*, user, pk): 404 outside the scope, PermissionDenied for a reader
     plan: Callable[[KitEvent], dict]  # what the hall needs of the event besides the license and the numbers
-    rows: Callable[[KitEvent], list]  # the event's own rows the hall server installs (licensing.hall.records)
+    rows: Callable[[int], list]  # the event's own rows, by its id: the kit's (licensing.hall.records), the bundle's
     page: Callable[[int], str]  # the event's page at the hall, by its id: where the hall's home page leads
+    # What the hall may do to the event's rows, as the Board takes them back (licensing.hall.imports): the fields of
+    # the Board's own rows that playing changes ("app.model": fields; the heads of logs are the Board's to set), and
+    # the rows it may create.
+    state: dict[str, tuple[str, ...]]
+    made: tuple[str, ...]
     log_scope: str  # the licensing.audit.scopes name whose logs(event id) are the event's logs ("operation", "night")
 
 

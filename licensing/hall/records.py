@@ -56,13 +56,14 @@ def _row(instance: models.Model) -> dict:
     return serializers.serialize("python", [instance], fields=fields)[0]
 
 
-def kit_records(instances: Iterable[models.Model]) -> list[dict]:
-    """The rows, each once, in the order given, as JSON-ready text: links to rows outside the set left empty where
-    they may be; many-to-many links kept only between rows of the set."""
+def kit_records(instances: Iterable[models.Model], *, linkable: Iterable[models.Model] = ()) -> list[dict]:
+    """The rows, each once, in the order given, as JSON-ready text: links to rows outside the set (and outside
+    `linkable`, rows the reader holds already) left empty where they may be; many-to-many links kept only between
+    rows of the set."""
     rows: dict[tuple[str, object], models.Model] = {}
     for instance in instances:
         rows.setdefault(_key(instance), instance)
-    carried = set(rows)
+    carried = set(rows) | {_key(instance) for instance in linkable}
     records = []
     for key, instance in rows.items():
         record = _row(instance)
@@ -84,3 +85,11 @@ def kit_records(instances: Iterable[models.Model]) -> list[dict]:
                 record["fields"][field.name] = [pk for pk in record["fields"][field.name] if (label, pk) in carried]
         records.append(record)
     return json.loads(json.dumps(records, cls=DjangoJSONEncoder))
+
+
+
+def event_records(kind, event_id: int, *, license: License, day: dt.date) -> list[dict]:
+    """The event's own rows (its kind's), as the kit carries them and the bundle brings them back: the links to the
+    organization's rows (its license, its people) kept, since both sides hold those. What the Board compares when it
+    takes a bundle in (licensing.hall.imports)."""
+    return kit_records(kind.rows(event_id), linkable=license_rows(license, day))

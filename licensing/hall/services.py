@@ -14,6 +14,7 @@ from core.findings import Finding, RuleViolation
 from licensing.hall import events
 from licensing.hall.checks import bundle_problems
 from licensing.hall.contents import kit_document
+from licensing.hall.imports import bundle_import, imports_keep
 from licensing.hall.kinds import KitEvent, kit_kind
 from licensing.hall.rules import prepare_findings
 from licensing.hall.verify import BUNDLE_RULE
@@ -44,7 +45,7 @@ def kit_prepare(*, actor: User, event: KitEvent, device_public_key: str) -> Hall
     # The next span of ids: the unique constraint turns two officers preparing at the same instant into one refusal
     # (a rare retry), never two halls sharing ids.
     id_base = (HallKit.objects.aggregate(last=Max("id_base"))["last"] or 0) + HallKit.ID_SPAN
-    document = kit_document(event=event, plan=kind.plan(event), rows=kind.rows(event), id_base=id_base,
+    document = kit_document(event=event, plan=kind.plan(event), rows=kind.rows(event.pk), id_base=id_base,
                             device_public_key=device_public_key)
     kit = HallKit.objects.create(
         kit_id=document["kit"], id_base=id_base, organization=event.license.organization, license=event.license,
@@ -74,11 +75,18 @@ def bundle_receive(*, actor: User, kit: HallKit, bundle) -> tuple[HallBundle, bo
     kept = HallBundle.objects.filter(kit=kit, digest=digest).first()
     if kept is not None:
         return kept, False
-    findings = bundle_problems(bundle)
+    findings, imports = bundle_problems(bundle), []
+    if not findings:
+        try:
+            with transaction.atomic():  # all of the import or none of it
+                imports = bundle_import(kit, bundle)
+        except RuleViolation as refused:
+            findings = refused.findings
     logs, rows = _counts(bundle)
     received = HallBundle.objects.create(
         kit=kit, digest=digest, content=bundle, accepted=not findings, logs=logs, rows=rows, received_by=actor,
         findings=[{"rule": finding.rule, "message": str(finding.message), "field": finding.field}
                   for finding in findings])
+    imports_keep(received, imports)
     (events.hall_bundle_accepted if received.accepted else events.hall_bundle_refused)(actor=actor, bundle=received)
     return received, True

@@ -1,6 +1,6 @@
 """What the Board checks of a bundle before it accepts anything from it, naming the first bad row of each log:
 - the kit is the Board's, unchanged (licensing.hall.document.kit_findings) and one it issued (the caller says);
-- every head is signed by the device the kit names, for this kit;
+- every head is signed by the device the kit names, for this kit, and so are the event's rows it carries;
 - every log is one of the chained logs, each row a row of that log, and the chain walks (core.chain.walk, keyed by
   the kit's chain key): numbered without a gap, each row linked to the one before, each hash what the row holds;
 - every log ends exactly at a head the device signed, and every signed head's log is in the bundle: a log cut short,
@@ -22,7 +22,7 @@ from core import chain
 from core.findings import Finding
 from licensing.hall.bundle import FORMAT, BundleRowError, chained_model, rebuilt
 from licensing.hall.document import kit_findings
-from licensing.hall.heads import head_verifies
+from licensing.hall.heads import head_verifies, records_verify
 from licensing.licenses.rules import LicenseInForce, in_force_findings, window
 
 BUNDLE_RULE = "hall-bundle/1 (docs/formats/hall-kit.md)"
@@ -118,6 +118,11 @@ def bundle_findings(bundle, *, trusted_keys, license: LicenseInForce | None, tim
     if findings:
         return findings
     heads, findings = _signed_heads(bundle, kit)
+    device = kit["device"].get("public_key", "") if isinstance(kit["device"], dict) else ""
+    if not records_verify(bundle.get("records_signature"), kit=kit["kit"], records=bundle.get("records"),
+                          device_public_key=device):
+        findings.append(_finding(_("The event's rows (records) are not as the kit's device signed them."),
+                                 "records"))
     zone = zoneinfo.ZoneInfo(time_zone)
     seen = set()
     logs = bundle.get("logs")

@@ -73,3 +73,30 @@ class HallBundle(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.kit} ({'accepted' if self.accepted else 'refused'})"
+
+
+class HallLogImportImmutableError(AppendOnlyError):
+    pass
+
+
+class HallLogImport(AppendOnlyModel):
+    """Rows of one log the Board took in from an accepted bundle (licensing.hall.imports): seq `from_seq` to `to_seq`
+    of the Board's log came from the hall, chained again with the Board's key; `hall_hash` is the hash the hall's
+    chain gave row `to_seq`, which its device signed. A later, longer bundle of the same log appends from there,
+    and one that differs from what was taken in is refused as a fork."""
+
+    append_only_error = HallLogImportImmutableError
+    append_only_rows = "Hall log imports"
+
+    bundle = models.ForeignKey(HallBundle, on_delete=models.PROTECT, related_name="imports")
+    log = models.CharField(_("log"), max_length=100)
+    identity = models.CharField(_("log identity"), max_length=100)
+    from_seq = models.PositiveIntegerField(_("from seq"))
+    to_seq = models.PositiveIntegerField(_("to seq"))
+    hall_hash = models.CharField(_("the hall's hash of the last row"), max_length=64)
+
+    class Meta:
+        ordering = ["log", "identity", "to_seq"]
+        indexes = [models.Index(fields=["log", "identity"], name="hall_log_import_log")]
+        verbose_name = _("log taken in from a hall")
+        verbose_name_plural = _("logs taken in from halls")

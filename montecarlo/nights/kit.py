@@ -50,10 +50,10 @@ def kit_plan(event: KitEvent) -> dict:
     }
 
 
-def kit_rows(event: KitEvent) -> list:
+def kit_rows(pk: int) -> list:
     """The night's rows for the hall server: its premises and person in charge, the night, the catalog entries of
     its games and their approvals, its tables and the participants registered ahead."""
-    night = Night.objects.select_related("premises", "in_charge").get(pk=event.pk)
+    night = Night.objects.select_related("premises", "in_charge").get(pk=pk)
     tables = list(GameTable.objects.filter(night=night).select_related("game").order_by("number"))
     approvals = list(GameApproval.objects.filter(night=night).select_related("game").order_by("pk"))
     games = {entry.pk: entry for entry in [*(table.game for table in tables), *(a.game for a in approvals)]}
@@ -66,4 +66,10 @@ def kit_page(pk: int) -> str:
 
 
 KIT_KIND = KitKind(name=KIND, label=gettext_lazy("Monte Carlo Night"), events=kit_events, event=kit_event,
-                   plan=kit_plan, rows=kit_rows, page=kit_page, log_scope="night")
+                   plan=kit_plan, rows=kit_rows, page=kit_page, log_scope="night",
+                   # The night is closed and its prizes awarded; a table opens and closes; a participant's chips
+                   # move with the ledger (its head is the Board's to set); the hall admits participants.
+                   state={"montecarlo.night": ("status", "awards", "drawing", "counted_at", "awarded_at"),
+                          "montecarlo.gametable": ("status",),
+                          "montecarlo.participant": ("chips", "at_stake", "counted")},
+                   made=("montecarlo.participant",))

@@ -1,6 +1,7 @@
 """A game played at the 'hall' under a kit, its bundle ready to send (tests of licensing.hall's bundles)."""
 
 import pytest
+from django.db import transaction
 from django.test import override_settings
 from django.utils import timezone
 
@@ -8,8 +9,9 @@ from bingo.live import services as live
 from bingo.models import GameEvent
 from core import signing
 from licensing.hall.bundle import bundle_of, log_of
-from licensing.hall.heads import head_sign
+from licensing.hall.heads import head_sign, records_sign
 from licensing.hall.kinds import kit_kind
+from licensing.hall.records import event_records
 from licensing.hall.services import kit_prepare
 from licensing.models import Role
 from tests.bingo.factories import bingo_calls, live_world
@@ -33,15 +35,36 @@ def played():
     officer = member(world.game.operation.license.organization, Role.OFFICER)
     kit = kit_prepare(actor=officer, event=kit_kind("bingo").event(user=officer, pk=world.game.operation_id),
                       device_public_key=DEVICE)
-    with override_settings(EVENT_LOG_KEY=kit.document["chain_key"]):
+    def start_and_call():
         live.game_start(actor=world.caller, game=world.game)
         for number in bingo_calls(world.face(5))[:4]:
             live.ball_record(actor=world.caller, game=world.game, number=number)
+
+    [bundle] = played_at_the_hall(kit, world, start_and_call)
+    return kit, world, bundle
+
+
+def bundle_now(kit, world) -> dict:
+    """The bundle of the game's log as it stands, its head and the event's rows signed by the device."""
     rows = list(GameEvent.objects.filter(game=world.game).order_by("seq"))
     identity = str(world.game.pk)
-    bundle = bundle_of(kit=kit.document, logs=[log_of(GameEvent, identity, rows)],
-                       heads=[head_of(kit.document, identity, rows[-1].seq, rows[-1].hash)])
-    return kit, world, bundle
+    records = event_records(kit_kind("bingo"), kit.event_id, license=kit.license, day=kit.event_date)
+    return bundle_of(kit=kit.document, records=records, logs=[log_of(GameEvent, identity, rows)],
+                     heads=[head_of(kit.document, identity, rows[-1].seq, rows[-1].hash)],
+                     records_signature=records_sign(private_key=DEVICE_PRIVATE, kit=kit.document["kit"],
+                                                    records=records))
+
+
+def played_at_the_hall(kit, world, *steps) -> list[dict]:
+    """The bundle after each step played at the 'hall' (the test's database, with the kit's chain key), then all
+    rolled back: the Board holds none of it, as when a hall really played it."""
+    bundles = []
+    with transaction.atomic(), override_settings(EVENT_LOG_KEY=kit.document["chain_key"]):
+        for step in steps:
+            step()
+            bundles.append(bundle_now(kit, world))
+        transaction.set_rollback(True)
+    return bundles
 
 
 @pytest.fixture(scope="session")

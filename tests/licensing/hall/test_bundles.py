@@ -10,16 +10,21 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.test import override_settings
 
+from bingo.live import services as live
 from bingo.models import GameEvent
 from core import chain, signing
 from licensing.hall.bundle import rebuilt
 from licensing.hall.checks import bundle_problems
 from licensing.hall.document import signed
-from licensing.models import EnforcementAction
+from licensing.hall.kinds import kit_kind
+from licensing.hall.services import kit_prepare
+from licensing.models import EnforcementAction, Role
 from licensing.models.choices import EnforcementKind
-from tests.licensing.factories import board_staff
-from tests.licensing.hall.conftest import DEVICE_PRIVATE, head_of
+from tests.bingo.factories import bingo_calls, live_world
+from tests.licensing.factories import board_staff, member
+from tests.licensing.hall.conftest import DEVICE, DEVICE_PRIVATE, head_of
 
 pytestmark = pytest.mark.django_db
 LOG = "bingo.gameevent"
@@ -198,8 +203,16 @@ def test_the_board_verifies_a_bundle_file(played, tmp_path, capsys):
     assert caught.value.returncode == 2 and "altered or forged row" in capsys.readouterr().err
 
 
-def test_the_hall_exports_the_events_logs_and_the_board_accepts_the_file(played, tmp_path, capsys):
-    kit, _world, _bundle = played
+def test_the_hall_exports_the_events_logs_and_the_board_accepts_the_file(tmp_path, capsys):
+    # This test's database plays the hall: the game stays played in it, chained with the kit's key.
+    world = live_world(start=False)
+    officer = member(world.organization, Role.OFFICER)
+    kit = kit_prepare(actor=officer, event=kit_kind("bingo").event(user=officer, pk=world.game.operation_id),
+                      device_public_key=DEVICE)
+    with override_settings(EVENT_LOG_KEY=kit.document["chain_key"]):
+        live.game_start(actor=world.caller, game=world.game)
+        for number in bingo_calls(world.face(5))[:4]:
+            live.ball_record(actor=world.caller, game=world.game, number=number)
     kit_file, key_file, out = tmp_path / "kit.json", tmp_path / "device.key", tmp_path / "bundle.json"
     kit_file.write_text(json.dumps(kit.document))
     key_file.write_text(DEVICE_PRIVATE)

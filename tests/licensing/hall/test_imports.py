@@ -1,0 +1,122 @@
+"""The Board takes in an accepted bundle (licensing.hall.imports): the hall's rows and logs become the Board's, chained
+with its key; the same bundle twice changes nothing, a longer one appends, a fork or a changed row is refused."""
+
+import copy
+
+import pytest
+
+from bingo.live import services as live
+from bingo.models import CardSale, Game, GameEvent, GameStatus
+from licensing.audit.verify import verify_log
+from licensing.hall.heads import records_sign
+from licensing.hall.services import bundle_receive
+from licensing.models import HallLogImport
+from tests.bingo.factories import bingo_calls
+from tests.licensing.hall.conftest import DEVICE_PRIVATE, played_at_the_hall
+
+pytestmark = pytest.mark.django_db
+
+
+def board_log(world) -> list:
+    return list(GameEvent.objects.filter(game=world.game).order_by("seq"))
+
+
+def test_an_accepted_bundle_puts_the_halls_game_into_the_boards_log_chained_with_its_key(played):
+    kit, world, bundle = played
+    received, _new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=bundle)
+    assert received.accepted, received.findings
+    rows = board_log(world)
+    assert [row.kind for row in rows] == ["start", "call", "call", "call", "call"]
+    assert [row.payload for row in rows] == [row["payload"] for row in bundle["logs"][0]["rows"]]
+    assert verify_log(GameEvent, str(world.game.pk)).ok
+    game = Game.objects.get(pk=world.game.pk)
+    assert game.status == GameStatus.LIVE and (game.head_seq, game.head_hash) == (5, rows[-1].hash)
+    [taken] = HallLogImport.objects.filter(bundle=received)
+    assert (taken.from_seq, taken.to_seq, taken.hall_hash) == (1, 5, bundle["logs"][0]["rows"][-1]["hash"])
+    again, new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=copy.deepcopy(bundle))
+    assert (again, new) == (received, False) and len(board_log(world)) == 5
+
+
+def _more_calls(world, count):
+    def step():
+        called = {row.payload.get("number") for row in GameEvent.objects.filter(game=world.game)}
+        for number in [n for n in range(1, 76) if n not in called][:count]:
+            live.ball_record(actor=world.caller, game=world.game, number=number)
+    return step
+
+
+def _start(world):
+    def step():
+        live.game_start(actor=world.caller, game=world.game)
+        for number in bingo_calls(world.face(5))[:2]:
+            live.ball_record(actor=world.caller, game=world.game, number=number)
+    return step
+
+
+def test_a_longer_bundle_of_the_same_event_appends_and_a_fork_is_refused(played):
+    kit, world, _bundle = played
+    first, longer = played_at_the_hall(kit, world, _start(world), _more_calls(world, 3))
+    [forked] = played_at_the_hall(kit, world, _start(world))  # played again: other times, other hashes
+    assert bundle_receive(actor=kit.prepared_by, kit=kit, bundle=first)[0].accepted
+    appended, _new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=longer)
+    assert appended.accepted, appended.findings
+    assert len(board_log(world)) == 6 and verify_log(GameEvent, str(world.game.pk)).ok
+    assert [(t.from_seq, t.to_seq) for t in HallLogImport.objects.filter(identity=str(world.game.pk))] == [(1, 3),
+                                                                                                          (4, 6)]
+    refused, _new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=forked)
+    assert not refused.accepted and "seq 1: differs from what the Board received" in refused.findings[0]["message"]
+    assert len(board_log(world)) == 6
+
+
+def test_a_game_the_board_already_holds_is_not_overwritten_from_a_hall(played):
+    kit, world, bundle = played
+    live.game_start(actor=world.caller, game=world.game)  # played online, at the Board
+    refused, _new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=bundle)
+    assert not refused.accepted and "already holds seq 1 to 1 of this log" in refused.findings[0]["message"]
+
+
+def test_the_hall_may_change_what_playing_changes_and_nothing_else(played):
+    kit, world, _bundle = played
+
+    def prize_changed():
+        _start(world)()
+        Game.objects.filter(pk=world.game.pk).update(prize="9999.00")
+
+    [bundle] = played_at_the_hall(kit, world, prize_changed)
+    refused, _new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=bundle)
+    assert not refused.accepted
+    assert f"changed prize of bingo.game {world.game.pk}" in refused.findings[0]["message"]
+    assert board_log(world) == [] and Game.objects.get(pk=world.game.pk).status == GameStatus.PLANNED
+
+
+def test_a_card_sale_made_at_the_hall_comes_back_with_its_id_and_a_stray_row_is_refused(played):
+    kit, world, _bundle = played
+
+    def sold_at_the_door():
+        _start(world)()
+        sale = CardSale.objects.create(pk=kit.id_base + 1, operation=world.game.operation, series=world.series,
+                                       first_face=61, last_face=70, hall=world.hall)
+        sale.games.add(world.game)
+
+    [bundle] = played_at_the_hall(kit, world, sold_at_the_door)
+    stray = copy.deepcopy(bundle)
+    [record] = [r for r in stray["records"] if r["model"] == "bingo.cardsale" and r["pk"] == kit.id_base + 1]
+    stray_pk = CardSale.objects.order_by("-pk").first().pk + 10**6  # below the hall's span; not the event's
+    record["pk"] = stray_pk
+    stray["records_signature"] = records_sign(private_key=DEVICE_PRIVATE, kit=str(kit.kit_id),
+                                              records=stray["records"])  # the hall itself sends it
+    received, _new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=bundle)
+    assert received.accepted, received.findings
+    sale = CardSale.objects.get(pk=kit.id_base + 1)
+    assert (sale.first_face, sale.last_face, list(sale.games.all())) == (61, 70, [world.game])
+    refused, _new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=stray)
+    assert not refused.accepted and f"bingo.cardsale {stray_pk} is not one of the event's rows" in refused.findings[0]["message"]
+
+
+def test_rows_the_device_did_not_sign_are_refused(played):
+    kit, _world, bundle = played
+    forged = copy.deepcopy(bundle)
+    game = next(r for r in forged["records"] if r["model"] == "bingo.game")
+    game["fields"]["status"] = "closed"
+    refused, _new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=forged)
+    assert not refused.accepted and refused.findings[0]["field"] == "records"
