@@ -7,9 +7,9 @@ class BingoConfig(AppConfig):
     verbose_name = _("Bingo")
 
     def ready(self):
+        from bingo.live.kit import KIT_KIND
         from bingo.live.verify import operation_logs
         from bingo.planning.checks import workers_on_duty_people
-        from bingo.planning.kit import KIT_KIND
         from bingo.planning.selectors import upcoming_operations
         from licensing.audit.scopes import LogScope, log_scope_register
         from licensing.hall.kinds import kit_kind_register

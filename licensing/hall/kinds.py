@@ -38,6 +38,7 @@ class KitKind:
     plan: Callable[[KitEvent], dict]  # what the hall needs of the event besides the license and the numbers
     rows: Callable[[int], list]  # the event's own rows, by its id: the kit's (licensing.hall.records), the bundle's
     page: Callable[[int], str]  # the event's page at the hall, by its id: where the hall's home page leads
+    received: Callable[[int, object], None]  # (event id, who sent it): the Board took the hall's records in
     # What the hall may do to the event's rows, as the Board takes them back (licensing.hall.imports): the fields of
     # the Board's own rows that playing changes ("app.model": fields; the heads of logs are the Board's to set), and
     # the rows it may create.

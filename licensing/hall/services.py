@@ -88,5 +88,7 @@ def bundle_receive(*, actor: User, kit: HallKit, bundle) -> tuple[HallBundle, bo
         findings=[{"rule": finding.rule, "message": str(finding.message), "field": finding.field}
                   for finding in findings])
     imports_keep(received, imports)
+    if received.accepted:
+        kit_kind(kit.kind).received(kit.event_id, actor)  # the event's financial report, prefilled
     (events.hall_bundle_accepted if received.accepted else events.hall_bundle_refused)(actor=actor, bundle=received)
     return received, True

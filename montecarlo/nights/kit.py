@@ -11,8 +11,9 @@ from django.utils.translation import gettext_lazy
 
 from licensing.hall.kinds import KitEvent, KitKind
 from licensing.selectors import organization_ids_with_roles
-from montecarlo.models import GameApproval, GameTable, Night, Participant
+from montecarlo.models import GameApproval, GameTable, Night, NightStatus, Participant
 from montecarlo.nights.selectors import can_direct, night_get, night_list
+from montecarlo.nights.services import night_report_handover
 from montecarlo.selectors import DIRECTOR_ROLES
 
 KIND = "night"
@@ -61,12 +62,20 @@ def kit_rows(pk: int) -> list:
             night, *games.values(), *approvals, *tables, *Participant.objects.filter(night=night).order_by("pk")]
 
 
+def kit_received(pk: int, actor) -> None:
+    """The Board took the hall's records in: a night whose prizes were awarded at the hall sends its part of the
+    financial report, as awarding them at the Board does (montecarlo.nights.services.night_report_handover)."""
+    night = Night.objects.get(pk=pk)
+    if night.status == NightStatus.AWARDED and not night.training:
+        night_report_handover(night)
+
+
 def kit_page(pk: int) -> str:
     return reverse("montecarlo:night_detail", args=[pk])
 
 
 KIT_KIND = KitKind(name=KIND, label=gettext_lazy("Monte Carlo Night"), events=kit_events, event=kit_event,
-                   plan=kit_plan, rows=kit_rows, page=kit_page, log_scope="night",
+                   plan=kit_plan, rows=kit_rows, page=kit_page, received=kit_received, log_scope="night",
                    # The night is closed and its prizes awarded; a table opens and closes; a participant's chips
                    # move with the ledger (its head is the Board's to set); the hall admits participants.
                    state={"montecarlo.night": ("status", "awards", "drawing", "counted_at", "awarded_at"),

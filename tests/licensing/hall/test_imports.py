@@ -2,6 +2,7 @@
 with its key; the same bundle twice changes nothing, a longer one appends, a fork or a changed row is refused."""
 
 import copy
+import datetime as dt
 
 import pytest
 
@@ -10,8 +11,9 @@ from bingo.models import CardSale, Game, GameEvent, GameStatus
 from licensing.audit.verify import verify_log
 from licensing.hall.heads import records_sign
 from licensing.hall.services import bundle_receive
-from licensing.models import HallLogImport
+from licensing.models import HallLogImport, Report
 from tests.bingo.factories import bingo_calls
+from tests.clock import during
 from tests.licensing.hall.conftest import DEVICE_PRIVATE, played_at_the_hall
 
 pytestmark = pytest.mark.django_db
@@ -110,7 +112,8 @@ def test_a_card_sale_made_at_the_hall_comes_back_with_its_id_and_a_stray_row_is_
     sale = CardSale.objects.get(pk=kit.id_base + 1)
     assert (sale.first_face, sale.last_face, list(sale.games.all())) == (61, 70, [world.game])
     refused, _new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=stray)
-    assert not refused.accepted and f"bingo.cardsale {stray_pk} is not one of the event's rows" in refused.findings[0]["message"]
+    assert not refused.accepted
+    assert f"bingo.cardsale {stray_pk} is not one of the event's rows" in refused.findings[0]["message"]
 
 
 def test_rows_the_device_did_not_sign_are_refused(played):
@@ -120,3 +123,24 @@ def test_rows_the_device_did_not_sign_are_refused(played):
     game["fields"]["status"] = "closed"
     refused, _new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=forged)
     assert not refused.accepted and refused.findings[0]["field"] == "records"
+
+
+def test_a_session_closed_at_the_hall_prefills_its_financial_report_once_it_is_over(played):
+    kit, world, _bundle = played
+
+    def won_and_closed():
+        live.game_start(actor=world.caller, game=world.game)
+        for number in bingo_calls(world.face(5)):
+            live.ball_record(actor=world.caller, game=world.game, number=number)
+        live.claim_face(actor=world.checker, game=world.game, face_number=5, series_code=world.series.code)
+        live.game_close(actor=world.caller, game=world.game)
+
+    [bundle] = played_at_the_hall(kit, world, won_and_closed)
+    during(world.game.operation, dt.time(23, 0))  # the operation's hours are over
+    received, _new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=bundle)
+    assert received.accepted, received.findings
+    assert Game.objects.get(pk=world.game.pk).status == GameStatus.CLOSED
+    report = Report.objects.get(license=kit.license, event_date=kit.event_date)
+    recorded = report.recorded
+    assert [game["number"] for game in recorded["games"]] == [1]
+    assert recorded["card_sales"], recorded

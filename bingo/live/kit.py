@@ -6,11 +6,13 @@ prepare its kit."""
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from bingo.live.report_handover import operation_report_send
 from bingo.models import (
     CardSale,
     CardSeries,
@@ -92,12 +94,25 @@ def kit_rows(pk: int) -> list:
             *operation.workers.order_by("pk")]
 
 
+def kit_received(pk: int, actor) -> None:
+    """The Board took the hall's records in: the operation's record goes to its financial report as the planner's
+    "Send to the financial report" sends it (bingo.live.report_handover), once the day's operations are over. Before
+    then, or for a training operation, the report waits for a later bundle or the planner's own sending."""
+    operation = Operation.objects.get(pk=pk)
+    if operation.is_training:
+        return
+    try:
+        operation_report_send(actor=actor, operation=operation)
+    except (PermissionDenied, ValidationError):
+        return
+
+
 def kit_page(pk: int) -> str:
     return reverse("bingo:operation_detail", args=[pk])
 
 
 KIT_KIND = KitKind(name=KIND, label=gettext_lazy("Bingo operation"), events=kit_events, event=kit_event,
-                   plan=kit_plan, rows=kit_rows, page=kit_page, log_scope="operation",
+                   plan=kit_plan, rows=kit_rows, page=kit_page, received=kit_received, log_scope="operation",
                    # Playing a game changes its status (its head is the Board's to set); the hall sells cards and
                    # charity tickets, and voids a sale.
                    state={"bingo.game": ("status",)},
