@@ -10,6 +10,9 @@ import pytest
 from django.db import connection
 from django.test import override_settings
 
+# The hall server's fixtures (tests/browser/test_hall_mode.py)
+from tests.licensing.hall.hall_process import hall_dir, hall_static, hall_template  # noqa: F401
+
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 

@@ -7,7 +7,6 @@ from django.utils import timezone
 
 from bingo.live import services as live
 from bingo.models import GameEvent
-from core import signing
 from licensing.hall.bundle import bundle_of, log_of
 from licensing.hall.heads import head_sign, records_sign
 from licensing.hall.kinds import kit_kind
@@ -16,10 +15,7 @@ from licensing.hall.services import kit_prepare
 from licensing.models import Role
 from tests.bingo.factories import bingo_calls, live_world
 from tests.licensing.factories import member
-from tests.licensing.hall.hall_process import hall_database_copy, hall_manage
-
-DEVICE_PRIVATE = signing.development_key("the hall's laptop")
-DEVICE = signing.public_key_of(DEVICE_PRIVATE)
+from tests.licensing.hall.hall_process import DEVICE, DEVICE_PRIVATE, hall_dir, hall_template  # noqa: F401
 
 
 def head_of(kit: dict, identity: str, seq: int, hash: str, key: str = DEVICE_PRIVATE) -> dict:
@@ -65,21 +61,3 @@ def played_at_the_hall(kit, world, *steps) -> list[dict]:
             bundles.append(bundle_now(kit, world))
         transaction.set_rollback(True)
     return bundles
-
-
-@pytest.fixture(scope="session")
-def hall_template(tmp_path_factory):
-    """A hall database migrated once for the session (DJANGO_ENV=hall, SQLite): each hall test starts from a copy."""
-    template = tmp_path_factory.mktemp("hall-template")
-    migrated = hall_manage(template, "migrate", "--no-input", "--verbosity", "0")
-    assert migrated.returncode == 0, migrated.stderr
-    return template
-
-
-@pytest.fixture
-def hall_dir(hall_template, tmp_path):
-    """A hall device: a migrated database and the device's key (DEVICE_PRIVATE), no kit yet."""
-    place = tmp_path / "hall"
-    hall_database_copy(hall_template, place)
-    (place / "device.key").write_text(DEVICE_PRIVATE + "\n", encoding="utf-8")
-    return place
