@@ -80,7 +80,7 @@ class HallServer:
 # Inside a network namespace of its own (unshare --net): only its own loopback, so no route to the Board or anything
 # else. socat hands the hall's port to a Unix socket in HALL_DIR, which a second socat outside offers on a TCP port
 # of the test's network: the browser (the hall's TVs and tablets) reaches the hall; the hall reaches nothing.
-INSIDE = ("ip link set lo up && (socat UNIX-LISTEN:{socket},fork TCP:127.0.0.1:8000 &) && "
+INSIDE = ("ip link set lo up && (socat UNIX-LISTEN:{socket},fork,unlink-early TCP:127.0.0.1:8000 &) && "
           "exec {python} -c \"$HALL_RUNNER\" daphne --verbosity 0 --bind 127.0.0.1 --port 8000 config.asgi:application")
 
 
