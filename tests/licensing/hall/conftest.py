@@ -1,4 +1,10 @@
-"""A game played at the 'hall' under a kit, its bundle ready to send (tests of licensing.hall's bundles)."""
+"""A game played at the 'hall' under a kit, its bundle ready to send (tests of licensing.hall's bundles); tonight's
+operation with its kit, and this test server made the hall device running it (`at_the_hall`), for the closes that
+sign their heads there."""
+
+import contextlib
+import json
+from pathlib import Path
 
 import pytest
 from django.test import override_settings
@@ -19,19 +25,35 @@ DEVICE_PRIVATE = signing.development_key("the hall's laptop")
 DEVICE = signing.public_key_of(DEVICE_PRIVATE)
 
 
+@contextlib.contextmanager
+def at_the_hall(kit: dict, directory: Path):
+    """This server as the hall running `kit` (the document) on the laptop whose key is DEVICE_PRIVATE: the kit and
+    the key in HALL_DIR (licensing.hall.device), its logs chained with the kit's chain key."""
+    (directory / "kit.json").write_text(json.dumps(kit), encoding="utf-8")
+    (directory / "device.key").write_text(DEVICE_PRIVATE, encoding="utf-8")
+    with override_settings(HALL=True, HALL_DIR=directory, EVENT_LOG_KEY=kit["chain_key"]):
+        yield
+
+
 def head_of(kit: dict, identity: str, seq: int, hash: str, key: str = DEVICE_PRIVATE) -> dict:
     return head_sign(private_key=key, kit=kit["kit"], log="bingo.gameevent", identity=identity, seq=seq, hash=hash,
                      at=timezone.now())
+
+
+def kit_for_tonight():
+    """Tonight's operation with a kit prepared for the device (the HallKit), its first game not started yet."""
+    world = live_world(start=False)
+    officer = member(world.game.operation.license.organization, Role.OFFICER)
+    kit = kit_prepare(actor=officer, event=kit_kind("bingo").event(user=officer, pk=world.game.operation_id),
+                      device_public_key=DEVICE)
+    return kit, world
 
 
 @pytest.fixture
 def played():
     """A kit for tonight's operation, and its first game played at the 'hall': the log chained with the kit's chain
     key (the hall's EVENT_LOG_KEY), its head signed by the device."""
-    world = live_world(start=False)
-    officer = member(world.game.operation.license.organization, Role.OFFICER)
-    kit = kit_prepare(actor=officer, event=kit_kind("bingo").event(user=officer, pk=world.game.operation_id),
-                      device_public_key=DEVICE)
+    kit, world = kit_for_tonight()
     with override_settings(EVENT_LOG_KEY=kit.document["chain_key"]):
         live.game_start(actor=world.caller, game=world.game)
         for number in bingo_calls(world.face(5))[:4]:
@@ -41,3 +63,17 @@ def played():
     bundle = bundle_of(kit=kit.document, logs=[log_of(GameEvent, identity, rows)],
                        heads=[head_of(kit.document, identity, rows[-1].seq, rows[-1].hash)])
     return kit, world, bundle
+
+
+@pytest.fixture
+def tonight():
+    """Tonight's operation with a kit (the document) prepared for the device, its first game not started yet."""
+    kit, world = kit_for_tonight()
+    return kit.document, world
+
+
+def play_and_close(world) -> GameEvent:
+    live.game_start(actor=world.caller, game=world.game)
+    for number in bingo_calls(world.face(5))[:3]:
+        live.ball_record(actor=world.caller, game=world.game, number=number)
+    return live.game_close(actor=world.caller, game=world.game)
