@@ -21,8 +21,9 @@ from django.utils import translation
 from bingo.engine import ball_label
 from bingo.live.selectors import hall_games
 from bingo.live.state import game_state as read_state
-from bingo.models import Game, GameStatus, GameType, Hall
+from bingo.models import Game, GameEvent, GameStatus, GameType, Hall
 from core.money import money_by_language
+from licensing.hall.shown import heads_shown
 
 logger = logging.getLogger(__name__)
 MESSAGE_TYPE = "bingo.state"  # handled by FlashboardConsumer.bingo_state
@@ -65,7 +66,7 @@ def flashboard_state(hall: Hall, states: dict | None = None) -> dict:
 
     game = current_game(hall)
     data = {"hall": {"name": hall.name, "key": hall.key}, "game": None, "calls": [], "last": None,
-            "last_label": "", "result": None, "previous": None}
+            "last_label": "", "result": None, "previous": None, "heads": [], "heads_game": None}
     if game is None:
         return data
     state = game_state(game)
@@ -82,10 +83,17 @@ def flashboard_state(hall: Hall, states: dict | None = None) -> dict:
     data["last"] = state.last_call
     data["last_label"] = ball_label(state.last_call) if state.last_call else ""
     data["result"] = _public_result(state.result)
+    closed = game if game.status == GameStatus.CLOSED else None
     if game.status == GameStatus.PLANNED:
         previous = hall_games(hall=hall).filter(status=GameStatus.CLOSED).order_by("-number").first()
         if previous is not None:
             data["previous"] = {"number": previous.number, "result": _public_result(game_state(previous).result)}
+            closed = previous
+    if closed is not None:
+        # The game just closed stays on the board with its head as the hall's device signed it (the hall only).
+        data["heads"] = [{"line": head["line"], "url": head["url"], "qr": head["qr"]}
+                         for head in heads_shown([(GameEvent, str(closed.pk), "")])]
+        data["heads_game"] = closed.number if data["heads"] else None
     return data
 
 

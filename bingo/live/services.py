@@ -15,6 +15,7 @@ from bingo.engine import Card, ball_label, check_claim
 from bingo.engine import Pattern as EnginePattern
 from bingo.engine import patterns as engine_patterns
 from bingo.live import broadcast, events, rules, training, winner_search
+from bingo.live.kit import KIT_KIND
 from bingo.live.live_play import require_live_play
 from bingo.live.payout import game_payout
 from bingo.live.state import GameState, game_state
@@ -24,6 +25,7 @@ from bingo.selectors import CALLER_ROLES, CHECKER_ROLES
 from core.chain import Head
 from core.findings import Finding, RuleViolation
 from licensing.audit.tasks import anchors_after_commit
+from licensing.hall.closing import heads_sign_at_close
 from licensing.models import AnchorReason
 from licensing.models.choices import LicenseType
 from licensing.selectors import has_role
@@ -285,6 +287,10 @@ def game_close(*, actor, game: Game, winners: int | None = None) -> GameEvent:
                     payload=game_payout(game, state, winners=winners))
     game.status = GameStatus.CLOSED
     game.save(update_fields=["status"])
+    # At the hall the device signs the closed log's head now, for the results sheet and the flashboard (whose
+    # broadcast, after the commit, carries it); on the Board's server this signs nothing.
+    heads_sign_at_close(actor=actor, organization=game.operation.license.organization, kind=KIT_KIND.name,
+                        event_id=game.operation_id, logs=[(GameEvent, str(game.pk))])
     # The closed game's log (and every other log that grew) is anchored once this commits.
     anchors_after_commit(reason=AnchorReason.CLOSE)
     return event

@@ -6,6 +6,7 @@ action posts to a service and answers the console's panels (htmx) or redirects b
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -18,10 +19,11 @@ from bingo.engine import ball_label
 from bingo.live import broadcast, report_handover, selectors, services
 from bingo.live.forms import ClaimForm, RecordForm, UndoForm, VoidForm
 from bingo.live.state import game_state
-from bingo.models import GameStatus, Hall
+from bingo.models import GameEvent, GameStatus, Hall
 from bingo.planning.selectors import operation_get
 from bingo.selectors import CALLER_ROLES, CHECKER_ROLES
 from core.forms import errors_to_form
+from licensing.hall.shown import heads_shown
 from licensing.selectors import has_role
 
 
@@ -194,6 +196,7 @@ def flashboard(request, key: str):
     return render(request, "bingo/live/flashboard.html", {
         "hall": hall, "state": state, "training": hall.operation.is_training, "board": _board(state["calls"]),
         "game": state["game"], "pattern_name": _pattern_name(state), "ws_path": f"/ws/bingo/flashboard/{hall.key}/",
+        "hall_mode": settings.HALL,  # a hall's server shows the heads its device signs at each close
     })
 
 
@@ -204,7 +207,10 @@ def hall_results(request, key: str):
     rows = [{**row, "pattern_name": row["game"].pattern.name_for(language),
              "winning_label": ball_label(row["result"]["winning_call"]) if row["result"].get("winning_call") else ""}
             for row in selectors.hall_results(hall=hall)]
-    return render(request, "bingo/live/results.html", {"hall": hall, "rows": rows,
+    # At the hall, each closed game's head as its device signed it (text and QR code); nothing on the Board's server.
+    heads = heads_shown((GameEvent, str(row["game"].pk), _("Game %(number)s") % {"number": row["game"].number})
+                        for row in rows)
+    return render(request, "bingo/live/results.html", {"hall": hall, "rows": rows, "heads": heads,
                                                        "training": hall.operation.is_training})
 
 

@@ -91,6 +91,8 @@ SENTENCES = {
                                         "signed."),
     "licensing.hall_bundle_refused": _("The records a hall sent back were refused: possible tampering, for Board "
                                        "staff to look into."),
+    "licensing.hall_heads_signed": _("At a close in the hall, its device signed the heads of the closed logs, shown "
+                                     "to the room as text and QR codes."),
     "licensing.rule_pack_imported": _("A rule pack was imported into the Board's register."),
     "licensing.fee_payment_recorded": _("Board staff recorded a payment of the fee."),
     "licensing.fee_payment_voided": _("Board staff voided a payment of the fee."),

@@ -20,6 +20,7 @@ LABELS = {
     "licensing.hall_kit_prepared": _("Hall kit prepared"),
     "licensing.hall_bundle_accepted": _("Hall bundle accepted"),
     "licensing.hall_bundle_refused": _("Hall bundle refused"),
+    "licensing.hall_heads_signed": _("Heads signed at a close in the hall"),
     # accounts
     "licensing.user_created": _("Account created"),
     "licensing.user_logged_in": _("Signed in"),

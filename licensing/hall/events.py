@@ -1,7 +1,7 @@
 """Hall mode's audit events, one typed function each (the organization's trail)."""
 
 from licensing.audit.events import audit_event_record
-from licensing.models import HallBundle, HallKit, User
+from licensing.models import HallBundle, HallHead, HallKit, Organization, User
 
 
 def hall_kit_prepared(*, actor: User, kit: HallKit) -> None:
@@ -24,3 +24,9 @@ def hall_bundle_accepted(*, actor: User, bundle: HallBundle) -> None:
 def hall_bundle_refused(*, actor: User, bundle: HallBundle) -> None:
     audit_event_record(event_type="licensing.hall_bundle_refused", actor=actor, organization=bundle.kit.organization,
                        target=bundle, payload=_bundle(bundle))
+
+
+def hall_heads_signed(*, actor: User, organization: Organization, kit: str, heads: list[HallHead]) -> None:
+    audit_event_record(event_type="licensing.hall_heads_signed", actor=actor, organization=organization,
+                       payload={"kit": kit, "heads": [{"log": head.log, "identity": head.identity, "seq": head.seq,
+                                                       "hash": head.hash} for head in heads]})

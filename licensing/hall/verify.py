@@ -3,9 +3,10 @@
 - every head is signed by the device the kit names, for this kit, and so are the event's rows it carries;
 - every log is one of the chained logs, each row a row of that log, and the chain walks (core.chain.walk, keyed by
   the kit's chain key): numbered without a gap, each row linked to the one before, each hash what the row holds;
-- every log ends exactly at a head the device signed, and every signed head's log is in the bundle: a log cut short,
-  rows added after the close, or a row changed and re-hashed by someone holding the chain key all differ from the
-  signed head;
+- every log ends exactly at the newest head the device signed of it (the highest seq: a log closed more than once
+  has several), every earlier head of it lies on it (the row at its seq has its hash), and every signed head's log is
+  in the bundle: a log cut short, rows added after the close, or a row changed and re-hashed by someone holding the
+  chain key all differ from a signed head;
 - every row was written on the event's day (its evening may run past midnight);
 - the license was in force on the event's day by the Board's own records (30 DCMR 1200.1): a suspension that began
   after the kit was signed still counts.
@@ -32,20 +33,37 @@ def _finding(message: str, field: str) -> Finding:
     return Finding(BUNDLE_RULE, message, field=field)
 
 
-def _signed_heads(bundle: dict, kit: dict) -> tuple[dict[tuple[str, str], dict], list[Finding]]:
-    """The device's latest signed head of each log, and a finding for each head it did not sign."""
+def _well_formed(head) -> bool:
+    # A device key can sign anything: a head of the wrong shape is refused, never compared (no crash on it).
+    return (isinstance(head, dict) and all(isinstance(head.get(name), str) for name in ("log", "identity", "hash"))
+            and isinstance(head.get("seq"), int) and not isinstance(head.get("seq"), bool))
+
+
+def _signed_heads(bundle: dict, kit: dict) -> tuple[dict[tuple[str, str], list[dict]], list[Finding]]:
+    """The device's signed heads of each log, by seq (a log closed more than once has several: the last, the highest
+    seq, is the log's head), and a finding for each head it did not sign."""
     device = kit["device"].get("public_key", "") if isinstance(kit["device"], dict) else ""
     heads, findings = {}, []
     raw = bundle.get("heads")
     for index, head in enumerate(raw if isinstance(raw, list) else []):
-        if not isinstance(head, dict) or not head_verifies(head, device_public_key=device) or head["kit"] != kit["kit"]:
+        if (not _well_formed(head) or not head_verifies(head, device_public_key=device)
+                or head["kit"] != kit["kit"]):
             findings.append(_finding(_("Signed head %(index)s is not signed by the kit's device for this kit.") % {
                 "index": index + 1}, "heads"))
             continue
-        key = (head["log"], head["identity"])
-        if key not in heads or head["seq"] > heads[key]["seq"]:
-            heads[key] = head
-    return heads, findings
+        heads.setdefault((head["log"], head["identity"]), []).append(head)
+    return {key: sorted(found, key=lambda head: head["seq"]) for key, found in heads.items()}, findings
+
+
+def _earlier_heads_finding(where: str, earlier: list[dict], built: list) -> Finding | None:
+    """A head signed at an earlier close (shown to the room then) must still lie on the log: the row at its seq has
+    its hash. Otherwise the log was changed after that close and re-signed."""
+    hashes = {row.seq: row.hash for row in built}
+    for head in earlier:
+        if hashes.get(head["seq"]) != head["hash"]:
+            return _finding(_("%(log)s, seq %(seq)s: the log differs from the head the device signed at an earlier "
+                              "close.") % {"log": where, "seq": head["seq"]}, "heads")
+    return None
 
 
 def _on_event_day(row, event: dict, zone: zoneinfo.ZoneInfo) -> bool:
@@ -89,7 +107,8 @@ def _log_findings(entry, *, kit: dict, heads: dict, zone) -> tuple[tuple[str, st
             return (label, identity), [_finding(_("%(log)s, seq %(seq)s: written on %(when)s, not on the event's "
                                                   "day.") % {"log": where, "seq": row.seq,
                                                              "when": getattr(row, "created_at", "")}, "logs")]
-    signed = heads.get((label, identity))
+    signed_heads = heads.get((label, identity), [])
+    signed = signed_heads[-1] if signed_heads else None
     end = walked.head
     if signed is None:
         message = _("%(log)s ends at seq %(seq)s, but the device signed no head of it (a log not closed at the hall, "
@@ -104,7 +123,8 @@ def _log_findings(entry, *, kit: dict, heads: dict, zone) -> tuple[tuple[str, st
         message = _("%(log)s, seq %(seq)s: the log differs from what the device signed (changed and re-hashed "
                     "after the close).") % {"log": where, "seq": end.seq}
     else:
-        return (label, identity), []
+        earlier = _earlier_heads_finding(where, signed_heads[:-1], built)
+        return (label, identity), [earlier] if earlier else []
     return (label, identity), [_finding(message, "heads")]
 
 
@@ -136,7 +156,7 @@ def bundle_findings(bundle, *, trusted_keys, license: LicenseInForce | None, tim
     for label, identity in sorted(set(heads) - seen):
         findings.append(_finding(_("%(log)s %(identity)s is missing from the bundle: the device signed its head at "
                                    "seq %(seq)s.") % {"log": label, "identity": identity,
-                                                       "seq": heads[(label, identity)]["seq"]}, "logs"))
+                                                       "seq": heads[(label, identity)][-1]["seq"]}, "logs"))
     event_day = dt.date.fromisoformat(kit["event"]["date"])
     if license is None:
         findings.append(Finding("30 DCMR 1200.1", _("The Board has no license %(number)s.") % {

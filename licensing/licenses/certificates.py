@@ -70,7 +70,9 @@ def qr_svg(data: str) -> str:
         data, image_factory=qrcode.image.svg.SvgPathImage, error_correction=qrcode.constants.ERROR_CORRECT_M,
         box_size=10, border=2,
     )
-    return image.to_string(encoding="unicode")
+    # The library names every code's path id="qr-path": a page showing several codes (the hall's signed heads)
+    # would repeat an id, which HTML forbids. Nothing refers to it.
+    return image.to_string(encoding="unicode").replace(' id="qr-path"', "", 1)
 
 
 def _schedule_rows(license: License) -> list[dict]:

@@ -2,7 +2,7 @@ from licensing.models.applications import Application, BingoOccasion
 from licensing.models.audit import AnchorReason, AuditChain, AuditEvent, LogAnchor
 from licensing.models.changes import ChangeKind, SubstantialChange
 from licensing.models.fees import FeePayment, FeePaymentVoid, FeeWaiver, PaymentMethod
-from licensing.models.hall import HallBundle, HallKit, HallLogImport
+from licensing.models.hall import HallBundle, HallHead, HallKit, HallLogImport
 from licensing.models.invitations import InvitationStatus, OrganizationInvitation
 from licensing.models.licenses import EnforcementAction, License, ReminderSent
 from licensing.models.matches import MatchDecision
@@ -29,9 +29,8 @@ __all__ = [
     "AnchorReason", "ApiTokenSecondFactor", "Application", "ApplicationMessage", "AuditChain", "AuditEvent",
     "BingoOccasion", "BoardGroup", "BoardNumber", "ChangeKind", "CorrectionStatus", "Decision", "DeficiencyNotice",
     "Document", "DrawingStatus",
-    "EnforcementAction", "FeePayment", "FeePaymentVoid", "FeeWaiver", "HallBundle", "HallKit", "HallLogImport",
-    "InvitationStatus",
-    "License",
+    "EnforcementAction", "FeePayment", "FeePaymentVoid", "FeeWaiver", "HallBundle", "HallHead", "HallKit",
+    "HallLogImport", "InvitationStatus", "License",
     "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "MessageAttachment", "Notification", "NumberStatus",
     "Organization",
     "OrganizationInvitation", "OrganizationMember", "OrganizationType", "PaymentMethod", "Premises",

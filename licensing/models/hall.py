@@ -100,3 +100,31 @@ class HallLogImport(AppendOnlyModel):
         indexes = [models.Index(fields=["log", "identity"], name="hall_log_import_log")]
         verbose_name = _("log taken in from a hall")
         verbose_name_plural = _("logs taken in from halls")
+
+
+class HallHead(AppendOnlyModel):
+    """A log's head the hall device signed as the game, night or table closed (licensing.hall.closing), kept at the
+    hall so the room sees it (the results sheet, the flashboard) and the export sends it (format hall-head/1). A later
+    close of the same log is another row; the one with the highest seq is the log's."""
+
+    append_only_error = HallKitImmutableError
+    append_only_rows = "Hall heads"
+
+    # The kit's id, not a foreign key: at the hall the kit is a file (HALL_DIR/kit.json), not a HallKit row.
+    kit = models.UUIDField(_("kit"))
+    log = models.CharField(_("log"), max_length=100)  # the log's label, "bingo.gameevent"
+    identity = models.CharField(_("identity"), max_length=100)  # the log's owner at the hall (the game's id)
+    seq = models.PositiveIntegerField(_("sequence"))
+    hash = models.CharField(_("hash"), max_length=64)
+    signed_at = models.DateTimeField(_("signed at"))
+    signature = models.CharField(_("signature"), max_length=100)
+    head = models.JSONField(_("signed head"))  # exactly as signed: the export sends it unchanged
+
+    class Meta:
+        ordering = ["log", "identity", "seq"]
+        constraints = [models.UniqueConstraint(fields=["kit", "log", "identity", "seq"], name="hall_head_once")]
+        verbose_name = _("signed head")
+        verbose_name_plural = _("signed heads")
+
+    def __str__(self) -> str:
+        return f"{self.log} {self.identity} seq {self.seq}"

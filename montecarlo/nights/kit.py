@@ -13,7 +13,6 @@ from licensing.hall.kinds import KitEvent, KitKind
 from licensing.selectors import organization_ids_with_roles
 from montecarlo.models import GameApproval, GameTable, Night, NightStatus, Participant
 from montecarlo.nights.selectors import can_direct, night_get, night_list
-from montecarlo.nights.services import night_report_handover
 from montecarlo.selectors import DIRECTOR_ROLES
 
 KIND = "night"
@@ -65,6 +64,9 @@ def kit_rows(pk: int) -> list:
 def kit_received(pk: int, actor) -> None:
     """The Board took the hall's records in: a night whose prizes were awarded at the hall sends its part of the
     financial report, as awarding them at the Board does (montecarlo.nights.services.night_report_handover)."""
+    # Imported here: the night's services import this module (KIT_KIND, for the heads signed at a close).
+    from montecarlo.nights.services import night_report_handover
+
     night = Night.objects.get(pk=pk)
     if night.status == NightStatus.AWARDED and not night.training:
         night_report_handover(night)

@@ -17,7 +17,9 @@ from django.utils.translation import gettext_lazy as _l
 
 from core.findings import Finding, RuleViolation
 from core.money import parse_money
+from licensing.audit.scopes import log_scope
 from licensing.audit.tasks import anchors_after_commit
+from licensing.hall.closing import heads_sign_at_close
 from licensing.models import AnchorReason, ResponsiblePerson
 from licensing.reports.drawings import engine as raffle_engine
 from licensing.reports.handover import montecarlo_night_recorded
@@ -33,6 +35,7 @@ from montecarlo.models import (
 )
 from montecarlo.nights import events, rules
 from montecarlo.nights.broadcast import leaderboard_changed
+from montecarlo.nights.kit import KIT_KIND
 from montecarlo.nights.ledger import ledger_post, night_balance
 from montecarlo.selectors import require_director
 
@@ -219,6 +222,10 @@ def night_count(*, actor, night: Night) -> Night:
         raise ValueError(f"night {night.pk} does not balance: {balance}")
     night.status, night.counted_at = NightStatus.COUNTED, timezone.now()
     night.save(update_fields=["status", "counted_at"])
+    # The count closes the night: at the hall the device signs the head of every log of it (each ledger, table and
+    # jackpot, as `verify_logs --night` reads them), shown on the leaderboard; on the Board's server, nothing.
+    heads_sign_at_close(actor=actor, organization=night.license.organization, kind=KIT_KIND.name, event_id=night.pk,
+                        logs=log_scope(KIT_KIND.log_scope).logs(night.pk))
     # The night's ledgers and tables are final: their heads are anchored once this commits.
     anchors_after_commit(reason=AnchorReason.CLOSE)
     events.night_counted(actor=actor, night=night, participants=participants, balance=balance)

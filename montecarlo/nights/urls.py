@@ -20,6 +20,7 @@ urlpatterns = [
     path("night/<str:key>/", views.night_public, name="night_public"),
     path("night/<str:key>/house-rules.pdf", views.night_sheet, name="night_sheet"),
     path("night/<str:key>/leaderboard/", views.leaderboard, name="leaderboard"),
+    path("night/<str:key>/leaderboard/heads/", views.leaderboard_heads, name="leaderboard_heads"),
     path("night/<str:key>/drawing.json", views.drawing_json, name="drawing_json"),
 ]
 

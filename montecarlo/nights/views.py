@@ -5,6 +5,7 @@ printable sheet, 1603.2, 1604.5), the leaderboard screen and the published drawi
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -23,7 +24,7 @@ from montecarlo.models import PLAYABLE, GameCatalogEntry, Tournament
 from montecarlo.nights import selectors, services
 from montecarlo.nights.drawing import published_drawing
 from montecarlo.nights.forms import AdmitForm, ApprovalForm, InChargeForm, NightForm, TermsForm, prize_lines
-from montecarlo.nights.leaderboard import leaderboard_state
+from montecarlo.nights.leaderboard import leaderboard_state, night_heads
 from montecarlo.nights.ledger import night_balance
 from montecarlo.nights.posting import house_rules_context, house_rules_pdf
 from montecarlo.tablegames import GAMES
@@ -207,10 +208,18 @@ def night_sheet(request, key: str):
 def leaderboard(request, key: str):
     night = selectors.night_by_key(key=key)
     # ?screen=tv: the same live board, alone on a TV at the back of the hall (no portal header, sized by the screen).
-    template = "leaderboard_tv.html" if request.GET.get("screen") == "tv" else "leaderboard.html"
-    return render(request, f"montecarlo/nights/{template}",
-                  {"night": night, "state": leaderboard_state(night),
+    tv = request.GET.get("screen") == "tv"
+    return render(request, f"montecarlo/nights/{'leaderboard_tv' if tv else 'leaderboard'}.html",
+                  {"night": night, "state": leaderboard_state(night), "hall_mode": settings.HALL,
+                   "heads": [] if tv else night_heads(night),
                    "socket": f"/ws/montecarlo/leaderboard/{night.public_key}/"})
+
+
+def leaderboard_heads(request, key: str):
+    """At the hall, the signed heads under the leaderboard, fetched again (htmx) when the night's status changes: the
+    count signs every log of the night."""
+    night = selectors.night_by_key(key=key)
+    return render(request, "licensing/hall/_signed_heads_section.html", {"heads": night_heads(night)})
 
 
 def drawing_json(request, key: str):

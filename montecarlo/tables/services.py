@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleViolation
+from licensing.hall.closing import heads_sign_at_close
 from montecarlo.models import (
     CONFIG_EVENT,
     Approval,
@@ -23,11 +24,14 @@ from montecarlo.models import (
     GameApproval,
     GameCatalogEntry,
     GameTable,
+    JackpotEntry,
     Night,
+    TableEvent,
     TableStatus,
 )
 from montecarlo.nights import rules
 from montecarlo.nights.broadcast import leaderboard_changed
+from montecarlo.nights.kit import KIT_KIND
 from montecarlo.selectors import DEALER_ROLES, has_role, require_director
 from montecarlo.tablegames import GAMES, GameError
 from montecarlo.tables import events
@@ -188,6 +192,9 @@ def table_close(*, actor, table: GameTable, reason: str = "") -> GameTable:
     append(actor=actor, table=table, kind=CLOSE_EVENT, payload={"reason": reason})
     table.status = TableStatus.CLOSED
     table.save(update_fields=["status"])
+    # At the hall the device signs the closed table's log and its jackpot's now; the night's count signs the rest.
+    heads_sign_at_close(actor=actor, organization=table.night.license.organization, kind=KIT_KIND.name,
+                        event_id=table.night_id, logs=[(TableEvent, str(table.pk)), (JackpotEntry, str(table.pk))])
     events.table_closed(actor=actor, table=table, reason=reason)
     if not returned:  # else the void round above has told the screens already
         leaderboard_changed(table.night, table=table.number)

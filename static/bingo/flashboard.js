@@ -88,8 +88,46 @@
       setText("flash-result", "");
       root.removeAttribute("data-winners");
     }
+    renderHeads(state);
     if (speaking && state.last && state.last !== lastSpoken) { speak(state.last); }
     lastSpoken = state.last;
+  }
+
+  // At the hall (the section exists only there): the head of the game just closed as the device signed it, as text
+  // and as a QR code of the Board's check. Redrawn only when the heads change, not on every message.
+  var shownHeads = null;
+  function renderHeads(state) {
+    var section = document.getElementById("flash-heads");
+    var heads = state.heads || [];
+    var key = heads.map(function (head) { return head.url; }).join(" ");
+    if (!section || key === shownHeads) { return; }
+    shownHeads = key;
+    section.hidden = !heads.length;
+    setText("flash-heads-title", heads.length ?
+      section.getAttribute("data-text-title").replace("%(number)s", String(state.heads_game)) : "");
+    var list = document.getElementById("flash-heads-list");
+    list.replaceChildren.apply(list, heads.map(function (head) { return headFigure(section, head); }));
+  }
+
+  function headFigure(section, head) {
+    var figure = document.createElement("figure");
+    figure.className = "hall-head";
+    figure.setAttribute("data-check-url", head.url);
+    var qr = document.createElement("div");
+    qr.className = "hall-head-qr";
+    qr.setAttribute("role", "img");
+    qr.setAttribute("aria-label", section.getAttribute("data-text-qr").replace("%(url)s", head.url));
+    // The server draws the code (qrcode's SVG, one path); parsed as XML, never as HTML, so nothing in it can run.
+    var svg = new DOMParser().parseFromString(head.qr, "image/svg+xml").documentElement;
+    qr.appendChild(document.importNode(svg, true));
+    var caption = document.createElement("figcaption");
+    var line = document.createElement("code");
+    line.className = "hall-head-line";
+    line.textContent = head.line;
+    caption.appendChild(line);
+    figure.appendChild(qr);
+    figure.appendChild(caption);
+    return figure;
   }
 
   function speak(n) {

@@ -20,6 +20,12 @@
       });
       return tr;
     }));
+    // The count closes the night: at the hall the page's signed heads (htmx, templates/.../leaderboard.html) are
+    // fetched again, so they show without a reload.
+    if (root.dataset.status && state.status !== root.dataset.status) {
+      root.dataset.status = state.status;
+      document.body.dispatchEvent(new CustomEvent("mc-night-status"));
+    }
   }
 
   function connect(delay) {

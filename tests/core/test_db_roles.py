@@ -43,7 +43,8 @@ def test_the_app_role_may_only_read_and_append_the_logs(app_role, organization):
                                          "montecarlo_jackpotentry", "licensing_applicationmessage",
                                          "licensing_messageattachment",
                                          "licensing_feepayment", "licensing_feepaymentvoid", "licensing_feewaiver",
-                                         "licensing_hallkit", "licensing_hallbundle", "licensing_halllogimport"}
+                                         "licensing_hallkit", "licensing_hallbundle", "licensing_halllogimport",
+                                         "licensing_hallhead"}
     app_role.execute(
         "INSERT INTO licensing_auditevent (event_type, organization_id, object_type, object_id, payload, created_at,"
         " request_id, chain, seq, prev_hash, hash) VALUES ('test.appended', %s, '', '', %s, %s, '', %s, 1, '', 'x')",

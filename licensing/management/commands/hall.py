@@ -68,7 +68,8 @@ class Command(BaseCommand):
                                                                  "var/hall/device.key)")
         check.add_argument("--on", type=dt.date.fromisoformat, default=None,
                            help="check for this day (YYYY-MM-DD) instead of today, to check a kit ahead")
-        export = commands.add_parser("export", help="write the bundle of the kit's event, its heads signed now")
+        export = commands.add_parser("export", help="write the bundle of the kit's event, its heads as signed at each "
+                                                     "close (or now, for a log that grew since)")
         export.add_argument("kit", type=Path, help="the kit file")
         export.add_argument("--key", type=Path, default=None, help="this device's key file (default "
                                                                   "var/hall/device.key)")

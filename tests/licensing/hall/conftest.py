@@ -1,4 +1,10 @@
-"""A game played at the 'hall' under a kit, its bundle ready to send (tests of licensing.hall's bundles)."""
+"""A game played at the 'hall' under a kit, its bundle ready to send (tests of licensing.hall's bundles); tonight's
+operation with its kit, and this test server made the hall device running it (`at_the_hall`), for the closes that
+sign their heads there."""
+
+import contextlib
+import json
+from pathlib import Path
 
 import pytest
 from django.db import transaction
@@ -18,19 +24,36 @@ from tests.licensing.factories import member
 from tests.licensing.hall.hall_process import DEVICE, DEVICE_PRIVATE, hall_dir, hall_template  # noqa: F401
 
 
+@contextlib.contextmanager
+def at_the_hall(kit: dict, directory: Path):
+    """This server as the hall running `kit` (the document) on the laptop whose key is DEVICE_PRIVATE: the kit and
+    the key in HALL_DIR (licensing.hall.device), its logs chained with the kit's chain key."""
+    (directory / "kit.json").write_text(json.dumps(kit), encoding="utf-8")
+    (directory / "device.key").write_text(DEVICE_PRIVATE, encoding="utf-8")
+    with override_settings(HALL=True, HALL_DIR=directory, EVENT_LOG_KEY=kit["chain_key"]):
+        yield
+
+
 def head_of(kit: dict, identity: str, seq: int, hash: str, key: str = DEVICE_PRIVATE) -> dict:
     return head_sign(private_key=key, kit=kit["kit"], log="bingo.gameevent", identity=identity, seq=seq, hash=hash,
                      at=timezone.now())
+
+
+def kit_for_tonight():
+    """Tonight's operation with a kit prepared for the device (the HallKit), its first game not started yet."""
+    world = live_world(start=False)
+    officer = member(world.game.operation.license.organization, Role.OFFICER)
+    kit = kit_prepare(actor=officer, event=kit_kind("bingo").event(user=officer, pk=world.game.operation_id),
+                      device_public_key=DEVICE)
+    return kit, world
 
 
 @pytest.fixture
 def played():
     """A kit for tonight's operation, and its first game played at the 'hall': the log chained with the kit's chain
     key (the hall's EVENT_LOG_KEY), its head signed by the device."""
-    world = live_world(start=False)
-    officer = member(world.game.operation.license.organization, Role.OFFICER)
-    kit = kit_prepare(actor=officer, event=kit_kind("bingo").event(user=officer, pk=world.game.operation_id),
-                      device_public_key=DEVICE)
+    kit, world = kit_for_tonight()
+
     def start_and_call():
         live.game_start(actor=world.caller, game=world.game)
         for number in bingo_calls(world.face(5))[:4]:
@@ -61,3 +84,17 @@ def played_at_the_hall(kit, world, *steps) -> list[dict]:
             bundles.append(bundle_now(kit, world))
         transaction.set_rollback(True)
     return bundles
+
+
+@pytest.fixture
+def tonight():
+    """Tonight's operation with a kit (the document) prepared for the device, its first game not started yet."""
+    kit, world = kit_for_tonight()
+    return kit.document, world
+
+
+def play_and_close(world) -> GameEvent:
+    live.game_start(actor=world.caller, game=world.game)
+    for number in bingo_calls(world.face(5))[:3]:
+        live.ball_record(actor=world.caller, game=world.game, number=number)
+    return live.game_close(actor=world.caller, game=world.game)

@@ -139,6 +139,21 @@ def _another_day(bundle):
     bundle["heads"] = [head_of(bundle["kit"], bundle["logs"][0]["identity"], last["seq"], last["hash"])]
 
 
+def _changed_after_an_earlier_close(bundle):
+    """The head shown in the room at an earlier close (seq 3) kept; the log changed from that row on, re-hashed, and
+    its last head signed again by the device."""
+    identity, rows = bundle["logs"][0]["identity"], _rows(bundle)
+    earlier = head_of(bundle["kit"], identity, 3, rows[2]["hash"])
+    _edit_and_rehash(bundle)
+    bundle["heads"] = [earlier, head_of(bundle["kit"], identity, rows[-1]["seq"], rows[-1]["hash"])]
+
+
+def _head_of_the_wrong_shape(bundle):
+    """The device's key signs whatever it is given: a seq that is no whole number is refused, never compared."""
+    last = _rows(bundle)[-1]
+    bundle["heads"] = [head_of(bundle["kit"], bundle["logs"][0]["identity"], str(last["seq"]), last["hash"])]
+
+
 TAMPERS = {
     "edit": (_edit, "seq 3: altered or forged row"),
     "edit_and_rehash": (_edit_and_rehash, "seq 5: the log differs from what the device signed"),
@@ -156,6 +171,9 @@ TAMPERS = {
     "twice": (_twice, "is in the bundle twice"),
     "odd_row": (_odd_row, "row 1: not a row of this log"),
     "another_day": (_another_day, "seq 1: written on 2020-01-01T23:00:00.000000, not on the event's day"),
+    "changed_after_an_earlier_close": (_changed_after_an_earlier_close,
+                                       "seq 3: the log differs from the head the device signed at an earlier close"),
+    "head_of_the_wrong_shape": (_head_of_the_wrong_shape, "Signed head 1 is not signed by the kit's device"),
 }
 
 
@@ -182,6 +200,18 @@ def test_a_license_suspended_before_the_event_refuses_the_bundle(played):
                                      issued_by=board_staff())
     [finding] = bundle_problems(bundle)
     assert finding.rule == "30 DCMR 1200.1" and "suspended" in finding.message
+
+
+def test_the_head_with_the_highest_seq_is_the_logs_whatever_their_order(played):
+    """A log closed more than once (or grown after its close and signed at the export) has several signed heads."""
+    kit, _world, bundle = played
+    identity, rows = bundle["logs"][0]["identity"], _rows(bundle)
+    earlier = [head_of(kit.document, identity, seq, rows[seq - 1]["hash"]) for seq in (2, 3)]
+    for heads in ([*bundle["heads"], *earlier], [earlier[1], *bundle["heads"], earlier[0]]):
+        assert bundle_problems({**bundle, "heads": heads}) == []
+    # Without the newest, the newest left is the log's head: the rows after it were never signed.
+    assert any("seq 4: rows after the signed head (seq 3)" in message
+               for message in _messages({**bundle, "heads": earlier}))
 
 
 @pytest.mark.parametrize("bundle", [None, [], {"format": "hall-bundle/1"}, {"format": "x"},
