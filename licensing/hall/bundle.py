@@ -14,6 +14,10 @@ from core import chain
 from core.models import ChainedEvent
 
 FORMAT = "hall-bundle/1"
+# The largest bundle the Board takes, in the portal's upload and the API's (a night's is about 4-5 MB of JSON;
+# Django's DATA_UPLOAD_MAX_MEMORY_SIZE, 2.5 MB, stays the limit everywhere else).
+MAX_BUNDLE_MB = 50
+MAX_BUNDLE_BYTES = MAX_BUNDLE_MB * 1024 * 1024
 
 
 def row_of(row: ChainedEvent) -> dict:
