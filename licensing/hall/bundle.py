@@ -6,11 +6,12 @@ chain key."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 
 from django.apps import apps
 
-from core import chain
+from core import chain, signing
 from core.models import ChainedEvent
 
 FORMAT = "hall-bundle/1"
@@ -30,6 +31,12 @@ def log_of(model: type[ChainedEvent], identity: str, rows: Iterable[ChainedEvent
 
 def bundle_of(*, kit: dict, logs: list[dict], heads: list[dict]) -> dict:
     return {"format": FORMAT, "kit": kit, "logs": logs, "heads": heads}
+
+
+def bundle_digest(bundle) -> str:
+    """What names a bundle whatever its spacing or the order of its members: the SHA-256 of its canonical JSON (the
+    receipt's `digest`, so the hall can tell the Board kept exactly what it sent)."""
+    return hashlib.sha256(signing.canonical(bundle)).hexdigest()
 
 
 class BundleRowError(ValueError):

@@ -2,7 +2,9 @@
 games, a night's ledgers, tables and jackpots), each head signed with the device's key as it stands now, and the
 kit, as one hall-bundle/1 object (licensing.hall.bundle). Until each close signs its own heads, the export signs
 them: a log written after the export is then refused by the Board ("rows after the signed head") unless exported
-again."""
+again. Each head is signed as of its last row's time, as a close would sign it, so exporting again with no new row
+gives the very same bundle and the Board the same receipt ("already received"): a push retried after a lost answer
+adds nothing."""
 
 from __future__ import annotations
 
@@ -24,5 +26,6 @@ def bundle_export(*, kit: dict, device_private_key: str) -> dict:
             continue  # a game never started has no log to send
         logs.append(log_of(model, identity, rows))
         heads.append(head_sign(private_key=device_private_key, kit=kit["kit"], log=model.chain_label(),
-                               identity=identity, seq=rows[-1].seq, hash=rows[-1].hash, at=now))
+                               identity=identity, seq=rows[-1].seq, hash=rows[-1].hash,
+                               at=getattr(rows[-1], "created_at", None) or now))
     return bundle_of(kit=kit, logs=logs, heads=heads)
