@@ -1,5 +1,6 @@
-"""Hall mode's pages (urlpatterns, in the portal namespace, via licensing/urls.py) and API (api_urlpatterns, under
-/api/v1/, via licensing/urls.py)."""
+"""Hall mode's pages (urlpatterns, in the portal namespace, via licensing/urls.py), its public page (public_urlpatterns,
+in the public namespace, via licensing/public/urls.py) and API (api_urlpatterns, under /api/v1/, via
+licensing/urls.py)."""
 
 from django.urls import path
 
@@ -19,8 +20,13 @@ urlpatterns = [
     path("hall/bundles/<int:pk>/", views.bundle_detail, name="hall_bundle"),
 ]
 
+public_urlpatterns = [
+    path("hall/<uuid:kit_id>/check/", views.head_check, name="hall_check"),  # licensing.hall.heads.head_check_url
+]
+
 api_urlpatterns = [
     path("hall-kits/", api.KitListApi.as_view(), name="hall-kits"),
     path("hall-kits/<str:kit_id>/", api.KitDetailApi.as_view(), name="hall-kit"),
     path("hall-kits/<str:kit_id>/bundles/", takes_a_bundle(api.BundleListApi.as_view()), name="hall-kit-bundles"),
+    path("public/hall/<uuid:kit_id>/check/", api.HeadCheckApi.as_view(), name="public-hall-check"),
 ]
