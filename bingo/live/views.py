@@ -19,9 +19,11 @@ from bingo.live import broadcast, report_handover, selectors, services
 from bingo.live.forms import ClaimForm, RecordForm, UndoForm, VoidForm
 from bingo.live.state import game_state
 from bingo.models import GameStatus, Hall
+from bingo.planning.kit import KIT_KIND
 from bingo.planning.selectors import operation_get
 from bingo.selectors import CALLER_ROLES, CHECKER_ROLES
 from core.forms import errors_to_form
+from licensing.hall.selectors import received_heads
 from licensing.selectors import has_role
 
 
@@ -198,14 +200,16 @@ def flashboard(request, key: str):
 
 
 def hall_results(request, key: str):
-    """Public: the results of the closed games a hall showed, each with the head of its log."""
+    """Public: the results of the closed games a hall showed, each with the head of its log; and, for an operation
+run offline in hall mode, the heads of the logs the Board received from the hall device."""
     hall = selectors.hall_by_key(key=key)
     language = get_language() or ""
     rows = [{**row, "pattern_name": row["game"].pattern.name_for(language),
              "winning_label": ball_label(row["result"]["winning_call"]) if row["result"].get("winning_call") else ""}
             for row in selectors.hall_results(hall=hall)]
-    return render(request, "bingo/live/results.html", {"hall": hall, "rows": rows,
-                                                       "training": hall.operation.is_training})
+    return render(request, "bingo/live/results.html", {
+        "hall": hall, "rows": rows, "training": hall.operation.is_training,
+        "hall_heads": received_heads(kind=KIT_KIND.name, event_id=hall.operation_id)})
 
 
 def _pattern_name(state: dict) -> str:

@@ -1,7 +1,8 @@
 """Scoped reads of hall kits: an organization's filing people (officers, members in charge, the gross-receipts
 member) and its game people who prepare events (callers, tournament directors) read its kits; the Board reads all;
-anyone else none. Another organization's kit is a 404. Public read: a signed head's check against the bundles the
-Board accepted; only the verdict and the event's title and date, never the records."""
+anyone else none. Another organization's kit is a 404. Public reads: a signed head's check against the bundles the
+Board accepted, and the heads an event's accepted bundles hold (its public results pages); only the heads, the
+verdict and the event's title and date, never the records."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from licensing.hall.heads import head_check_url, head_line
 from licensing.hall.kinds import KitEvent, kit_kinds
 from licensing.hall.rules import head_verdict
 from licensing.models import HallBundle, HallKit
@@ -98,3 +100,19 @@ def head_check(*, kit: HallKit, log: str, identity: str, seq: int, hash: str) ->
         held.append(top["hash"] if top["seq"] == seq else _hash_at(bundle_pk, log=log, identity=identity, seq=seq))
     return head_verdict(held=held, hash=hash)
 
+
+def received_heads(*, kind: str, event_id: int) -> list[dict]:
+    """The heads of the logs the Board received from the hall for one event (every accepted bundle of its kits), the
+    highest of each log (two, should bundles disagree there), for its public results pages: `line` as the room
+    reads it (head_line), `check` the public check's path (the hall's QR code points at the same page)."""
+    found: dict[tuple[str, str], dict[tuple[int, str], dict]] = {}
+    bundles = HallBundle.objects.filter(accepted=True, kit__kind=kind, kit__event_id=event_id)
+    for heads in bundles.values_list("content__heads", flat=True):
+        for key, head in _top_heads(heads).items():
+            found.setdefault(key, {})[(head["seq"], head["hash"])] = head
+    shown = []
+    for key in sorted(found, key=lambda key: (key[0], len(key[1]), key[1])):  # game 9 before game 10
+        top = max(seq for seq, _hash in found[key])
+        shown += [{**head, "line": head_line(head), "check": head_check_url("", head)}
+                  for (seq, _hash), head in sorted(found[key].items()) if seq == top]
+    return shown

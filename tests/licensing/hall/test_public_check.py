@@ -1,15 +1,19 @@
 """The public check of a head signed in the hall (the page its QR code points at: licensing.hall.heads.head_check_url,
-and the same verdict for machines under /api/v1/public/)."""
+and the same verdict for machines under /api/v1/public/), and the heads received on the event's public results
+pages: the bingo hall's results, the Monte Carlo Night's public page."""
 
 import copy
 import uuid
 
 import pytest
 
-from licensing.hall.heads import head_check_url
-from licensing.hall.services import bundle_receive
-from licensing.models import Role
+from licensing.hall.heads import head_check_url, head_sign
+from licensing.hall.kinds import kit_kind
+from licensing.hall.services import bundle_receive, kit_prepare
+from licensing.models import HallBundle, Role
 from tests.licensing.factories import member
+from tests.licensing.hall.conftest import DEVICE, DEVICE_PRIVATE
+from tests.montecarlo.factories import night_for
 
 pytestmark = pytest.mark.django_db
 HOLDS, NOT_YET, DIFFERS = "The Board holds exactly these records.", "Not yet received", "Differs"
@@ -115,3 +119,35 @@ def test_missing_parameters_and_nul_bytes_are_400s_naming_them(received, client)
         nul = _check(client, kit, _query(head, identity="1\x00"), api=api)
         assert nul.status_code == 400 and "identity" in nul.content.decode()
 
+
+def test_the_bingo_results_page_shows_the_heads_the_board_received(received, client):
+    kit, world, head, _third = received
+    url = f"/bingo/flashboard/{world.hall.key}/results/"
+    line = f"bingo.gameevent {head['identity']} seq {head['seq']} {head['hash']}"
+    page = client.get(url).content.decode()
+    assert "Records received from the hall" in page and line in page
+    assert head_check_url("", head).replace("&", "&amp;") in page
+
+
+def test_the_nights_public_page_shows_the_heads_the_board_received(client, settings):
+    night, director = night_for()
+    kit = kit_prepare(actor=director, event=kit_kind("night").event(user=director, pk=night.pk),
+                      device_public_key=DEVICE)
+    url = f"/montecarlo/night/{night.public_key}/"
+    assert "Records received from the hall" not in client.get(url).content.decode()
+
+    def head(identity, seq, hash):
+        return head_sign(private_key=DEVICE_PRIVATE, kit=str(kit.kit_id), log="montecarlo.chipledgerentry",
+                         identity=identity, seq=seq, hash=hash, at=kit.prepared_at)
+
+    # Two accepted bundles (an export, then one after more play) and a refused one: each log's highest head shown.
+    for heads, accepted in (([head("9", 4, "a" * 64), head("10", 2, "b" * 64)], True),
+                            ([head("9", 7, "c" * 64)], True), ([head("9", 8, "d" * 64)], False)):
+        HallBundle.objects.create(kit=kit, digest=heads[0]["hash"], content={"heads": heads}, accepted=accepted,
+                                  received_by=director)
+    page = client.get(url).content.decode()
+    assert "Records received from the hall" in page
+    assert "montecarlo.chipledgerentry 9 seq 7 " + "c" * 64 in page
+    assert "montecarlo.chipledgerentry 10 seq 2 " + "b" * 64 in page
+    assert page.index("chipledgerentry 9 seq") < page.index("chipledgerentry 10 seq")  # game 9 before game 10
+    assert "seq 4 " + "a" * 64 not in page and "d" * 64 not in page
