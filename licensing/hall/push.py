@@ -52,7 +52,7 @@ def bundles_url(board_url: str, kit_id: str) -> str:
     """The API address a bundle goes to. The token travels with it, so only https, or http to this machine."""
     parts = urlsplit(board_url or "")
     if parts.scheme not in {"http", "https"} or not parts.hostname:
-        raise BoardAddressError(f"{board_url!r} is not the Board's web address (https://...).")
+        raise BoardAddressError(f"{board_url!r} is not the Board's web address: give it with --board https://...")
     if parts.scheme == "http" and not _loopback(parts.hostname):
         raise BoardAddressError(f"{board_url} is plain http: the API token would cross the network unencrypted. "
                                 f"Use the Board's https address.")
