@@ -122,6 +122,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # The few views marked body_limit() (a hall's bundle) read their larger body here, before the NUL guard reads it
+    # under DATA_UPLOAD_MAX_MEMORY_SIZE.
+    "core.middleware.body_limit.BodyLimitMiddleware",
     # Before anything reads the input (the session key, CSRF, views): PostgreSQL text holds no NUL.
     "core.middleware.null_characters.NullCharacterMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -18,11 +18,13 @@ from django.views.decorators.http import require_GET, require_POST
 from bingo.engine import ball_label
 from bingo.live import broadcast, report_handover, selectors, services
 from bingo.live.forms import ClaimForm, RecordForm, UndoForm, VoidForm
+from bingo.live.kit import KIT_KIND
 from bingo.live.state import game_state
 from bingo.models import GameEvent, GameStatus, Hall
 from bingo.planning.selectors import operation_get
 from bingo.selectors import CALLER_ROLES, CHECKER_ROLES
 from core.forms import errors_to_form
+from licensing.hall.selectors import received_heads
 from licensing.hall.shown import heads_shown
 from licensing.selectors import has_role
 
@@ -201,7 +203,8 @@ def flashboard(request, key: str):
 
 
 def hall_results(request, key: str):
-    """Public: the results of the closed games a hall showed, each with the head of its log."""
+    """Public: the results of the closed games a hall showed, each with the head of its log; and, for an operation
+run offline in hall mode, the heads of the logs the Board received from the hall device."""
     hall = selectors.hall_by_key(key=key)
     language = get_language() or ""
     rows = [{**row, "pattern_name": row["game"].pattern.name_for(language),
@@ -210,8 +213,9 @@ def hall_results(request, key: str):
     # At the hall, each closed game's head as its device signed it (text and QR code); nothing on the Board's server.
     heads = heads_shown((GameEvent, str(row["game"].pk), _("Game %(number)s") % {"number": row["game"].number})
                         for row in rows)
-    return render(request, "bingo/live/results.html", {"hall": hall, "rows": rows, "heads": heads,
-                                                       "training": hall.operation.is_training})
+    return render(request, "bingo/live/results.html", {
+        "hall": hall, "rows": rows, "heads": heads, "training": hall.operation.is_training,
+        "hall_heads": received_heads(kind=KIT_KIND.name, event_id=hall.operation_id)})
 
 
 def _pattern_name(state: dict) -> str:

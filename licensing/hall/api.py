@@ -2,16 +2,27 @@
 callers and directors: its own; the Board: all), newest first, paged; POST prepares one for an event the caller may
 plan or direct (licensing.hall.services.kit_prepare, signed by the Board at once); GET /api/v1/hall-kits/<id>/ one
 kit with its signed document, the file the hall device loads; POST /api/v1/hall-kits/<id>/bundles/ sends what the hall
-recorded (checked before anything is accepted, licensing.hall.services.bundle_receive) and GET lists the receipts."""
+recorded (checked before anything is accepted, licensing.hall.services.bundle_receive) and GET lists the receipts.
+GET /api/v1/public/hall/<kit>/check/ is the public check of a signed head, for machines (the page's verdict)."""
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
-from rest_framework import generics, status
+from django.core.exceptions import ValidationError
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from rest_framework import generics, permissions, status
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from core.api.answers import ERRORS, service_answer
 from licensing.hall import selectors, services
+from licensing.hall.forms import HeadCheckForm
 from licensing.hall.kinds import kit_kind
-from licensing.hall.serializers import BundleSerializer, KitDetailSerializer, KitRequestSerializer, KitSerializer
+from licensing.hall.rules import verdict_message
+from licensing.hall.serializers import (
+    BundleSerializer,
+    HeadCheckSerializer,
+    KitDetailSerializer,
+    KitRequestSerializer,
+    KitSerializer,
+)
 from licensing.models import HallBundle
 
 TAG = "hall"
@@ -96,3 +107,34 @@ class BundleListApi(generics.ListAPIView):
         kit = self._kit()
         received, new = services.bundle_receive(actor=request.user, kit=kit, bundle=request.data)
         return Response(BundleSerializer(received).data, status=status.HTTP_201_CREATED if new else status.HTTP_200_OK)
+
+
+class HeadCheckApi(APIView):
+    """Public, no token: the check the hall's QR code points at, for machines."""
+
+    permission_classes = [permissions.AllowAny]
+    authentication_classes: list = []
+
+    @extend_schema(
+        operation_id="public_hall_head_check", summary="Does the Board hold exactly these records?", tags=["public"],
+        description=(
+            "A head the hall's device signed (the one line under the hall's QR code: log, identity, seq, hash) "
+            "against the bundles of the kit the Board accepted. The verdict and the event's public title and date, "
+            "nothing of the records. 400 names each parameter it cannot read; 404 for a kit the Board never issued."),
+        parameters=[
+            OpenApiParameter("log", str, required=True, description="The log's name, such as `bingo.gameevent`."),
+            OpenApiParameter("identity", str, required=True, description="The log's owner (a game's id...)."),
+            OpenApiParameter("seq", int, required=True, description="The head's row number, from 1."),
+            OpenApiParameter("hash", str, required=True, description="The head row's hash, 64 hexadecimal digits."),
+        ],
+        responses={200: HeadCheckSerializer, 400: ERRORS, 404: ERRORS},
+    )
+    def get(self, request, kit_id):
+        kit = selectors.kit_public_get(kit_id=kit_id)
+        form = HeadCheckForm(request.query_params)
+        if not form.is_valid():
+            raise ValidationError(form.errors.as_data())
+        verdict = selectors.head_check(kit=kit, **form.cleaned_data)
+        return Response(HeadCheckSerializer({
+            "kit": kit.kit_id, "event": {"title": kit.title, "date": kit.event_date}, **form.cleaned_data,
+            "verdict": verdict, "message": verdict_message(verdict)}).data)

@@ -6,14 +6,19 @@ chain key."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 
 from django.apps import apps
 
-from core import chain
+from core import chain, signing
 from core.models import ChainedEvent
 
 FORMAT = "hall-bundle/1"
+# The largest bundle the Board takes, in the portal's upload and the API's (a night's is about 4-5 MB of JSON;
+# Django's DATA_UPLOAD_MAX_MEMORY_SIZE, 2.5 MB, stays the limit everywhere else).
+MAX_BUNDLE_MB = 50
+MAX_BUNDLE_BYTES = MAX_BUNDLE_MB * 1024 * 1024
 
 
 def row_of(row: ChainedEvent) -> dict:
@@ -27,6 +32,12 @@ def log_of(model: type[ChainedEvent], identity: str, rows: Iterable[ChainedEvent
 def bundle_of(*, kit: dict, records: list[dict], records_signature: str, logs: list[dict], heads: list[dict]) -> dict:
     return {"format": FORMAT, "kit": kit, "records": records, "records_signature": records_signature, "logs": logs,
             "heads": heads}
+
+
+def bundle_digest(bundle) -> str:
+    """What names a bundle whatever its spacing or the order of its members: the SHA-256 of its canonical JSON (the
+    receipt's `digest`, so the hall can tell the Board kept exactly what it sent)."""
+    return hashlib.sha256(signing.canonical(bundle)).hexdigest()
 
 
 class BundleRowError(ValueError):

@@ -3,7 +3,9 @@ games, a night's ledgers, tables and jackpots), the kit, the event's rows as the
 device signed, as one hall-bundle/1 object (licensing.hall.bundle). The heads are the ones signed at each close
 (HallHead, licensing.hall.closing), every one of them, so the Board can check each head the room was shown; a log with
 rows past its newest close-signed head, or never closed, gets its head signed now (the Board takes the highest seq of
-a log as its head). The device signs the rows too (hall-records/1)."""
+a log as its head). The device signs the rows too (hall-records/1). A head signed at the export is signed as of its
+log's last row, as a close would sign it, so exporting again with no new row gives the very same bundle and the Board
+the same receipt ("already received"): a push retried after a lost answer adds nothing."""
 
 from __future__ import annotations
 
@@ -35,7 +37,8 @@ def bundle_export(*, kit: dict, device_private_key: str) -> dict:
         heads += closed
         if not closed or closed[-1]["seq"] < rows[-1].seq:
             heads.append(head_sign(private_key=device_private_key, kit=kit["kit"], log=model.chain_label(),
-                                   identity=identity, seq=rows[-1].seq, hash=rows[-1].hash, at=now))
+                                   identity=identity, seq=rows[-1].seq, hash=rows[-1].hash,
+                                   at=getattr(rows[-1], "created_at", None) or now))
     license = License.objects.get(number=kit["license"]["number"])
     records = event_records(kit_kind(event["kind"]), event["id"], license=license,
                             day=dt.date.fromisoformat(event["date"]))

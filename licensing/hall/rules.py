@@ -1,4 +1,5 @@
-"""Whether a kit may be prepared for an event: pure, over the facts licensing.hall.contents gathers."""
+"""Whether a kit may be prepared for an event: pure, over the facts licensing.hall.contents gathers; and the public
+check's verdict on a signed head, over the hashes the Board's accepted bundles hold."""
 
 from __future__ import annotations
 
@@ -26,3 +27,26 @@ def prepare_findings(*, event_date: dt.date, today: dt.date, license: LicenseInF
                                             "come.") % {"date": format_day(event_date)}, field="event"))
     findings += in_force_findings(license, event_date, action=_("Hall kit"))
     return findings
+
+
+# The public check of a signed head (the QR code in the hall): what the Board received against what the room saw.
+HOLDS_EXACTLY, NOT_YET_RECEIVED, DIFFERS = "holds_exactly", "not_yet_received", "differs"
+VERDICTS = (HOLDS_EXACTLY, NOT_YET_RECEIVED, DIFFERS)
+
+
+def head_verdict(*, held: list[str], hash: str) -> str:
+    """`held`: the hash at the head's seq in each bundle of the kit the Board accepted whose copy of the log reaches
+    that far. None: not yet received (a copy that ends earlier neither confirms nor contradicts the head; a later
+    bundle will). Every one the head's hash: the Board holds exactly these records (rows after it, from a later
+    close, do not change the rows up to it). Any other: it differs."""
+    if not held:
+        return NOT_YET_RECEIVED
+    return HOLDS_EXACTLY if all(found == hash for found in held) else DIFFERS
+
+
+def verdict_message(verdict: str) -> str:
+    return {
+        HOLDS_EXACTLY: _("The Board holds exactly these records."),
+        NOT_YET_RECEIVED: _("Not yet received: the Board has not received this log up to this record."),
+        DIFFERS: _("Differs: the records the Board holds for this log are not these."),
+    }[verdict]

@@ -1,8 +1,9 @@
 """Hall kits in the API: a kit's summary in lists, the signed document on its own page, and what preparing one
-takes."""
+takes; a bundle's receipt; the public check of a signed head."""
 
 from rest_framework import serializers
 
+from licensing.hall.rules import VERDICTS
 from licensing.models import HallBundle, HallKit
 
 
@@ -56,3 +57,22 @@ class BundleSerializer(serializers.ModelSerializer):
         model = HallBundle
         fields = ["id", "kit", "digest", "accepted", "findings", "logs", "rows", "received_at"]
         read_only_fields = fields
+
+
+class HeadCheckEventSerializer(serializers.Serializer):
+    title = serializers.CharField()
+    date = serializers.DateField()
+
+
+class HeadCheckSerializer(serializers.Serializer):
+    kit = serializers.UUIDField()
+    event = HeadCheckEventSerializer(help_text="The event's public title and date.")
+    log = serializers.CharField()
+    identity = serializers.CharField()
+    seq = serializers.IntegerField()
+    hash = serializers.CharField()
+    verdict = serializers.ChoiceField(choices=VERDICTS, help_text=(
+        "`holds_exactly`: an accepted bundle of the kit holds this log and its row at `seq` has this hash (and none "
+        "holds another); `not_yet_received`: no accepted bundle of the kit holds the log as far as `seq`; "
+        "`differs`: the Board holds the log that far and its row at `seq` has another hash."))
+    message = serializers.CharField(help_text="The verdict in words, in the caller's language.")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -12,6 +10,7 @@ from django.utils.translation import gettext as _
 from core import signing
 from core.findings import Finding, RuleViolation
 from licensing.hall import events
+from licensing.hall.bundle import bundle_digest
 from licensing.hall.checks import bundle_problems
 from licensing.hall.contents import kit_document
 from licensing.hall.imports import bundle_import, imports_keep
@@ -71,7 +70,7 @@ def bundle_receive(*, actor: User, kit: HallKit, bundle) -> tuple[HallBundle, bo
         raise RuleViolation(Finding(BUNDLE_RULE, _("This bundle is not for kit %(kit)s (it says %(found)s).") % {
             "kit": kit.kit_id, "found": carried.get("kit") if isinstance(carried, dict) else _("nothing")},
             field="kit"))
-    digest = hashlib.sha256(signing.canonical(bundle)).hexdigest()
+    digest = bundle_digest(bundle)
     kept = HallBundle.objects.filter(kit=kit, digest=digest).first()
     if kept is not None:
         return kept, False

@@ -1,6 +1,7 @@
 """Hall mode's portal pages: the kits an organization prepared and the events it may prepare one for, preparing one
 (the Board signs it at once), a kit's page and its download (the JSON file the hall device loads), uploading what
-the hall sent back and the Board's verdict on it; the Board's list of refused bundles."""
+the hall sent back and the Board's verdict on it; the Board's list of refused bundles. And the one public page: the
+check of a signed head the hall's QR code points at (no sign-in)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from core.forms import errors_to_form
 from licensing.hall import selectors, services
-from licensing.hall.forms import BundleForm, KitForm
+from licensing.hall.forms import BundleForm, HeadCheckForm, KitForm
 from licensing.hall.kinds import kit_kind
+from licensing.hall.rules import verdict_message
 
 
 @login_required
@@ -87,3 +89,16 @@ def kit_download(request, kit_id):
                             content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="hall-kit-{kit.event_date.isoformat()}-{kit.kit_id}.json"'
     return response
+
+
+@require_GET
+def head_check(request, kit_id):
+    """Public: does the Board hold exactly the records a head signed in the hall names? Only the verdict and the
+    event's title and date; a query it cannot read is a 400 naming each parameter."""
+    kit = selectors.kit_public_get(kit_id=kit_id)
+    form = HeadCheckForm(request.GET)
+    if not form.is_valid():
+        return render(request, "licensing/hall/check.html", {"kit": kit, "form": form}, status=400)
+    verdict = selectors.head_check(kit=kit, **form.cleaned_data)
+    return render(request, "licensing/hall/check.html", {
+        "kit": kit, "form": form, "head": form.cleaned_data, "verdict": verdict, "message": verdict_message(verdict)})

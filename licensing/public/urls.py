@@ -4,6 +4,7 @@ config/urls.py), and the public license lookup API (api_urlpatterns, via licensi
 from django.urls import include, path
 
 from licensing.fees import urls as fees_urls
+from licensing.hall import urls as hall_urls
 from licensing.public import api, views
 from licensing.public.charity import api as charity_api
 from licensing.public.charity import views as charity_views
@@ -19,6 +20,7 @@ urlpatterns: list = [
     path("", include(filing_urls.public_urlpatterns)),  # "when is it due": the deadlines of one event
     path("", include(register_urls.public_urlpatterns)),  # the Board's numbers in force, with their citations
     path("", include(drawings_urls.urlpatterns)),  # a raffle drawing's public page
+    path("", include(hall_urls.public_urlpatterns)),  # the check of a head signed in the hall (its QR code)
     path("charity-totals/", charity_views.charity_totals, name="charity_totals"),
     path("charity-totals.csv", charity_views.charity_totals_csv, name="charity_totals_csv"),
 ]

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from core.forms import cleaned, errors_to_form, run_service
 from core.public_url import public_url
+from licensing.hall.selectors import received_heads
 from licensing.licenses.certificates import qr_svg
 from montecarlo import selectors as roles
 from montecarlo.catalog.variants import settings_fields
@@ -24,6 +25,7 @@ from montecarlo.models import PLAYABLE, GameCatalogEntry, Tournament
 from montecarlo.nights import selectors, services
 from montecarlo.nights.drawing import published_drawing
 from montecarlo.nights.forms import AdmitForm, ApprovalForm, InChargeForm, NightForm, TermsForm, prize_lines
+from montecarlo.nights.kit import KIT_KIND
 from montecarlo.nights.leaderboard import leaderboard_state, night_heads
 from montecarlo.nights.ledger import night_balance
 from montecarlo.nights.posting import house_rules_context, house_rules_pdf
@@ -193,9 +195,11 @@ def approval_decide(request, pk: int):
 
 
 def night_public(request, key: str):
-    """The posted house rules and prize list (30 DCMR 1603.2, 1604.5), with every table's game and limits."""
+    """The posted house rules and prize list (30 DCMR 1603.2, 1604.5), with every table's game and limits; for a night
+run offline in hall mode, the heads of the logs the Board received from the hall device."""
     night = selectors.night_by_key(key=key)
-    return render(request, "montecarlo/nights/public.html", house_rules_context(night))
+    return render(request, "montecarlo/nights/public.html", {
+        **house_rules_context(night), "hall_heads": received_heads(kind=KIT_KIND.name, event_id=night.pk)})
 
 
 def night_sheet(request, key: str):

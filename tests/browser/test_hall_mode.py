@@ -122,18 +122,15 @@ def test_a_bingo_session_runs_offline_at_the_hall_and_the_board_takes_it_in(asgi
     finally:
         hall.stop()
 
-    # The network is back: the hall's bundle goes to the Board, after the operation's hours.
-    bundle_file = tmp_path / "bundle.json"
-    exported = hall_manage(hall_dir, "hall", "export", str(hall_dir / "kit.json"), "--out", str(bundle_file),
-                           at=board_time(timezone.localdate(), dt.time(22, 30)))
-    assert exported.returncode == 0, exported.stderr
+    # The network is back, after the operation's hours: the hall pushes its bundle to the Board (`hall push`, with the
+    # officer's API token from the Board).
     during(operation, dt.time(23, 0))
-    board = requests.Session()
-    token = board.post(f"{asgi_url}/api/v1/auth/token/", json={"email": officer.email, "password": PASSWORD},
-                       timeout=10).json()["token"]
-    answer = board.post(f"{asgi_url}/api/v1/hall-kits/{kit.kit_id}/bundles/", data=bundle_file.read_bytes(),
-                        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"}, timeout=60)
-    assert answer.status_code == 201, answer.text
+    token = requests.post(f"{asgi_url}/api/v1/auth/token/", json={"email": officer.email, "password": PASSWORD},
+                          timeout=10).json()["token"]
+    pushed = hall_manage(hall_dir, "hall", "push", str(hall_dir / "kit.json"), "--board", asgi_url, "--token", token,
+                         at=board_time(timezone.localdate(), dt.time(22, 30)))
+    assert pushed.returncode == 0, pushed.stdout + pushed.stderr
+    assert "The Board accepts the bundle (10 logs" in pushed.stdout
     received = HallBundle.objects.get(kit=kit)
     assert received.accepted, received.findings
 

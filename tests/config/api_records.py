@@ -134,6 +134,7 @@ RECORDS: dict[str, Records] = {
         OrganizationMember.objects.all, "organization", lambda m: {"organization_pk": m.organization_id,
                                                                    "id": m.pk}),
     "/api/v1/payments/{id}/": _org(FeePayment.objects.all, "application__organization", _pk),
+    "/api/v1/public/hall/{kit_id}/check/": Records(HallKit.objects.all, PUBLIC, lambda k: {"kit_id": str(k.kit_id)}),
     "/api/v1/public/licenses/{number}/": Records(License.objects.all, PUBLIC, lambda lic: {"number": lic.number}),
     "/api/v1/public/montecarlo/nights/{key}/": Records(Night.objects.all, PUBLIC, lambda n: {"key": n.public_key}),
     "/api/v1/public/raffle-drawings/{id}/": Records(RaffleDrawing.objects.all, PUBLIC, _pk),
@@ -162,6 +163,7 @@ RECORDS: dict[str, Records] = {
 QUERIES = {
     "GET /api/v1/fees/quote": {"license_type": "vendor", "kind": "renewal", "gross_sales": "19999.99"},
     "GET /api/v1/reports/deadlines": {"license_type": "bingo", "license_class": "B", "event_date": "2026-12-05"},
+    "GET /api/v1/public/hall/{kit_id}/check/": {"log": "bingo.gameevent", "identity": "1", "seq": 1, "hash": "0" * 64},
 }
 
 
