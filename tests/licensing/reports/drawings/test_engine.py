@@ -71,7 +71,7 @@ def test_a_published_drawing_verifies_and_tampering_is_named():
 @pytest.mark.parametrize(("change", "field"), [
     ({"tickets": [1, 1, 2]}, "tickets"), ({"tickets": []}, "tickets"), ({"tickets": [1, "2"]}, "tickets"),
     ({"prizes": 0}, "prizes"), ({"prizes": 5}, "prizes"), ({"prizes": True}, "prizes"),
-    ({"seed": "AB" * 32}, "seed"), ({"seed": "ab" * 31}, "seed"), ({"format": "raffle-drawing/2"}, "format"),
+    ({"seed": "AB" * 32}, "seed"), ({"seed": "ab" * 31}, "seed"), ({"format": "raffle-drawing/3"}, "format"),
 ])
 def test_malformed_input_names_the_field(change, field):
     with pytest.raises(engine.MalformedDrawing) as error:
