@@ -1,5 +1,5 @@
-"""Raffle drawing API: the organization's officers schedule, close sales and draw; anyone reads a drawing's
-published values (GET /api/v1/public/raffle-drawings/<id>/)."""
+"""Raffle drawing API: the organization's officers schedule, close sales, enter the witness value (raffle-drawing/2)
+and draw; anyone reads a drawing's published values (GET /api/v1/public/raffle-drawings/<id>/)."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, status
@@ -18,8 +18,9 @@ from licensing.reports.drawings.serializers import (
     DrawingSalesCloseSerializer,
     DrawingScheduleSerializer,
     DrawingSerializer,
+    DrawingWitnessSerializer,
 )
-from licensing.reports.drawings.services import drawing_draw, drawing_sales_close, drawing_schedule
+from licensing.reports.drawings.services import drawing_draw, drawing_sales_close, drawing_schedule, drawing_witness
 
 RESPONSES = {400: ERRORS, 403: ERRORS, 404: ERRORS}
 
@@ -36,8 +37,8 @@ class DrawingScheduleApi(APIView):
     @extend_schema(operation_id="raffle_drawings_schedule", request=DrawingScheduleSerializer,
                    responses={201: DrawingSerializer, **RESPONSES}, tags=["raffle drawings"])
     def post(self, request):
-        def call(*, license, prizes):
-            return drawing_schedule(actor=request.user, prizes=prizes,
+        def call(*, license, prizes, format):
+            return drawing_schedule(actor=request.user, prizes=prizes, format=format,
                                     license=license_for_drawing_get(user=request.user, pk=license))
 
         return service_answer(request, serializer_class=DrawingScheduleSerializer, call=call, answer=_answer,
@@ -71,8 +72,24 @@ class DrawingSalesCloseApi(APIView):
             call=lambda **data: drawing_sales_close(actor=request.user, drawing=drawing, **data))
 
 
+class DrawingWitnessApi(APIView):
+    """raffle-drawing/2: enter the witness value produced in the room after sales close (dice rolled or bingo balls
+    drawn, read aloud) and the witness's name. Once: a second entry, an entry before sales close and an entry for a
+    raffle-drawing/1 drawing are refused, naming the field `witness` and the format's section."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(operation_id="raffle_drawings_witness", request=DrawingWitnessSerializer,
+                   responses={200: DrawingSerializer, **RESPONSES}, tags=["raffle drawings"])
+    def post(self, request, pk: int):
+        drawing = drawing_get(user=request.user, pk=pk)
+        return service_answer(request, serializer_class=DrawingWitnessSerializer, answer=_answer,
+                              call=lambda **data: drawing_witness(actor=request.user, drawing=drawing, **data))
+
+
 class DrawingDrawApi(APIView):
-    """Hold the drawing: draws the winners with the secret seed and reveals it. Refused while the license is not
+    """Hold the drawing: draws the winners with the secret seed (raffle-drawing/2: and the witness value) and reveals
+    it. Refused while the license is not
     in force (30 DCMR 1200.1), before the time it states (1202.2(n)), and unless `in_charge` names the member in
     charge or the alternate present (1301.5)."""
 
@@ -87,8 +104,8 @@ class DrawingDrawApi(APIView):
 
 
 class PublicDrawingApi(APIView):
-    """Public: a drawing's commitment, tickets hash, seed and winners as far as published, and the published
-    drawing (raffle-drawing/1) once drawn."""
+    """Public: a drawing's commitment, tickets hash, witness value, seed and winners as far as published, and the
+    published drawing (raffle-drawing/1 or /2) once drawn."""
 
     permission_classes = [permissions.AllowAny]
     authentication_classes: list = []
