@@ -37,6 +37,18 @@ def node(cases: list[dict]) -> list[dict]:
     return json.loads(done.stdout)
 
 
+def assert_same_verdicts(variants: list[dict]) -> None:
+    """The browser's verify says what the command's does of each published drawing: verified, the first mismatching
+    field, or the malformed field."""
+    answers = node([{"verify": variant} for variant in variants])
+    for variant, answer in zip(variants, answers, strict=True):
+        try:
+            expected = {"mismatch": engine.verify(variant)}
+        except engine.MalformedDrawing as error:
+            expected = {"malformed": error.field}
+        assert answer == expected, variant
+
+
 def cases() -> list[dict]:
     chance = random.Random(26)
     found = [{"tickets": [1, 2, 5, 9], "prizes": 3, "seed": bytes(range(32)).hex()},
@@ -78,13 +90,7 @@ def test_verify_names_the_same_field_and_refuses_the_same_input():
                 {**published, "winners": list(reversed(drawn.winners))}, {**published, "format": "x"},
                 {**published, "tickets": [1, 1]}, {**published, "prizes": 8}, {**published, "seed": "AB" * 32},
                 {**published, "tickets": [1, True]}]
-    answers = node([{"verify": variant} for variant in variants])
-    for variant, answer in zip(variants, answers, strict=True):
-        try:
-            expected = {"mismatch": engine.verify(variant)}
-        except engine.MalformedDrawing as error:
-            expected = {"malformed": error.field}
-        assert answer == expected, variant
+    assert_same_verdicts(variants)
 
 
 RECORD = [{"seq": 1, "kind": "scheduled", "at": "2027-04-01T15:00:00.000000Z"},
@@ -118,10 +124,4 @@ def test_verify_of_a_witnessed_drawing_names_the_same_field_and_refuses_the_same
         {**published, "record": [{**RECORD[0], "at": "2027-04-01T15:00:00Z"}, *RECORD[1:]]},
         {**published, "record": [{**RECORD[0], "seq": "1"}, *RECORD[1:]]},
     ]
-    answers = node([{"verify": variant} for variant in variants])
-    for variant, answer in zip(variants, answers, strict=True):
-        try:
-            expected = {"mismatch": engine.verify(variant)}
-        except engine.MalformedDrawing as error:
-            expected = {"malformed": error.field}
-        assert answer == expected, variant
+    assert_same_verdicts(variants)

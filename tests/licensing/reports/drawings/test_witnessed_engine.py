@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from licensing.reports.drawings import engine
+from tests.licensing.reports.drawings.test_engine import spec_loop, spec_tickets_hash
 
 SEED = bytes(range(32)).hex()
 DICE = "d6:3152646315245316623141522"
@@ -25,22 +26,12 @@ RECORD = [{"seq": 1, "kind": "scheduled", "at": "2027-04-01T15:00:00.000000Z"},
 
 
 def spec_draw(tickets, k, seed_hex, witness):
-    """The format's pseudocode, transcribed line by line, independently of the module."""
+    """The format's pseudocode: the key derived from the seed, the tickets hash and the witness value, then /1's loop
+    (transcribed in test_engine, independently of the module)."""
     seed = bytes.fromhex(seed_hex)
-    tickets_hash = hashlib.sha256(",".join(str(t) for t in sorted(tickets)).encode("ascii")).hexdigest()
+    tickets_hash = spec_tickets_hash(tickets)
     key = hmac.new(seed, ("raffle-drawing/2:" + tickets_hash + ":" + witness).encode("ascii"), hashlib.sha256).digest()
-    pool, counter, winners = sorted(tickets), 0, []
-    for _ in range(k):
-        n = len(pool)
-        limit = (2**256 // n) * n
-        while True:
-            r = int.from_bytes(hmac.new(key, f"{tickets_hash}:{counter}".encode("ascii"), hashlib.sha256).digest(),
-                               "big")
-            counter += 1
-            if r < limit:
-                break
-        winners.append(pool.pop(r % n))
-    return hashlib.sha256(seed).hexdigest(), tickets_hash, winners
+    return hashlib.sha256(seed).hexdigest(), tickets_hash, spec_loop(tickets, k, key)
 
 
 def published(tickets=(1, 2, 5, 9), prizes=3, seed=SEED, witness=DICE):
