@@ -1,7 +1,6 @@
 """Every write of a raffle drawing: schedule, close sales, (raffle-drawing/2) enter the witness value, draw. Each
-validates everything before it writes,
-runs in one transaction holding the drawing's row lock (appends to its log are serialized under it), appends
-one event to the drawing's hash-chained record and records an audit event.
+validates everything before it writes, runs in one transaction holding the drawing's row lock (appends to its log
+are serialized under it), appends one event to the drawing's hash-chained record and records an audit event.
 
 Only the filing officers of the license's organization act (30 DCMR 1202.2: the organization conducts its
 raffle); the Board reads. The rules a drawing is held to (the license in force at close of sales and draw, the
