@@ -12,7 +12,7 @@ register = template.Library()
 TONES = {
     "good": {"active", "approved", "accepted", "licensed", "drawn", "published", "awarded", "finished"},
     "waiting": {"draft", "submitted", "pending", "scheduled", "registering", "open", "running", "sales_closed",
-                "counted"},
+                "witnessed", "counted"},
     "attention": {"deficient", "suspended", "overdue"},
     "stop": {"denied", "revoked", "refused", "rejected"},
 }

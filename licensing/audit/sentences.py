@@ -100,6 +100,7 @@ SENTENCES = {
     # raffle drawings
     "licensing.raffle_drawing_scheduled": _("A raffle drawing was scheduled and its commitment published."),
     "licensing.raffle_drawing_sales_closed": _("Raffle ticket sales were closed."),
+    "licensing.raffle_drawing_witnessed": _("A raffle's witness value, produced in the room, was entered."),
     "licensing.raffle_drawing_drawn": _("A raffle was drawn; the seed and the winners were published."),
     # event financial reports
     "licensing.report_opened": _("A financial report was started."),

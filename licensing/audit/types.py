@@ -100,6 +100,7 @@ LABELS = {
     # raffle drawings (licensing/reports/drawings)
     "licensing.raffle_drawing_scheduled": _("Raffle drawing scheduled (commitment published)"),
     "licensing.raffle_drawing_sales_closed": _("Raffle ticket sales closed"),
+    "licensing.raffle_drawing_witnessed": _("Raffle witness value entered (raffle-drawing/2)"),
     "licensing.raffle_drawing_drawn": _("Raffle drawn (seed and winners published)"),
     # event financial reports
     "licensing.report_opened": _("Financial report started"),

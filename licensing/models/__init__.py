@@ -11,7 +11,7 @@ from licensing.models.notifications import Notification
 from licensing.models.organizations import LicenseeKind, Membership, Organization, OrganizationType, Role
 from licensing.models.premises import CorrectionStatus, Premises, PremisesCorrection
 from licensing.models.profile import Document, OrganizationMember, ResponsiblePerson
-from licensing.models.raffles import DrawingStatus, RaffleDrawing, RaffleDrawingEvent
+from licensing.models.raffles import DrawingFormat, DrawingStatus, RaffleDrawing, RaffleDrawingEvent
 from licensing.models.register import BoardNumber, NumberStatus
 from licensing.models.reports import (
     Report,
@@ -28,7 +28,7 @@ from licensing.models.users import BoardGroup, User
 __all__ = [
     "AnchorReason", "ApiTokenSecondFactor", "Application", "ApplicationMessage", "AuditChain", "AuditEvent",
     "BingoOccasion", "BoardGroup", "BoardNumber", "ChangeKind", "CorrectionStatus", "Decision", "DeficiencyNotice",
-    "Document", "DrawingStatus",
+    "Document", "DrawingFormat", "DrawingStatus",
     "EnforcementAction", "FeePayment", "FeePaymentVoid", "FeeWaiver", "HallBundle", "HallHead", "HallKit",
     "HallLogImport", "InvitationStatus", "License",
     "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "MessageAttachment", "Notification", "NumberStatus",

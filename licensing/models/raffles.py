@@ -1,10 +1,11 @@
-"""Raffle drawings (issue 13): a drawing of a raffle license, provably fair (raffle-drawing/1,
-licensing.reports.drawings.engine), and its append-only, hash-chained record (core.chain).
+"""Raffle drawings (issue 13): a drawing of a raffle license, provably fair (raffle-drawing/1 or, witnessed in the
+room, raffle-drawing/2: licensing.reports.drawings.engine), and its append-only, hash-chained record (core.chain).
 
 The drawing row holds the secret seed from the moment it is scheduled (nothing shows it before
 the drawing: selectors and serializers read it only once the status is drawn); the record is
 what the public and the raffle report read: `scheduled` (the commitment), `sales_closed` (the
-eligible tickets, the returned ones, the tickets hash) and `drawn` (the seed, the winners)."""
+eligible tickets, the returned ones, the tickets hash), for /2 `witnessed` (the witness value and
+who entered it) and `drawn` (the seed, the winners)."""
 
 from django.conf import settings
 from django.db import models
@@ -18,7 +19,15 @@ from core.models import AppendOnlyError, ChainedEvent
 class DrawingStatus(models.TextChoices):
     SCHEDULED = "scheduled", _("Scheduled")
     SALES_CLOSED = "sales_closed", _("Sales closed")
+    WITNESSED = "witnessed", _("Witness value entered")
     DRAWN = "drawn", _("Drawn")
+
+
+class DrawingFormat(models.TextChoices):
+    """docs/formats/raffle-drawing.md and raffle-drawing-2.md (licensing.reports.drawings.engine.FORMATS)."""
+
+    SEEDED = "raffle-drawing/1", _("Seed committed by the Board (raffle-drawing/1)")
+    WITNESSED = "raffle-drawing/2", _("Seed committed and a witness value from the room (raffle-drawing/2)")
 
 
 class RaffleDrawingDeleteError(Exception):
@@ -28,6 +37,7 @@ class RaffleDrawingDeleteError(Exception):
 class RaffleDrawing(models.Model):
     license = models.ForeignKey("licensing.License", on_delete=models.PROTECT, related_name="raffle_drawings")
     prizes = models.PositiveSmallIntegerField(_("prizes"))
+    format = models.CharField(_("format"), max_length=20, choices=DrawingFormat.choices, default=DrawingFormat.SEEDED)
     # 64 lowercase hex characters (32 bytes): secret until the drawing.
     seed = models.CharField(_("seed"), max_length=64, editable=False)
     commitment = models.CharField(_("commitment"), max_length=64)
@@ -55,8 +65,8 @@ class RaffleDrawingEventImmutableError(AppendOnlyError):
 
 
 class RaffleDrawingEvent(ChainedEvent):
-    """One step of a drawing's record: scheduled {commitment}, sales_closed {tickets, returned,
-    tickets_hash}, drawn {seed, winners}."""
+    """One step of a drawing's record: scheduled {commitment, license, prizes; format for /2}, sales_closed
+    {tickets, returned, tickets_hash}, witnessed {witness, witness_name} (/2 only), drawn {seed, winners}."""
 
     drawing = models.ForeignKey(RaffleDrawing, on_delete=models.PROTECT, related_name="events")
     kind = models.CharField(_("kind"), max_length=12, choices=DrawingStatus.choices)
@@ -108,8 +118,10 @@ class RaffleDrawingEvent(ChainedEvent):
         opened = walk.first.payload
         if opened.get("commitment") != drawing.commitment:
             return problem(1, "the drawing row's commitment is not the one its log published")
-        # Drawings scheduled before the record named its license and prizes have only the commitment.
-        terms = {"license": drawing.license.number, "prizes": drawing.prizes}
+        # Drawings scheduled before the record named its license and prizes have only the commitment; a /1
+        # drawing's record names no format (the only one there was), so a row turned /2 is seen.
+        terms = {"license": drawing.license.number, "prizes": drawing.prizes, "format": drawing.format}
+        opened = {"format": DrawingFormat.SEEDED.value, **opened}
         changed = sorted(key for key, value in terms.items() if opened.get(key, value) != value)
         if changed:
             return problem(1, "the drawing row no longer matches what its log opened with: " + ", ".join(

@@ -1,14 +1,25 @@
 // Verify a published raffle drawing in the browser: a faithful port of licensing/reports/drawings/engine.py
-// (format "raffle-drawing/1", ../shared/formats/raffle-drawing.md). From the published seed and ticket list it
-// recomputes the commitment sha256(seed), the tickets hash sha256("t1,t2,...") of the sorted tickets, and the
-// winners drawn by HMAC-SHA256(seed, "<tickets_hash>:<counter>") with rejection sampling; then it compares them
-// with the published values, field by field in the command's order (commitment, tickets_hash, winners).
+// (format "raffle-drawing/1", ../shared/formats/raffle-drawing.md, and "raffle-drawing/2", the witnessed drawing of
+// docs/formats/raffle-drawing-2.md). From the published seed and ticket list it recomputes the commitment
+// sha256(seed), the tickets hash sha256("t1,t2,...") of the sorted tickets, and the winners drawn by
+// HMAC-SHA256(key, "<tickets_hash>:<counter>") with rejection sampling, the key being the seed (/1) or
+// HMAC-SHA256(seed, "raffle-drawing/2:<tickets_hash>:<witness>") (/2, whose record must show the witness value entered
+// once, after sales closed); then it compares them with the published values, field by field in the command's order
+// (commitment, tickets_hash, record for /2, winners).
 // Pure JavaScript (SHA-256 below, BigInt): no server call, and it works without a secure context.
 (function (root) {
   "use strict";
 
   var FORMAT = "raffle-drawing/1";
+  var FORMAT_WITNESSED = "raffle-drawing/2";
   var SEED_BYTES = 32;
+  // raffle-drawing/2: the witness value (25 to 100 dice, or 11 to 75 balls of a 75-ball blower) and the record.
+  var DICE = /^d6:[1-6]{25,100}$/;
+  var BALLS = /^b75:[1-9][0-9]?(?:-[1-9][0-9]?){10,74}$/;
+  var BALL_TOP = 75;
+  var WITNESS_NAME_MAX = 200;
+  var RECORD_KINDS = ["scheduled", "sales_closed", "witnessed", "drawn"];
+  var RECORD_TIME = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z$/;
   var SPACE = BigInt(2) ** BigInt(256); // an HMAC-SHA256 output read as a big-endian integer
 
   // --- SHA-256 (FIPS 180-4) and HMAC (RFC 2104) over Uint8Array ---
@@ -124,7 +135,8 @@
 
   function ticketsHashOf(tickets) { return hex(sha256(ascii(sorted(tickets).map(String).join(",")))); }
 
-  function drawWinners(tickets, prizes, seed) {
+  // The draw both formats share; the key is the seed (/1) or witnessKey (/2).
+  function drawWinners(tickets, prizes, key) {
     var pool = sorted(tickets);
     var ticketsHash = ticketsHashOf(tickets);
     var counter = 0;
@@ -134,7 +146,7 @@
       var limit = (SPACE / n) * n;
       var r;
       for (;;) {
-        r = BigInt("0x" + hex(hmacSha256(seed, ascii(ticketsHash + ":" + counter))));
+        r = BigInt("0x" + hex(hmacSha256(key, ascii(ticketsHash + ":" + counter))));
         counter += 1;
         if (r < limit) { break; }
       }
@@ -151,6 +163,84 @@
              winners: drawWinners(tickets, prizes, key) };
   }
 
+  // --- raffle-drawing/2 ---
+  function checkWitness(witness) {
+    if (typeof witness !== "string" || !(witness.indexOf("d6:") === 0 || witness.indexOf("b75:") === 0)) {
+      throw new Malformed("witness", 'the witness value is "d6:" and the dice read in order, or "b75:" and the ' +
+                          "balls drawn in order, joined by -");
+    }
+    if (witness.indexOf("d6:") === 0 && !DICE.test(witness)) {
+      throw new Malformed("witness", "dice are written as the digits 1 to 6, one per die, at least 25 and at most " +
+                          "100 of them");
+    }
+    if (witness.indexOf("b75:") === 0) {
+      if (!BALLS.test(witness)) {
+        throw new Malformed("witness", "balls are numbers from 1 to 75 without leading zeros, joined by -, at " +
+                            "least 11 and at most 75 of them");
+      }
+      var balls = witness.slice(4).split("-").map(Number);
+      var seen = new Set();
+      for (var i = 0; i < balls.length; i++) {
+        if (balls[i] > BALL_TOP) {
+          throw new Malformed("witness", "ball " + balls[i] + " is not one of the balls 1 to 75");
+        }
+      }
+      for (i = 0; i < balls.length; i++) {
+        if (seen.has(balls[i])) {
+          throw new Malformed("witness", "ball " + balls[i] + " is drawn twice: a ball drawn is not put back");
+        }
+        seen.add(balls[i]);
+      }
+    }
+    return witness;
+  }
+
+  function checkWitnessName(name) {
+    var points = typeof name === "string" ? Array.from(name) : null;
+    if (points === null || name.replace(/ /g, "") === "" || points.length > WITNESS_NAME_MAX ||
+        points.some(function (c) { var code = c.codePointAt(0); return code < 32 || (code >= 127 && code < 160); })) {
+      throw new Malformed("witness_name", "the witness's name is text of 1 to 200 characters, without control " +
+                          "characters");
+    }
+    return name;
+  }
+
+  function checkRecord(record) {
+    var shaped = Array.isArray(record) && record.every(function (entry) {
+      return entry !== null && typeof entry === "object" && !Array.isArray(entry) &&
+        Object.keys(entry).sort().join(",") === "at,kind,seq";
+    });
+    if (!shaped) { throw new Malformed("record", 'the record is a list of {"seq": n, "kind": "...", "at": "..."}'); }
+    record.forEach(function (entry) {
+      if (!isInteger(entry.seq) || typeof entry.kind !== "string" || typeof entry.at !== "string" ||
+          !RECORD_TIME.test(entry.at)) {
+        throw new Malformed("record", "each entry has a whole number seq, a kind and a UTC time written " +
+                            "YYYY-MM-DDTHH:MM:SS.ffffffZ");
+      }
+    });
+    return record;
+  }
+
+  function recordInOrder(record) {
+    return record.length === RECORD_KINDS.length && record.every(function (entry, i) {
+      return entry.kind === RECORD_KINDS[i] && entry.seq === i + 1 && (i === 0 || record[i - 1].at <= entry.at);
+    });
+  }
+
+  function witnessKey(seed, ticketsHash, witness) {
+    return hmacSha256(seed, ascii(FORMAT_WITNESSED + ":" + ticketsHash + ":" + witness));
+  }
+
+  function drawWitnessed(tickets, prizes, seed, witness) {
+    tickets = checkTickets(tickets);
+    prizes = checkPrizes(prizes, tickets);
+    var committed = seedBytes(seed);
+    witness = checkWitness(witness);
+    var ticketsHash = ticketsHashOf(tickets);
+    return { commitment: commitmentOf(committed), tickets_hash: ticketsHash,
+             winners: drawWinners(tickets, prizes, witnessKey(committed, ticketsHash, witness)) };
+  }
+
   function same(a, b) {
     if (Array.isArray(a) || Array.isArray(b)) {
       return Array.isArray(a) && Array.isArray(b) && a.length === b.length &&
@@ -164,17 +254,28 @@
     if (published === null || typeof published !== "object" || Array.isArray(published)) {
       throw new Malformed("drawing", "a published drawing is one JSON object");
     }
-    if (published.format !== FORMAT) { throw new Malformed("format", 'the format is "' + FORMAT + '"'); }
-    var found = draw(published.tickets, published.prizes, published.seed);
-    var fields = ["commitment", "tickets_hash", "winners"];
+    var found, fields;
+    if (published.format === FORMAT) {
+      found = draw(published.tickets, published.prizes, published.seed);
+      fields = ["commitment", "tickets_hash", "winners"];
+    } else if (published.format === FORMAT_WITNESSED) {
+      found = drawWitnessed(published.tickets, published.prizes, published.seed, published.witness);
+      checkWitnessName(published.witness_name);
+      found.record = recordInOrder(checkRecord(published.record));
+      fields = ["commitment", "tickets_hash", "record", "winners"];
+    } else {
+      throw new Malformed("format", 'the format is "' + FORMAT + '" or "' + FORMAT_WITNESSED + '"');
+    }
     for (var i = 0; i < fields.length; i++) {
-      if (!same(published[fields[i]], found[fields[i]])) { return { mismatch: fields[i], found: found }; }
+      var field = fields[i];
+      var matches = field === "record" ? found.record : same(published[field], found[field]);
+      if (!matches) { return { mismatch: field, found: found }; }
     }
     return { mismatch: null, found: found };
   }
 
-  var api = { FORMAT: FORMAT, Malformed: Malformed, sha256: sha256, hmacSha256: hmacSha256, draw: draw,
-              verify: verify, hex: hex };
+  var api = { FORMAT: FORMAT, FORMAT_WITNESSED: FORMAT_WITNESSED, Malformed: Malformed, sha256: sha256,
+              hmacSha256: hmacSha256, draw: draw, drawWitnessed: drawWitnessed, verify: verify, hex: hex };
   if (typeof module !== "undefined" && module.exports) { module.exports = api; return; }
 
   // --- the public raffle page: the "Verify in your browser" button ---

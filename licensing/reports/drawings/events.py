@@ -23,6 +23,12 @@ def raffle_drawing_sales_closed(*, actor: User, drawing: RaffleDrawing, event: R
                         "tickets_hash": payload["tickets_hash"], "buyers_age_declared": True})
 
 
+def raffle_drawing_witnessed(*, actor: User, drawing: RaffleDrawing, event: RaffleDrawingEvent) -> AuditEvent:
+    payload = event.payload
+    return _step(event_type="licensing.raffle_drawing_witnessed", actor=actor, drawing=drawing, event=event,
+                 audit={"witness": payload["witness"], "witness_name": payload["witness_name"]})
+
+
 def raffle_drawing_drawn(*, actor: User, drawing: RaffleDrawing, event: RaffleDrawingEvent) -> AuditEvent:
     payload = event.payload
     return _step(event_type="licensing.raffle_drawing_drawn", actor=actor, drawing=drawing, event=event,

@@ -1,6 +1,6 @@
-"""Portal forms for a raffle drawing. They only collect input: the ticket list is read from text here
-(`ticket_numbers_parse`), every rule on it is the service's, and the service's errors come back onto the form
-(`core.forms.errors_to_form`) naming the field and the rule."""
+"""Portal forms for a raffle drawing. They only collect input: the ticket list and the witness value's dice or balls
+are read from text here (`ticket_numbers_parse`, `witness_numbers_parse`), every rule on them is the service's, and
+the service's errors come back onto the form (`core.forms.errors_to_form`) naming the field and the rule."""
 
 from __future__ import annotations
 
@@ -11,17 +11,23 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from core.numbers import IntegerField
+from licensing.models import DrawingFormat
 from licensing.register.values import value
-from licensing.reports.drawings.services import PRIZES_MAX, TICKET_RULE
+from licensing.reports.drawings import engine
+from licensing.reports.drawings.rules import WITNESS_RULE
+from licensing.reports.drawings.services import PRIZES_MAX, TICKET_RULE, WITNESS_TEXT_MAX
 
 # One item: a ticket number or a range "first-last", ASCII digits only (int() would take other scripts' digits).
 _ITEM = re.compile(r"([0-9]{1,9})(?:\s*[-\u2013]\s*([0-9]{1,9}))?", re.ASCII)
 _SEPARATORS = re.compile(r"[\s,;]+")
 TICKETS_TEXT_MAX = 20_000
+# Dice or balls as read aloud: separated by spaces, commas, semicolons or dashes; ASCII digits only.
+_WITNESS_SEPARATORS = re.compile(r"[\s,;\-\u2013]+")
+_WITNESS_ITEM = re.compile(r"[0-9]{1,3}", re.ASCII)
 
 
-def _error(message, **params) -> ValidationError:
-    return ValidationError("%(rule)s: " + str(message), code="tickets", params={"rule": TICKET_RULE, **params})
+def _error(message, *, rule: str = TICKET_RULE, code: str = "tickets", **params) -> ValidationError:
+    return ValidationError("%(rule)s: " + str(message), code=code, params={"rule": rule, **params})
 
 
 def ticket_numbers_parse(text: str, *, first: int | None = None, last: int | None = None) -> list[int]:
@@ -53,9 +59,31 @@ def ticket_numbers_parse(text: str, *, first: int | None = None, last: int | Non
     return numbers
 
 
+def witness_numbers_parse(text: str, *, source: str) -> list[int]:
+    """The dice or balls written in `text`, in order: numbers separated by spaces, commas, semicolons or dashes (dice
+    may also be written together, "35162" being five dice). Raises ValidationError naming what cannot be read; the
+    rest (1 to 6, 1 to 75, how many, a ball twice) is the format's, checked by the service."""
+    if "\x00" in text:
+        raise _error(_("the witness value contains a NUL character"), rule=WITNESS_RULE, code="witness")
+    items = [item for item in _WITNESS_SEPARATORS.split(text.strip()) if item]
+    if source == engine.DICE:
+        items = [digit for item in items for digit in item]
+    for item in items:
+        if not _WITNESS_ITEM.fullmatch(item):
+            raise _error(_("“%(item)s” is not the number of a die or a ball (digits 0 to 9 only)"), rule=WITNESS_RULE,
+                         code="witness", item=item[:20])
+    return [int(item) for item in items]
+
+
 class DrawingScheduleForm(forms.Form):
     prizes = IntegerField(label=_("Number of prizes"), min_value=1, max_value=PRIZES_MAX, initial=1,
                           help_text=_("Each prize goes to a different ticket, drawn in prize order."))
+    format = forms.TypedChoiceField(
+        label=_("How the winners are drawn"), choices=DrawingFormat.choices, widget=forms.RadioSelect,
+        required=False, empty_value=DrawingFormat.SEEDED, initial=DrawingFormat.SEEDED,
+        help_text=_("Choose raffle-drawing/2 for a drawing held offline in the hall: after sales close a witness "
+                    "enters a value produced in the room (dice or bingo balls read aloud), so that no one who holds "
+                    "the seed can steer the draw."))
 
 
 class DrawingSalesCloseForm(forms.Form):
@@ -94,3 +122,33 @@ class DrawingDrawForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["in_charge"].choices = [("", _("Choose who is present"))] + [
             (pk, f"{person.full_name} ({person.get_role_display()})") for pk, person in (in_charge or {}).items()]
+
+
+class DrawingWitnessForm(forms.Form):
+    """raffle-drawing/2: the value produced in the room, as read aloud, and the witness who enters it. The numbers
+    become the canonical witness value here (engine.witness_text); the service checks it and refuses a second entry."""
+
+    witness_source = forms.ChoiceField(label=_("Produced by"), widget=forms.RadioSelect, choices=[
+        (engine.DICE, _("Six-sided dice rolled by a player, read one die at a time (at least %(least)s dice)")
+         % {"least": engine.DICE_MIN}),
+        (engine.BALLS, _("Balls drawn from the 75-ball bingo blower, in the order drawn (at least %(least)s balls)")
+         % {"least": engine.BALLS_MIN})])
+    witness = forms.CharField(
+        label=_("The value as read aloud"), widget=forms.Textarea(attrs={"rows": 2}), max_length=WITNESS_TEXT_MAX,
+        help_text=_("Each die or ball in the order read, separated by spaces or commas, e.g. 3 5 1 6 2 or 7, 64, 22."))
+    witness_name = forms.CharField(
+        label=_("Witness's name"), max_length=engine.WITNESS_NAME_MAX,
+        help_text=_("The person who read the value aloud and enters it. Published with the drawing."))
+    confirm = forms.BooleanField(label=_(
+        "The value was produced in the room after ticket sales closed and is entered as it was read aloud. It is "
+        "entered once and cannot be changed."))
+
+    def clean(self):
+        cleaned = super().clean()
+        source, text = cleaned.get("witness_source"), cleaned.get("witness")
+        if source and text:
+            try:
+                cleaned["witness"] = engine.witness_text(source, witness_numbers_parse(text, source=source))
+            except ValidationError as error:
+                self.add_error("witness", error)
+        return cleaned

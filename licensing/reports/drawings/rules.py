@@ -11,6 +11,8 @@ their section; the services gather the facts and refuse on any.
   the time of its drawing has come (the drawing's record hands its figures to the report when it is held).
 - 30 DCMR 1502.5, 1502.6: after the license is approved and before any ticket is issued, the printer's statement
   (tickets printed, first and last number) and a proof of the ticket are filed with the Board.
+- raffle-drawing/2 (docs/formats/raffle-drawing-2.md): a witnessed drawing's witness value is entered after sales
+  close, once, in its canonical form with at least 64 bits (25 dice or 11 balls), with the witness's name.
 """
 
 from __future__ import annotations
@@ -22,12 +24,16 @@ from django.utils.translation import gettext as _
 from core.dates import when
 from core.findings import Finding
 from licensing.register.values import value
+from licensing.reports.drawings import engine
 
 TIME_RULE = "30 DCMR 1202.2(n)"
 IN_CHARGE_RULE = "30 DCMR 1301.5"
 AGE_RULE = "30 DCMR 1702.1"
 PRINTER_STATEMENT_RULE = "30 DCMR 1502.5"
 TICKET_PROOF_RULE = "30 DCMR 1502.6"
+# The sections of docs/formats/raffle-drawing-2.md a witnessed drawing is held to.
+WITNESS_RULE = "raffle-drawing/2 (The witness value)"
+WITNESS_STEP_RULE = "raffle-drawing/2 (Published values, in order)"
 
 
 def drawing_time_findings(*, now: dt.datetime, drawing_at: dt.datetime | None) -> list[Finding]:
@@ -92,3 +98,51 @@ def printer_documents_findings(*, has_statement: bool, has_proof: bool) -> list[
             "file a proof of the raffle ticket with the organization's documents before any ticket is issued "
             "(30 DCMR 1502.6)."), field="documents"))
     return findings
+
+
+def witness_step_findings(*, witnessed_format: bool, sales_closed: bool, entered: dict | None) -> list[Finding]:
+    """raffle-drawing/2: the witness value is entered after sales close (the tickets are fixed before it exists) and
+    once (the record keeps the first entry: `entered`, its witness_name and time, refuses a second)."""
+    if not witnessed_format:
+        return [Finding(WITNESS_STEP_RULE, _(
+            "this drawing is raffle-drawing/1: its winners are drawn with the committed seed alone, and it takes no "
+            "witness value"), field="witness")]
+    if entered is not None:
+        return [Finding(WITNESS_STEP_RULE, _(
+            "the witness value is entered once: %(name)s entered it at %(time)s, and a second entry is refused")
+            % {"name": entered["witness_name"], "time": when(entered["at"])}, field="witness")]
+    if not sales_closed:
+        return [Finding(WITNESS_STEP_RULE, _(
+            "the witness value is entered after ticket sales close, once the eligible tickets and their hash are "
+            "fixed"), field="witness")]
+    return []
+
+
+def witness_value_findings(witness) -> list[Finding]:
+    """raffle-drawing/2: the witness value in its canonical form (the engine decides; the words are translated)."""
+    try:
+        engine.check_witness(witness)
+    except engine.MalformedDrawing as error:
+        messages = {
+            "source": _("the witness value comes from six-sided dice (d6) or the balls of a 75-ball bingo blower "
+                        "(b75)"),
+            "dice": _("the witness value needs at least %(least)s dice (64 bits, so that it cannot be guessed) and at "
+                      "most %(most)s; each die is one digit from 1 to 6, in the order read"),
+            "balls": _("the witness value needs at least %(least)s balls (64 bits, so that it cannot be guessed) and "
+                       "at most %(most)s, each a number from 1 to %(top)s, in the order drawn"),
+            "ball_range": _("ball %(ball)s is not one of the balls 1 to %(top)s"),
+            "ball_twice": _("ball %(ball)s is drawn twice: a ball drawn is not put back"),
+        }
+        return [Finding(WITNESS_RULE, messages[error.reason] % error.params, field="witness")]
+    return []
+
+
+def witness_name_findings(name) -> list[Finding]:
+    """raffle-drawing/2: the record names the witness who read the value aloud and entered it."""
+    try:
+        engine.check_witness_name(name)
+    except engine.MalformedDrawing:
+        return [Finding(WITNESS_RULE, _(
+            "give the name of the witness who read the value aloud and entered it: 1 to %(max)s characters, without "
+            "control characters") % {"max": engine.WITNESS_NAME_MAX}, field="witness_name")]
+    return []

@@ -1,16 +1,18 @@
 """Reads of raffle drawings. The officers of the license's organization and the Board see its drawings; the
 public sees each drawing's published values only: the commitment from the start, the tickets hash once sales
-close, the seed, the tickets and the winners once drawn. Nothing here reads the seed before the drawing."""
+close, a raffle-drawing/2 drawing's witness value once entered, the seed, the tickets and the winners once drawn.
+Nothing here reads the seed before the drawing."""
 
 from __future__ import annotations
+
+import datetime as dt
 
 from django.db.models import QuerySet
 from django.http import Http404
 
-from licensing.models import DrawingStatus, License, RaffleDrawing, User
+from licensing.models import DrawingFormat, DrawingStatus, License, RaffleDrawing, User
 from licensing.models.choices import LicenseType
 from licensing.models.organizations import FILING_ROLES
-from licensing.reports.drawings import engine
 from licensing.selectors import organization_ids_with_roles
 
 
@@ -59,13 +61,19 @@ def _record(drawing: RaffleDrawing) -> dict:
     return {event.kind: event.payload for event in drawing.events.order_by("seq")}
 
 
+def _record_time(moment: dt.datetime) -> str:
+    """raffle-drawing/2's record time: UTC, fixed width (the text's order is the time's)."""
+    return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
 def drawing_published(drawing: RaffleDrawing) -> dict | None:
-    """The published drawing, raffle-drawing/1 exactly, or None before the drawing."""
+    """The published drawing in its format exactly (raffle-drawing/1, or /2 with the witness value, who entered it
+    and the record's steps), or None before the drawing."""
     if drawing.status != DrawingStatus.DRAWN:
         return None
     record = _record(drawing)
-    return {
-        "format": engine.FORMAT,
+    published = {
+        "format": drawing.format,
         "raffle": drawing.license.number,
         "prizes": drawing.prizes,
         "commitment": record[DrawingStatus.SCHEDULED]["commitment"],
@@ -74,6 +82,14 @@ def drawing_published(drawing: RaffleDrawing) -> dict | None:
         "tickets": record[DrawingStatus.SALES_CLOSED]["tickets"],
         "winners": record[DrawingStatus.DRAWN]["winners"],
     }
+    if drawing.format == DrawingFormat.WITNESSED:
+        published.update({
+            "witness": record[DrawingStatus.WITNESSED]["witness"],
+            "witness_name": record[DrawingStatus.WITNESSED]["witness_name"],
+            "record": [{"seq": seq, "kind": kind, "at": _record_time(at)}
+                       for seq, kind, at in drawing.events.order_by("seq").values_list("seq", "kind", "created_at")],
+        })
+    return published
 
 
 def _times(drawing: RaffleDrawing) -> dict:
@@ -86,6 +102,7 @@ def drawing_public(drawing: RaffleDrawing) -> dict:
     record = _record(drawing)
     times = _times(drawing)
     closed = record.get(DrawingStatus.SALES_CLOSED, {})
+    witnessed = record.get(DrawingStatus.WITNESSED, {})
     drawn = record.get(DrawingStatus.DRAWN, {})
     application = drawing.license.application
     in_charge = drawn.get("in_charge")
@@ -94,10 +111,14 @@ def drawing_public(drawing: RaffleDrawing) -> dict:
         "raffle": drawing.license.number,
         "organization": drawing.license.licensed_name,
         "status": drawing.status,
+        "format": drawing.format,
         "prizes": drawing.prizes,
         "commitment": record[DrawingStatus.SCHEDULED]["commitment"],
         "tickets_hash": closed.get("tickets_hash"),
         "tickets": closed.get("tickets") if drawn else None,
+        # raffle-drawing/2: the value produced in the room after sales closed, and the witness who entered it.
+        "witness": witnessed.get("witness"),
+        "witness_name": witnessed.get("witness_name"),
         "seed": drawn.get("seed"),
         "winners": drawn.get("winners"),
         "published": drawing_published(drawing),
@@ -106,6 +127,7 @@ def drawing_public(drawing: RaffleDrawing) -> dict:
         "place": drawn.get("place") or application.drawing_place,
         "committed_at": times.get(DrawingStatus.SCHEDULED),
         "sales_closed_at": times.get(DrawingStatus.SALES_CLOSED),
+        "witnessed_at": times.get(DrawingStatus.WITNESSED),
         "drawn_at": times.get(DrawingStatus.DRAWN),
         # 30 DCMR 1301.5: who of the member in charge and the alternate was present at the drawing.
         "in_charge": {"name": in_charge["name"], "role": in_charge["role"]} if in_charge else None,

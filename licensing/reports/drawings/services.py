@@ -1,6 +1,6 @@
-"""Every write of a raffle drawing: schedule, close sales, draw. Each validates everything before it writes,
-runs in one transaction holding the drawing's row lock (appends to its log are serialized under it), appends
-one event to the drawing's hash-chained record and records an audit event.
+"""Every write of a raffle drawing: schedule, close sales, (raffle-drawing/2) enter the witness value, draw. Each
+validates everything before it writes, runs in one transaction holding the drawing's row lock (appends to its log
+are serialized under it), appends one event to the drawing's hash-chained record and records an audit event.
 
 Only the filing officers of the license's organization act (30 DCMR 1202.2: the organization conducts its
 raffle); the Board reads. The rules a drawing is held to (the license in force at close of sales and draw, the
@@ -25,6 +25,7 @@ from licensing.licenses.rules import in_force_findings
 from licensing.models import (
     AnchorReason,
     AuditEvent,
+    DrawingFormat,
     DrawingStatus,
     License,
     RaffleDrawing,
@@ -41,6 +42,8 @@ from licensing.selectors import has_role
 TICKET_RULE = "30 DCMR 1202.2(n)"  # the application states the raffle's ticket numbers
 DRAWING_RULE = "30 DCMR 1202.2(n)"
 PRIZES_MAX = 1000
+# The longest canonical witness value is 75 balls (219 characters): anything longer is refused unread.
+WITNESS_TEXT_MAX = 300
 
 SeedSource = Callable[[], bytes]
 
@@ -134,6 +137,25 @@ def _status_clean(drawing: RaffleDrawing, expected: str, message: str) -> None:
         raise RuleViolation(Finding(DRAWING_RULE, message, field="status"))
 
 
+def _format_clean(format) -> str:
+    if format not in DrawingFormat.values:
+        raise RuleViolation(Finding(rules.WITNESS_STEP_RULE, _(
+            "the drawing's format is raffle-drawing/1 (the committed seed) or raffle-drawing/2 (the committed seed "
+            "and a witness value from the room)"), field="format"))
+    return format
+
+
+def _draw_status_clean(drawing: RaffleDrawing) -> None:
+    """Drawn once, after sales close and, in raffle-drawing/2, after the witness value is entered."""
+    witnessed = drawing.format == DrawingFormat.WITNESSED
+    if witnessed and drawing.status == DrawingStatus.SALES_CLOSED:
+        raise RuleViolation(Finding(rules.WITNESS_STEP_RULE, _(
+            "the witness value produced in the room is entered before the winners are drawn"), field="witness"))
+    _status_clean(drawing, DrawingStatus.WITNESSED if witnessed else DrawingStatus.SALES_CLOSED,
+                  _("the drawing is held once, after sales close") if drawing.status == DrawingStatus.SCHEDULED
+                  else _("this raffle has been drawn"))
+
+
 # --- writing ---
 
 
@@ -156,9 +178,10 @@ def _append(*, actor: User, drawing: RaffleDrawing, kind: str, payload: dict,
 
 
 @transaction.atomic
-def drawing_schedule(*, actor: User, license: License, prizes: int,
+def drawing_schedule(*, actor: User, license: License, prizes: int, format: str = DrawingFormat.SEEDED,
                      seed_source: SeedSource | None = None) -> RaffleDrawing:
-    """Draw the secret seed and publish its commitment, sha256(seed), before ticket sales close."""
+    """Draw the secret seed and publish its commitment, sha256(seed), before ticket sales close. In
+    raffle-drawing/2 a witness value entered after sales close is combined with it (drawing_witness)."""
     # Locked: two schedules at once cannot both pass the one-drawing check below.
     license = License.objects.select_for_update().select_related("organization", "application").get(pk=license.pk)
     _require_officer(actor, license)
@@ -169,16 +192,19 @@ def drawing_schedule(*, actor: User, license: License, prizes: int,
             "one is already scheduled"), field="license"))
     _printer_documents_clean(license)
     prizes = _prizes_clean(prizes)
+    format = _format_clean(format)
     seed = (seed_source or system_seed)()
     if not isinstance(seed, bytes) or len(seed) != engine.SEED_BYTES:
         raise ValueError("the seed source gives 32 bytes")
     commitment = engine.commitment_of(seed)
-    drawing = RaffleDrawing.objects.create(license=license, prizes=prizes, seed=seed.hex(), commitment=commitment,
-                                           created_by=actor)
-    # The record opens with what the drawing is for (the license, the number of prizes) beside the
-    # commitment: the drawing row must keep agreeing with it (RaffleDrawingEvent.owner_problems).
-    _append(actor=actor, drawing=drawing, kind=DrawingStatus.SCHEDULED,
-            payload={"commitment": commitment, "license": license.number, "prizes": prizes},
+    drawing = RaffleDrawing.objects.create(license=license, prizes=prizes, format=format, seed=seed.hex(),
+                                           commitment=commitment, created_by=actor)
+    # The record opens with what the drawing is for (the license, the number of prizes, a /2 drawing its format)
+    # beside the commitment: the drawing row must keep agreeing with it (RaffleDrawingEvent.owner_problems).
+    opened = {"commitment": commitment, "license": license.number, "prizes": prizes}
+    if format == DrawingFormat.WITNESSED:
+        opened["format"] = format
+    _append(actor=actor, drawing=drawing, kind=DrawingStatus.SCHEDULED, payload=opened,
             audit=events.raffle_drawing_scheduled)
     return drawing
 
@@ -234,16 +260,49 @@ def drawing_recorded(drawing: RaffleDrawing, *, closed: RaffleDrawingEvent, draw
 
 
 @transaction.atomic
-def drawing_draw(*, actor: User, drawing: RaffleDrawing, in_charge: int | None = None) -> RaffleDrawing:
-    """Draw the winners among the eligible tickets with the stored seed, then reveal the seed; the record
-    prefills the raffle's financial report (the report of the drawing's date). Held only while the license is
-    in force (30 DCMR 1200.1), at or after the time the application states (1202.2(n)), with the member in
-    charge or the alternate present, named on the record (1301.5)."""
+def drawing_witness(*, actor: User, drawing: RaffleDrawing, witness: str, witness_name: str) -> RaffleDrawing:
+    """raffle-drawing/2: record the witness value produced in the room after sales close (dice rolled or bingo balls
+    drawn, read aloud), in its canonical form, and the name of the witness who entered it. Once: the record keeps
+    the first entry and a second is refused, as is an entry before sales close. The draw's key is derived from it."""
     drawing = _lock(drawing)
     _require_officer(actor, drawing.license)
-    _status_clean(drawing, DrawingStatus.SALES_CLOSED,
-                  _("the drawing is held once, after sales close") if drawing.status == DrawingStatus.SCHEDULED
-                  else _("this raffle has been drawn"))
+    first = drawing.events.filter(kind=DrawingStatus.WITNESSED).first()
+    findings = rules.witness_step_findings(
+        witnessed_format=drawing.format == DrawingFormat.WITNESSED,
+        sales_closed=drawing.status == DrawingStatus.SALES_CLOSED,
+        entered={"witness_name": first.payload["witness_name"], "at": first.created_at} if first else None)
+    if findings:
+        raise RuleViolation(findings)
+    _in_force_clean(drawing.license, action=_("entering the witness value"))
+    witness_name = witness_name.strip() if isinstance(witness_name, str) else witness_name
+    findings = rules.witness_value_findings(witness) + rules.witness_name_findings(witness_name)
+    if findings:
+        raise RuleViolation(findings)
+    _append(actor=actor, drawing=drawing, kind=DrawingStatus.WITNESSED,
+            payload={"witness": witness, "witness_name": witness_name}, audit=events.raffle_drawing_witnessed)
+    # The first entry is final: the record's head is anchored (and witnessed) once this commits.
+    anchors_after_commit(reason=AnchorReason.CLOSE)
+    return drawing
+
+
+def _winners(drawing: RaffleDrawing, closed: RaffleDrawingEvent) -> engine.Drawing:
+    """The draw of the drawing's format, from what its record published."""
+    if drawing.format == DrawingFormat.WITNESSED:
+        witnessed = drawing.events.get(kind=DrawingStatus.WITNESSED)
+        return engine.draw_witnessed(tickets=closed.payload["tickets"], prizes=drawing.prizes, seed=drawing.seed,
+                                     witness=witnessed.payload["witness"])
+    return engine.draw(tickets=closed.payload["tickets"], prizes=drawing.prizes, seed=drawing.seed)
+
+
+@transaction.atomic
+def drawing_draw(*, actor: User, drawing: RaffleDrawing, in_charge: int | None = None) -> RaffleDrawing:
+    """Draw the winners among the eligible tickets with the stored seed (raffle-drawing/2: and the witness value),
+    then reveal the seed; the record prefills the raffle's financial report (the report of the drawing's date). Held
+    only while the license is in force (30 DCMR 1200.1), at or after the time the application states (1202.2(n)),
+    with the member in charge or the alternate present, named on the record (1301.5)."""
+    drawing = _lock(drawing)
+    _require_officer(actor, drawing.license)
+    _draw_status_clean(drawing)
     _in_force_clean(drawing.license, action=_("the drawing"))
     application = drawing.license.application
     people = in_charge_choices(drawing.license)
@@ -254,7 +313,7 @@ def drawing_draw(*, actor: User, drawing: RaffleDrawing, in_charge: int | None =
     present = people[in_charge]
     witness = {"name": present.full_name, "role": present.role, "responsible_person": present.pk}
     closed = drawing.events.get(kind=DrawingStatus.SALES_CLOSED)
-    found = engine.draw(tickets=closed.payload["tickets"], prizes=drawing.prizes, seed=drawing.seed)
+    found = _winners(drawing, closed)
     if found.commitment != drawing.commitment or found.tickets_hash != closed.payload["tickets_hash"]:
         raise ValueError(f"raffle drawing {drawing.pk}: the stored seed or tickets no longer match what was published")
     drawn = _append(actor=actor, drawing=drawing, kind=DrawingStatus.DRAWN,

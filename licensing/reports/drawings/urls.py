@@ -19,6 +19,7 @@ api_urlpatterns = [
     path("raffle-drawings/", api.DrawingScheduleApi.as_view(), name="raffle-drawing-schedule"),
     path("raffle-drawings/<int:pk>/", api.DrawingDetailApi.as_view(), name="raffle-drawing-detail"),
     path("raffle-drawings/<int:pk>/close-sales", api.DrawingSalesCloseApi.as_view(), name="raffle-drawing-close-sales"),
+    path("raffle-drawings/<int:pk>/witness", api.DrawingWitnessApi.as_view(), name="raffle-drawing-witness"),
     path("raffle-drawings/<int:pk>/draw", api.DrawingDrawApi.as_view(), name="raffle-drawing-draw"),
     path("public/raffle-drawings/<int:pk>/", api.PublicDrawingApi.as_view(), name="public-raffle-drawing"),
 ]

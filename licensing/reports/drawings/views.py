@@ -1,5 +1,6 @@
 """The public page of a raffle drawing (no sign-in) and the published drawing's download; the officers' portal
-page of a raffle license's drawing: schedule it, close sales, draw (the Board reads it)."""
+page of a raffle license's drawing: schedule it, close sales, enter the witness value (raffle-drawing/2), draw (the
+Board reads it)."""
 
 import json
 
@@ -12,9 +13,14 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from core.forms import errors_to_form
-from licensing.models import DrawingStatus
+from licensing.models import DrawingFormat, DrawingStatus
 from licensing.models.organizations import FILING_ROLES
-from licensing.reports.drawings.forms import DrawingDrawForm, DrawingSalesCloseForm, DrawingScheduleForm
+from licensing.reports.drawings.forms import (
+    DrawingDrawForm,
+    DrawingSalesCloseForm,
+    DrawingScheduleForm,
+    DrawingWitnessForm,
+)
 from licensing.reports.drawings.selectors import (
     drawing_of_license,
     drawing_public,
@@ -26,6 +32,7 @@ from licensing.reports.drawings.services import (
     drawing_draw,
     drawing_sales_close,
     drawing_schedule,
+    drawing_witness,
     in_charge_choices,
     printer_documents_missing,
 )
@@ -57,13 +64,22 @@ def drawing_published_download(request, pk: int):
     return response
 
 
-# The form each step of the drawing takes, by the drawing's status (None: not scheduled yet).
-STEPS = {None: "schedule", DrawingStatus.SCHEDULED: "close_sales", DrawingStatus.SALES_CLOSED: "draw"}
+# The form each step of the drawing takes, by the drawing's status (None: not scheduled yet); a raffle-drawing/2
+# drawing takes the witness value between the close of sales and the draw.
+STEPS = {None: "schedule", DrawingStatus.SCHEDULED: "close_sales", DrawingStatus.SALES_CLOSED: "draw",
+         DrawingStatus.WITNESSED: "draw"}
 DONE = {
     "schedule": _("The drawing is scheduled and its commitment is published."),
     "close_sales": _("Ticket sales are closed and the hash of the eligible tickets is published."),
+    "witness": _("The witness value is entered: the winners are drawn with it and the committed seed."),
     "draw": _("The winners are drawn and the seed is published."),
 }
+
+
+def _step_of(drawing) -> str | None:
+    if drawing and drawing.format == DrawingFormat.WITNESSED and drawing.status == DrawingStatus.SALES_CLOSED:
+        return "witness"
+    return STEPS.get(drawing.status if drawing else None)
 
 
 def _form_for(step: str, license, data=None):
@@ -73,15 +89,19 @@ def _form_for(step: str, license, data=None):
         application = license.application
         return DrawingSalesCloseForm(data, first=application.first_ticket_number,
                                      last=application.last_ticket_number)
+    if step == "witness":
+        return DrawingWitnessForm(data)
     return DrawingDrawForm(data, in_charge=in_charge_choices(license))
 
 
 def _act(step: str, *, actor, license, drawing, data: dict):
     if step == "schedule":
-        return drawing_schedule(actor=actor, license=license, prizes=data["prizes"])
+        return drawing_schedule(actor=actor, license=license, prizes=data["prizes"], format=data["format"])
     if step == "close_sales":
         return drawing_sales_close(actor=actor, drawing=drawing, sold=data["sold"], returned=data["returned"],
                                    buyers_age_declared=data["buyers_age_declared"])
+    if step == "witness":
+        return drawing_witness(actor=actor, drawing=drawing, witness=data["witness"], witness_name=data["witness_name"])
     return drawing_draw(actor=actor, drawing=drawing, in_charge=data["in_charge"])
 
 
@@ -92,7 +112,7 @@ def license_drawing(request, pk: int):
     license = raffle_license_for_page_get(user=user, pk=pk)
     can_act = has_role(user=user, organization_id=license.organization_id, roles=FILING_ROLES)
     drawing = drawing_of_license(user=user, license=license)
-    step = STEPS.get(drawing.status if drawing else None)
+    step = _step_of(drawing)
     form = _form_for(step, license) if can_act and step else None
     status = 200
 
