@@ -54,6 +54,16 @@ def pytest_configure(config):
         raise pytest.UsageError(f"the tests need DJANGO_SETTINGS_MODULE=config.settings_test, not {module}")
 
 
+def pytest_collection_modifyitems(config, items):
+    """Hall mode's tests (tests/licensing/hall/ and the tests/*/test_hall_*.py modules) carry the `hall_mode` marker:
+    `pytest -m hall_mode` runs them alone (issue 29's bar)."""
+    hall_mode = pytest.mark.hall_mode
+    for item in items:
+        path = item.path
+        if path.name.startswith("test_hall") or path.parent.name == "hall":
+            item.add_marker(hall_mode)
+
+
 def pytest_collection_finish(session):
     """What is alive once the tests are collected (every module, Django's registries, the test items) lives to the
     end: frozen, the garbage collector stops walking it again and again, and it runs less often (a test makes many
