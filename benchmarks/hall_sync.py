@@ -56,7 +56,8 @@ def kit(day: dt.date) -> dict:
                     "organization": {"id": 1, "name": "Benchmark"}},
         "numbers": {}, "plan": {}, "device": {"public_key": signing.public_key_of(DEVICE)},
         "chain_key": secrets.token_urlsafe(32), "board_key": signing.public_key_of(board),
-        "board_url": "http://127.0.0.1:8000", "records": [], "ids": {"from": 10**12, "to": 2 * 10**12 - 1}}, board)
+        "board_url": "http://127.0.0.1:8000", "records": [], "logs": [],
+        "ids": {"from": 10**12, "to": 2 * 10**12 - 1}}, board)
 
 
 def chained(model, identity: str, rows: list, key: bytes) -> list:

@@ -10,8 +10,7 @@ import datetime as dt
 
 from django.utils import timezone
 
-from licensing.audit.scopes import log_scope
-from licensing.hall.bundle import bundle_of, log_of
+from licensing.hall.bundle import bundle_of, log_of, logs_held
 from licensing.hall.heads import head_sign, records_sign
 from licensing.hall.kinds import kit_kind
 from licensing.hall.records import event_records
@@ -20,12 +19,8 @@ from licensing.models import License
 
 def bundle_export(*, kit: dict, device_private_key: str) -> dict:
     event = kit["event"]
-    scope = log_scope(kit_kind(event["kind"]).log_scope)
     logs, heads, now = [], [], timezone.now()
-    for model, identity in scope.logs(event["id"]):
-        rows = list(model.chain_rows(identity))
-        if not rows:
-            continue  # a game never started has no log to send
+    for model, identity, rows in logs_held(kit_kind(event["kind"]).log_scope, event["id"]):
         logs.append(log_of(model, identity, rows))
         heads.append(head_sign(private_key=device_private_key, kit=kit["kit"], log=model.chain_label(),
                                identity=identity, seq=rows[-1].seq, hash=rows[-1].hash, at=now))
