@@ -144,7 +144,7 @@ def _log_take(kit_id: str, model: type[ChainedEvent], identity: str, rows: list,
         row.save()  # hashed with the Board's key (ChainedEvent.before_insert)
         head = row
     owner = model._meta.get_field(model.chain_field).related_model if model.chain_field else None
-    if owner is not None and all(hasattr(owner, name) for name in HEAD_FIELDS):
+    if owner is not None and model.head_on_owner and all(hasattr(owner, name) for name in HEAD_FIELDS):
         owner.objects.filter(pk=identity).update(head_seq=head.seq, head_hash=head.hash)
     return HallLogImport(log=label, identity=identity, from_seq=fresh[0].seq, to_seq=head.seq,
                          hall_hash=signed_hash)

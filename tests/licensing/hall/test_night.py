@@ -8,13 +8,15 @@ import copy
 import pytest
 
 from core import chain
+from licensing.audit.verify import verify_log
 from licensing.hall.bundle import chained_model, rebuilt
 from licensing.hall.kinds import kit_kind
 from licensing.hall.services import bundle_receive, kit_prepare
-from licensing.models import Role
-from montecarlo.models import ChipLedgerEntry, Participant, TableEvent
+from licensing.models import HallLogImport, Report, Role
+from montecarlo.models import ChipLedgerEntry, JackpotEntry, NightStatus, Participant, TableEvent
 from montecarlo.nights import services as night_services
 from montecarlo.tables import services as table_services
+from montecarlo.tables.verify import night_logs, night_problems
 from tests.clock import during
 from tests.licensing.factories import member
 from tests.licensing.hall.conftest import DEVICE, head_of, played_at_the_hall
@@ -61,6 +63,44 @@ def _night_played(night, director, wheel, poker):
         night_services.night_count(actor=director, night=night)
         night_services.prizes_award(actor=director, night=night)
     return step
+
+
+def _board_heads(night) -> dict:
+    return {(model.chain_label(), identity): list(model.chain_rows(identity).values_list("seq", "hash"))
+            for model, identity in night_logs(night.pk)}
+
+
+def test_the_kit_carries_the_logs_the_board_holds_and_the_halls_rows_go_on_from_them(night_kit):
+    kit, night, director, wheel, poker = night_kit
+    ahead = list(Participant.objects.filter(night=night).order_by("number"))
+    carried = {(entry["log"], entry["identity"]): entry["rows"] for entry in kit.document["logs"]}
+    assert set(carried) == {(TABLE, str(wheel.pk)), (TABLE, str(poker.pk)), (JACKPOT, str(poker.pk)),
+                            *((LEDGER, str(p.pk)) for p in ahead)}
+    assert [row["kind"] for row in carried[(TABLE, str(poker.pk))]] == ["config"]
+    before = _board_heads(night)
+
+    [bundle] = played_at_the_hall(kit, _night_played(night, director, wheel, poker))
+    during(night, night.ends_at)
+    received, _new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=bundle)
+    assert received.accepted, received.findings
+
+    after = _board_heads(night)
+    for log, rows in before.items():
+        assert after[log][:len(rows)] == rows  # the Board's own rows stay as they were; the hall's follow
+    assert [(t.from_seq, t.to_seq) for t in HallLogImport.objects.filter(log=LEDGER, identity=str(ahead[0].pk))] == [
+        (2, len(after[(LEDGER, str(ahead[0].pk))]))]
+    assert list(ChipLedgerEntry.objects.filter(participant=ahead[0]).order_by("seq").values_list("kind", "chips")) == [
+        ("issue", 1000), ("bet", -50), ("won", 150), ("count", 0)]
+    assert JackpotEntry.objects.filter(table=poker).count() == 2
+    assert TableEvent.objects.filter(table=wheel).first().kind == "config"
+    for model, identity in night_logs(night.pk):
+        assert verify_log(model, identity).ok, verify_log(model, identity).problem
+    night.refresh_from_db()
+    assert night.status == NightStatus.AWARDED and night_problems(night) == []
+    assert [p.counted for p in Participant.objects.filter(night=night).order_by("number")] == [1100, 1050]
+    report = Report.objects.get(license=kit.license, event_date=kit.event_date)
+    assert report.recorded["attendance"] == {"participants": 2}
+    assert [prize["value"] for prize in report.recorded["prizes"]] == ["80.00", "40.00"]
 
 
 def _rewritten(kit, bundle, log: str, identity: str, change) -> dict:
