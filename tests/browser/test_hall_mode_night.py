@@ -21,8 +21,15 @@ from montecarlo.models import ChipLedgerEntry, GameTable, JackpotEntry, Night, N
 from montecarlo.tables.verify import night_logs, night_problems
 from tests.browser.conftest import off_the_event_loop, sign_in
 from tests.clock import board_time, during
-from tests.licensing.factories import PASSWORD, member
-from tests.licensing.hall.hall_process import DEVICE, hall_manage, hall_passwords, hall_server_start, no_route_to
+from tests.licensing.factories import member
+from tests.licensing.hall.hall_process import (
+    DEVICE,
+    hall_bundle_send,
+    hall_manage,
+    hall_passwords,
+    hall_server_start,
+    no_route_to,
+)
 from tests.montecarlo.factories import admit, night_for, table_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -169,16 +176,9 @@ def test_a_monte_carlo_night_runs_offline_at_the_hall_and_the_board_takes_it_in(
         hall.stop()
 
     # The network is back: the hall's bundle goes to the Board once the night is over.
-    bundle_file = tmp_path / "bundle.json"
-    exported = hall_manage(hall_dir, "hall", "export", str(hall_dir / "kit.json"), "--out", str(bundle_file),
-                           at=board_time(night.date, dt.time(23, 15)))
-    assert exported.returncode == 0, exported.stderr
     during(night, dt.time(23, 45))
-    board = requests.Session()
-    token = board.post(f"{asgi_url}/api/v1/auth/token/", json={"email": officer.email, "password": PASSWORD},
-                       timeout=10).json()["token"]
-    answer = board.post(f"{asgi_url}/api/v1/hall-kits/{kit.kit_id}/bundles/", data=bundle_file.read_bytes(),
-                        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"}, timeout=60)
+    answer = hall_bundle_send(hall_dir, tmp_path / "bundle.json", at=board_time(night.date, dt.time(23, 15)),
+                              board_url=asgi_url, email=officer.email, kit_id=kit.kit_id)
     assert answer.status_code == 201, answer.text
     received = HallBundle.objects.get(kit=kit)
     assert received.accepted, received.findings

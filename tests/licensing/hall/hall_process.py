@@ -20,9 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import requests
 from django.conf import settings
 
 from core import signing
+from tests.licensing.factories import PASSWORD
 
 DEVICE_PRIVATE = signing.development_key("the hall's laptop")
 DEVICE = signing.public_key_of(DEVICE_PRIVATE)
@@ -64,6 +66,19 @@ def hall_manage(hall_dir: Path, *arguments: str, at: dt.datetime | None = None,
 def hall_passwords(output: str) -> dict[str, str]:
     """Each worker's sign-in at the hall and the password `hall install` made for them (its output)."""
     return dict(re.findall(r"^\s+(\S+@\S+)\s+(\S+)$", output, re.MULTILINE))
+
+
+def hall_bundle_send(hall_dir: Path, out: Path, *, at: dt.datetime, board_url: str, email: str,
+                     kit_id) -> requests.Response:
+    """The network is back: the hall exports its bundle (`hall export`, its clock at `at`) and `email` sends it to the
+    Board's API as the kit's page does. The Board's answer."""
+    exported = hall_manage(hall_dir, "hall", "export", str(hall_dir / "kit.json"), "--out", str(out), at=at)
+    assert exported.returncode == 0, exported.stderr
+    board = requests.Session()
+    token = board.post(f"{board_url}/api/v1/auth/token/", json={"email": email, "password": PASSWORD},
+                       timeout=10).json()["token"]
+    return board.post(f"{board_url}/api/v1/hall-kits/{kit_id}/bundles/", data=out.read_bytes(),
+                      headers={"Authorization": f"Token {token}", "Content-Type": "application/json"}, timeout=60)
 
 
 def hall_database_copy(template: Path, hall_dir: Path) -> None:

@@ -20,7 +20,7 @@ from montecarlo.tables.verify import night_logs, night_problems
 from tests.clock import during
 from tests.licensing.factories import member
 from tests.licensing.hall.conftest import DEVICE, head_of, played_at_the_hall
-from tests.montecarlo.factories import admit, night_for, table_for
+from tests.montecarlo.factories import admit, caribbean_round, night_for, table_for
 
 pytestmark = pytest.mark.django_db
 
@@ -52,12 +52,8 @@ def _night_played(night, director, wheel, poker):
         play(director, wheel, type="open")
         play(director, wheel, type="bet", participant=1, kind="2", amount=50)
         play(director, wheel, type="outcome", symbol="2")
-        play(director, poker, type="open")
-        play(director, poker, type="bet", participant=2, kind="ante", amount=20)
-        play(director, poker, type="bet", participant=2, kind="jackpot", amount=10)
-        play(director, poker, type="decision", participant=2, choice="raise")
-        play(director, poker, type="outcome", dealer=["Ac", "Kd", "7h", "5s", "2c"],
-             hands={"2": ["Qh", "Qs", "9d", "4c", "3h"]})
+        caribbean_round(director, poker, participant=2, ante=20, jackpot=10, dealer=["Ac", "Kd", "7h", "5s", "2c"],
+                        hand=["Qh", "Qs", "9d", "4c", "3h"])
         for table in (wheel, poker):
             table_services.table_close(actor=director, table=table)
         night_services.night_count(actor=director, night=night)
