@@ -147,10 +147,13 @@ def head_of(rows: models.QuerySet) -> Head:
 
 
 def walk(log: str, identity: str, rows: Iterable[models.Model], describe: str = "",
-         key: bytes | None = None) -> Walk:
+         key: bytes | None = None, start: Head | None = None) -> Walk:
     """Check every row in seq order: numbered 1, 2, 3... without a gap, each linked to the hash of
-    the one before, each hash the HMAC of what the row holds now. Stops at the first problem."""
-    result = Walk(log=log, identity=identity)
+    the one before, each hash the HMAC of what the row holds now. Stops at the first problem.
+    `start`: the head the rows go on from, when the rows before it were checked another way (a
+    hall's log going on from the rows the Board's kit carried, under another key)."""
+    start = start or Head()
+    result = Walk(log=log, identity=identity, rows=start.seq, head=start)
     key = key if key is not None else event_log_key()
 
     def fail(seq, message):

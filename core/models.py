@@ -65,6 +65,9 @@ class ChainedEvent(AppendOnlyModel):
 
     chain_field: ClassVar[str | None] = None
     chain_alias: ClassVar[str] = ""  # the short name `verify_logs --log` knows it by
+    # Whether the owner row keeps this log's head (its head_seq and head_hash, where it has them): a table keeps its
+    # round log's, not its jackpot ledger's. What writes rows in from elsewhere (a hall's bundle) sets it.
+    head_on_owner: ClassVar[bool] = True
 
     seq = models.PositiveIntegerField(_("sequence"))
     prev_hash = models.CharField(_("previous hash"), max_length=64, blank=True)

@@ -6,13 +6,16 @@ chain key."""
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 from collections.abc import Iterable
 
 from django.apps import apps
+from django.db import models
 
 from core import chain, signing
 from core.models import ChainedEvent
+from licensing.audit.scopes import log_scope
 
 FORMAT = "hall-bundle/1"
 # The largest bundle the Board takes, in the portal's upload and the API's (a night's is about 4-5 MB of JSON;
@@ -27,6 +30,18 @@ def row_of(row: ChainedEvent) -> dict:
 
 def log_of(model: type[ChainedEvent], identity: str, rows: Iterable[ChainedEvent]) -> dict:
     return {"log": model.chain_label(), "identity": identity, "rows": [row_of(row) for row in rows]}
+
+
+def logs_held(scope: str, event_id: int) -> list[tuple[type[ChainedEvent], str, list[ChainedEvent]]]:
+    """Every log of the event (the log scope its kind names, licensing.audit.scopes) with its rows in order, as this
+    database holds them; a log without rows (a game never started) is left out. What a kit carries of the Board's
+    (a table's opening terms, the ledger of a participant registered ahead) and what a hall's bundle sends back."""
+    found = []
+    for model, identity in log_scope(scope).logs(event_id):
+        rows = list(model.chain_rows(identity))
+        if rows:
+            found.append((model, identity, rows))
+    return found
 
 
 def bundle_of(*, kit: dict, records: list[dict], records_signature: str, logs: list[dict], heads: list[dict]) -> dict:
@@ -70,3 +85,13 @@ def rebuilt(model: type[ChainedEvent], data) -> ChainedEvent:
     if not isinstance(data["seq"], int) or isinstance(data["seq"], bool):
         raise BundleRowError("seq is not a whole number")
     return model(**data)
+
+
+def times_in_utc(row: ChainedEvent) -> ChainedEvent:
+    """A rebuilt row made ready to store: a bundle (or a kit) writes its times as UTC without an offset
+    (core.chain.stored_fields), which a database would otherwise read in the server's time zone."""
+    for field in row._meta.concrete_fields:
+        value = getattr(row, field.attname)
+        if isinstance(field, models.DateTimeField) and isinstance(value, str):
+            setattr(row, field.attname, dt.datetime.fromisoformat(value).replace(tzinfo=dt.UTC))
+    return row

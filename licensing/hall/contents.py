@@ -44,11 +44,13 @@ def numbers_on(day: dt.date) -> dict:
     return found
 
 
-def kit_document(*, event: KitEvent, plan: dict, rows: list, id_base: int, device_public_key: str,
+def kit_document(*, event: KitEvent, plan: dict, rows: list, logs: list[dict], id_base: int, device_public_key: str,
                  kit_id: uuid.UUID | None = None, issued_at: dt.datetime | None = None) -> dict:
     """The kit, signed with the Board's key. `chain_key` keys the hash chains of the logs the hall writes: the hall
     must hold it, so it protects nothing from the hall; it lets the Board walk those chains with the code that walks
-    its own, while the device's signed heads and the replay are what prove the records (docs/features/hall-mode.md)."""
+    its own, while the device's signed heads and the replay are what prove the records (docs/features/hall-mode.md).
+    `logs`: the event's logs the Board holds rows of already (a table's opening terms, the ledger of a participant
+    registered ahead), as a bundle writes them: the hall installs them as they are and its rows go on from them."""
     board_private = settings.LOG_ANCHOR_SIGNING_KEY
     body = {
         "format": FORMAT,
@@ -61,6 +63,7 @@ def kit_document(*, event: KitEvent, plan: dict, rows: list, id_base: int, devic
         "numbers": numbers_on(event.date),
         "plan": plan,
         "records": kit_records([*license_rows(event.license, event.date), *rows]),
+        "logs": logs,
         "ids": {"from": id_base, "to": id_base + HallKit.ID_SPAN - 1},
         "device": {"public_key": device_public_key},
         "chain_key": secrets.token_urlsafe(32),

@@ -20,7 +20,7 @@ from licensing.licenses.rules import LicenseInForce, in_force_findings
 FORMAT = "hall-kit/1"
 KIT_RULE = "hall-kit/1 (docs/formats/hall-kit.md)"
 FIELDS = ("format", "kit", "issued_at", "event", "license", "numbers", "plan", "device", "chain_key", "board_key",
-          "board_url", "records", "ids")
+          "board_url", "records", "logs", "ids")
 
 
 def signed(body: dict, private_key: str) -> dict:

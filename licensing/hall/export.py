@@ -13,8 +13,7 @@ import datetime as dt
 
 from django.utils import timezone
 
-from licensing.audit.scopes import log_scope
-from licensing.hall.bundle import bundle_of, log_of
+from licensing.hall.bundle import bundle_of, log_of, logs_held
 from licensing.hall.heads import head_sign, records_sign
 from licensing.hall.kinds import kit_kind
 from licensing.hall.records import event_records
@@ -23,15 +22,11 @@ from licensing.models import HallHead, License
 
 def bundle_export(*, kit: dict, device_private_key: str) -> dict:
     event = kit["event"]
-    scope = log_scope(kit_kind(event["kind"]).log_scope)
     signed: dict[tuple[str, str], list[dict]] = {}
     for row in HallHead.objects.filter(kit=kit["kit"]).order_by("seq"):
         signed.setdefault((row.log, row.identity), []).append(row.head)
     logs, heads, now = [], [], timezone.now()
-    for model, identity in scope.logs(event["id"]):
-        rows = list(model.chain_rows(identity))
-        if not rows:
-            continue  # a game never started has no log to send
+    for model, identity, rows in logs_held(kit_kind(event["kind"]).log_scope, event["id"]):
         logs.append(log_of(model, identity, rows))
         closed = signed.get((model.chain_label(), identity), [])
         heads += closed

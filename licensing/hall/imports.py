@@ -10,26 +10,26 @@ they were (the caller holds a savepoint) and names the row.
   Board's key, so every tool that walks the Board's logs walks them; HallLogImport keeps which rows came from which
   bundle and the hash the device signed, and the bundle itself is kept as received. A longer bundle of the same
   event appends the rows the Board does not hold yet; one that differs from what was taken in is a fork, refused;
-  a log the Board already holds rows of that did not come from this kit is refused.
+  a log the Board already holds rows of that did not come from this kit is refused, but for the rows the kit carried
+  (a table's opening terms, the ledger of a participant registered ahead), which the hall's rows go on from.
 - **Replay**: every log of the event is then checked as `verify_logs` checks the Board's own (its chain, what its
   owner row says: a game's terms as its start recorded them, a closed game ending with its result), and the event
   as a whole (a night's tables replayed through their engines against the ledgers, the chips balanced)."""
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterable
 
 from django.core import serializers
 from django.core.serializers.base import DeserializationError
-from django.db import DatabaseError, models, transaction
+from django.db import DatabaseError, transaction
 from django.utils.translation import gettext as _
 
 from core.findings import Finding, RuleViolation
 from core.models import ChainedEvent
 from licensing.audit.scopes import log_scope
 from licensing.audit.verify import verify_log
-from licensing.hall.bundle import BundleRowError, chained_model, rebuilt
+from licensing.hall.bundle import BundleRowError, chained_model, rebuilt, times_in_utc
 from licensing.hall.kinds import KitKind, kit_kind
 from licensing.hall.records import event_records
 from licensing.hall.verify import BUNDLE_RULE
@@ -108,25 +108,25 @@ def _hall_hashes(bundle: HallBundle, label: str, identity: str) -> dict[int, str
     return {}
 
 
-def _times_in_utc(row) -> None:
-    """A bundle writes times as UTC without an offset (core.chain.stored_fields): say so before the row is stored,
-    or the database would read them in the Board's time zone."""
-    for field in row._meta.concrete_fields:
-        value = getattr(row, field.attname)
-        if isinstance(field, models.DateTimeField) and isinstance(value, str):
-            setattr(row, field.attname, dt.datetime.fromisoformat(value).replace(tzinfo=dt.UTC))
+def _carried(kit: HallKit) -> dict[tuple[str, str], list[tuple[int, str]]]:
+    """The rows of each log the kit carried (the Board's when it signed it), as (seq, hash)."""
+    return {(entry["log"], entry["identity"]): [(row["seq"], row["hash"]) for row in entry["rows"]]
+            for entry in kit.document.get("logs", [])}
 
 
-def _log_take(kit_id: str, model: type[ChainedEvent], identity: str, rows: list) -> HallLogImport | None:
-    """Append the rows the Board does not hold yet; None when it holds them all already."""
+def _log_take(kit_id: str, model: type[ChainedEvent], identity: str, rows: list,
+              carried: list[tuple[int, str]]) -> HallLogImport | None:
+    """Append the rows the Board does not hold yet; None when it holds them all already. `carried`: the rows of the
+    log the kit carried, which the hall's rows go on from (the bundle begins with them: licensing.hall.verify)."""
     label = model.chain_label()
-    board = list(model.chain_rows(identity).values_list("seq", flat=True))
+    board = list(model.chain_rows(identity).values_list("seq", "hash"))
     taken = HallLogImport.objects.filter(log=label, identity=identity).select_related("bundle__kit").last()
     where = f"{label} {identity}"
-    if board and (taken is None or str(taken.bundle.kit.kit_id) != kit_id):
+    ours = taken is not None and str(taken.bundle.kit.kit_id) == kit_id
+    if board and not ours and board != carried:
         raise _refused(_("%(log)s: the Board already holds seq 1 to %(seq)s of this log, not from this kit.") % {
             "log": where, "seq": len(board)}, "logs")
-    if taken is not None:
+    if ours:
         earlier = _hall_hashes(taken.bundle, label, identity)
         for row in rows[:taken.to_seq]:
             if earlier.get(row.seq) != row.hash:
@@ -138,13 +138,13 @@ def _log_take(kit_id: str, model: type[ChainedEvent], identity: str, rows: list)
     signed_hash = rows[-1].hash  # the hall's, which its device signed (the rows are chained again below)
     head = model.chain_rows(identity).last()
     for row in fresh:
-        _times_in_utc(row)
+        times_in_utc(row)
         row.pk, row._state.adding = None, True
         row.seq, row.prev_hash = (head.seq if head else 0) + 1, head.hash if head else ""
         row.save()  # hashed with the Board's key (ChainedEvent.before_insert)
         head = row
     owner = model._meta.get_field(model.chain_field).related_model if model.chain_field else None
-    if owner is not None and all(hasattr(owner, name) for name in HEAD_FIELDS):
+    if owner is not None and model.head_on_owner and all(hasattr(owner, name) for name in HEAD_FIELDS):
         owner.objects.filter(pk=identity).update(head_seq=head.seq, head_hash=head.hash)
     return HallLogImport(log=label, identity=identity, from_seq=fresh[0].seq, to_seq=head.seq,
                          hall_hash=signed_hash)
@@ -165,14 +165,15 @@ def bundle_import(kit: HallKit, bundle: dict) -> list[HallLogImport]:
     with it, unsaved. Raises RuleViolation, naming the row, when the Board cannot take it."""
     kind, event_id = kit_kind(kit.kind), kit.event_id
     _records_take(kit, kind, bundle.get("records"), span=range(kit.id_base, kit.id_base + HallKit.ID_SPAN))
-    imports = []
+    imports, carried = [], _carried(kit)
     for entry in bundle["logs"]:
         model = chained_model(entry["log"])
         try:
             rows = [rebuilt(model, data) for data in entry["rows"]]
         except (BundleRowError, TypeError, ValueError) as error:  # checked already; kept for a caller that did not
             raise _refused(str(error), "logs") from error
-        taken = _log_take(str(kit.kit_id), model, entry["identity"], rows)
+        taken = _log_take(str(kit.kit_id), model, entry["identity"], rows,
+                          carried.get((entry["log"], entry["identity"]), []))
         if taken is not None:
             imports.append(taken)
     _replay(kind, event_id)

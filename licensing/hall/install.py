@@ -1,7 +1,8 @@
 """Installing a kit into the hall server's own database (`manage.py hall install`): the Board's rows the kit carries,
-with the Board's ids, so the same live rules read them there; the id span the kit gives the hall, so every row the
-hall creates comes back to the Board without a clash; and a password for each person who may work the event, made at
-the hall and shown once there (nothing they sign in with at the Board travels)."""
+with the Board's ids, so the same live rules read them there; the event's logs the Board held rows of when it signed
+the kit, as they are (hashes and all), so the hall's rows go on from them; the id span the kit gives the hall, so
+every row the hall creates comes back to the Board without a clash; and a password for each person who may work the
+event, made at the hall and shown once there (nothing they sign in with at the Board travels)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from django.contrib.auth.hashers import make_password
 from django.core import serializers
 from django.db import connection, transaction
 
+from licensing.hall.bundle import chained_model, rebuilt, times_in_utc
 from licensing.models import BoardNumber, User
 
 
@@ -29,6 +31,16 @@ def _id_spans_start(first_id: int) -> None:
                 continue
             cursor.execute("DELETE FROM sqlite_sequence WHERE name = %s", [table])
             cursor.execute("INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)", [table, first_id - 1])
+
+
+def _logs_load(logs: list[dict]) -> None:
+    """Each log's rows as the Board wrote them, hashed with its key: written as they are (bulk_create hashes
+    nothing), so the hall's own rows, chained with the kit's chain key, link to the Board's last one."""
+    for entry in logs:
+        model = chained_model(entry["log"])
+        if model is None:
+            raise HallInstallError(f"The kit carries {entry['log']}, which is not one of the chained logs.")
+        model.objects.bulk_create([times_in_utc(rebuilt(model, data)) for data in entry["rows"]])
 
 
 def kit_install(kit: dict) -> dict[str, str]:
@@ -54,6 +66,7 @@ def _load(kit: dict) -> dict[str, str]:
     # loaded from the rule packs may since have been replaced or withdrawn at the Board. (This database is the
     # hall's own copy, made a moment ago; the Board's register is never deleted from.)
     BoardNumber.objects.exclude(pk__in=carried_numbers).delete()
+    _logs_load(kit["logs"])
     _id_spans_start(kit["ids"]["from"])
     passwords = {}
     for user in User.objects.order_by("email"):

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from core import signing
 from core.findings import Finding, RuleViolation
 from licensing.hall import events
-from licensing.hall.bundle import bundle_digest
+from licensing.hall.bundle import bundle_digest, log_of, logs_held
 from licensing.hall.checks import bundle_problems
 from licensing.hall.contents import kit_document
 from licensing.hall.imports import bundle_import, imports_keep
@@ -44,8 +44,9 @@ def kit_prepare(*, actor: User, event: KitEvent, device_public_key: str) -> Hall
     # The next span of ids: the unique constraint turns two officers preparing at the same instant into one refusal
     # (a rare retry), never two halls sharing ids.
     id_base = (HallKit.objects.aggregate(last=Max("id_base"))["last"] or 0) + HallKit.ID_SPAN
-    document = kit_document(event=event, plan=kind.plan(event), rows=kind.rows(event.pk), id_base=id_base,
-                            device_public_key=device_public_key)
+    logs = [log_of(model, identity, rows) for model, identity, rows in logs_held(kind.log_scope, event.pk)]
+    document = kit_document(event=event, plan=kind.plan(event), rows=kind.rows(event.pk), logs=logs,
+                            id_base=id_base, device_public_key=device_public_key)
     kit = HallKit.objects.create(
         kit_id=document["kit"], id_base=id_base, organization=event.license.organization, license=event.license,
         kind=event.kind, event_id=event.pk, event_date=event.date, title=event.title[:300],

@@ -2,7 +2,9 @@
 - the kit is the Board's, unchanged (licensing.hall.document.kit_findings) and one it issued (the caller says);
 - every head is signed by the device the kit names, for this kit, and so are the event's rows it carries;
 - every log is one of the chained logs, each row a row of that log, and the chain walks (core.chain.walk, keyed by
-  the kit's chain key): numbered without a gap, each row linked to the one before, each hash what the row holds;
+  the kit's chain key): numbered without a gap, each row linked to the one before, each hash what the row holds; a
+  log the kit carried rows of (the Board's, hashed with its own key) begins with exactly those rows, and the walk
+  goes on from the last of them;
 - every log ends exactly at the newest head the device signed of it (the highest seq: a log closed more than once
   has several), every earlier head of it lies on it (the row at its seq has its hash), and every signed head's log is
   in the bundle: a log cut short, rows added after the close, or a row changed and re-hashed by someone holding the
@@ -79,7 +81,15 @@ def _on_event_day(row, event: dict, zone: zoneinfo.ZoneInfo) -> bool:
     return day <= moment.date() <= end.date()
 
 
-def _log_findings(entry, *, kit: dict, heads: dict, zone) -> tuple[tuple[str, str] | None, list[Finding]]:
+def _carried(kit: dict) -> dict[tuple[str, str], list[dict]]:
+    """The rows of each log the kit carried, by (log, identity): the Board wrote the kit, and signed it."""
+    logs = kit.get("logs")
+    return {(entry["log"], entry["identity"]): entry["rows"] for entry in logs if isinstance(entry, dict)} \
+        if isinstance(logs, list) else {}
+
+
+def _log_findings(entry, *, kit: dict, carried: dict, heads: dict, zone) -> tuple[tuple[str, str] | None,
+                                                                                  list[Finding]]:
     if not isinstance(entry, dict):
         return None, [_finding(_("A log of the bundle is not a JSON object."), "logs")]
     label, identity, rows = entry.get("log"), entry.get("identity"), entry.get("rows")
@@ -87,6 +97,12 @@ def _log_findings(entry, *, kit: dict, heads: dict, zone) -> tuple[tuple[str, st
     if model is None or not isinstance(identity, str) or not isinstance(rows, list):
         return None, [_finding(_("%(log)s is not a log the Board keeps.") % {"log": label}, "logs")]
     where = f"{label} {identity}"
+    prefix = carried.get((label, identity), [])  # the Board's rows, hashed with its key
+    for index, row in enumerate(prefix):
+        if index >= len(rows) or rows[index] != row:
+            return (label, identity), [_finding(_("%(log)s, seq %(seq)s: not the row the kit carried (the log as the "
+                                                  "Board held it when it signed the kit).") % {
+                "log": where, "seq": index + 1}, "logs")]
     attname = model.chain_attname()
     built = []
     for index, data in enumerate(rows):
@@ -99,10 +115,12 @@ def _log_findings(entry, *, kit: dict, heads: dict, zone) -> tuple[tuple[str, st
             return (label, identity), [_finding(_("%(log)s, seq %(seq)s: a row of another log.") % {
                 "log": where, "seq": row.seq}, "logs")]
         built.append(row)
-    walked = chain.walk(label, identity, built, where, key=kit["chain_key"].encode("utf-8"))
+    start = chain.Head(prefix[-1]["seq"], prefix[-1]["hash"]) if prefix else chain.Head()
+    walked = chain.walk(label, identity, built[len(prefix):], where, key=kit["chain_key"].encode("utf-8"),
+                        start=start)
     if not walked.ok:
         return (label, identity), [_finding(str(walked.problem), "logs")]
-    for row in built:
+    for row in built[len(prefix):]:
         if not _on_event_day(row, kit["event"], zone):
             return (label, identity), [_finding(_("%(log)s, seq %(seq)s: written on %(when)s, not on the event's "
                                                   "day.") % {"log": where, "seq": row.seq,
@@ -144,10 +162,10 @@ def bundle_findings(bundle, *, trusted_keys, license: LicenseInForce | None, tim
         findings.append(_finding(_("The event's rows (records) are not as the kit's device signed them."),
                                  "records"))
     zone = zoneinfo.ZoneInfo(time_zone)
-    seen = set()
+    seen, carried = set(), _carried(kit)
     logs = bundle.get("logs")
     for entry in logs if isinstance(logs, list) else []:
-        key, found = _log_findings(entry, kit=kit, heads=heads, zone=zone)
+        key, found = _log_findings(entry, kit=kit, carried=carried, heads=heads, zone=zone)
         if key in seen:
             found = [_finding(_("%(log)s %(identity)s is in the bundle twice.") % {"log": key[0], "identity": key[1]},
                               "logs")]

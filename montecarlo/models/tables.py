@@ -140,6 +140,7 @@ class JackpotEntry(ChainedEvent):
     append_only_rows = "Jackpot entries"
     chain_field = "table"
     chain_alias = "jackpot"
+    head_on_owner = False  # the table's head is its round log's
 
     class Meta:
         verbose_name = _("jackpot entry")

@@ -6,8 +6,6 @@ games, and its financial report prefilled."""
 
 import datetime as dt
 import json
-import re
-import subprocess
 
 import pytest
 import requests
@@ -22,7 +20,13 @@ from tests.bingo.factories import add_game, live_world
 from tests.browser.conftest import sign_in
 from tests.clock import board_time, during
 from tests.licensing.factories import PASSWORD, member
-from tests.licensing.hall.hall_process import DEVICE, hall_manage, hall_server_start
+from tests.licensing.hall.hall_process import (
+    DEVICE,
+    hall_manage,
+    hall_passwords,
+    hall_server_start,
+    no_route_to,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -45,21 +49,6 @@ def _split_pair(world, faces) -> tuple[int, int, list[int]]:
     raise AssertionError("no two faces share a number in their top rows")
 
 
-def _passwords(output: str) -> dict[str, str]:
-    return dict(re.findall(r"^\s+(\S+@\S+)\s+(\S+)$", output, re.MULTILINE))
-
-
-def _no_route_to(server, url: str) -> bool:
-    """From inside the hall server's network namespace, the Board's address does not answer."""
-    pids = subprocess.run(["pgrep", "-g", str(server.process.pid), "-f", "daphne"], capture_output=True, text=True,
-                          check=False).stdout.split()
-    port = url.rsplit(":", 1)[1]
-    probe = subprocess.run(["nsenter", f"--net=/proc/{pids[0]}/ns/net", "python3", "-c",
-                            f"import socket; s = socket.socket(); s.settimeout(2); print(s.connect_ex(('127.0.0.1', "
-                            f"{port})))"], capture_output=True, text=True, check=False)
-    return probe.stdout.strip() not in ("", "0")
-
-
 def test_a_bingo_session_runs_offline_at_the_hall_and_the_board_takes_it_in(asgi_url, browser_page, hall_dir,
                                                                               hall_static, tmp_path):
     world = live_world(start=False, sale_per_face=True, sold=(1, 40))
@@ -73,11 +62,11 @@ def test_a_bingo_session_runs_offline_at_the_hall_and_the_board_takes_it_in(asgi
     evening = board_time(timezone.localdate(), EVENING)
     installed = hall_manage(hall_dir, "hall", "install", str(kit_file), at=evening)
     assert installed.returncode == 0, installed.stderr
-    password = _passwords(installed.stdout)[world.caller.email]
+    password = hall_passwords(installed.stdout)[world.caller.email]
 
     hall = hall_server_start(hall_dir, at=evening, static_root=hall_static)
     try:
-        assert _no_route_to(hall, asgi_url)
+        assert no_route_to(hall, asgi_url)
         flashboard = browser_page
         flashboard.goto(f"{hall.url}/bingo/flashboard/{world.hall.key}/")
         api = requests.Session()

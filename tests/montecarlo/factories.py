@@ -188,3 +188,17 @@ def table_for(night, director, game, *, min_bet=10, max_bet=500, approve=True, *
         for approval in GameApproval.objects.filter(night=night, status="pending"):
             night_services.approval_decide(actor=board_staff(), approval=approval, approve=True)
     return table
+
+
+def caribbean_round(actor, table, *, participant: int, ante: int, dealer: list[str], hand: list[str],
+                    jackpot: int = 0) -> dict:
+    """A round of Caribbean poker for one participant who raises: the ante (and the jackpot's side bet, if any), the
+    raise, then the dealer's cards and the participant's. The table's view after it."""
+    from montecarlo.tables import services as table_services
+
+    side_bet = [{"type": "bet", "participant": participant, "kind": "jackpot", "amount": jackpot}] if jackpot else []
+    for event in ({"type": "open"}, {"type": "bet", "participant": participant, "kind": "ante", "amount": ante},
+                  *side_bet, {"type": "decision", "participant": participant, "choice": "raise"}):
+        table_services.table_play(actor=actor, table=table, event=event)
+    return table_services.table_play(actor=actor, table=table, event={
+        "type": "outcome", "dealer": dealer, "hands": {str(participant): hand}})

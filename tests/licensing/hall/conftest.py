@@ -13,10 +13,9 @@ from django.utils import timezone
 
 from bingo.live import services as live
 from bingo.models import GameEvent
-from licensing.hall.bundle import bundle_of, log_of
-from licensing.hall.heads import head_sign, records_sign
+from licensing.hall.export import bundle_export
+from licensing.hall.heads import head_sign
 from licensing.hall.kinds import kit_kind
-from licensing.hall.records import event_records
 from licensing.hall.services import kit_prepare
 from licensing.models import Role
 from tests.bingo.factories import bingo_calls, live_world
@@ -34,8 +33,9 @@ def at_the_hall(kit: dict, directory: Path):
         yield
 
 
-def head_of(kit: dict, identity: str, seq: int, hash: str, key: str = DEVICE_PRIVATE) -> dict:
-    return head_sign(private_key=key, kit=kit["kit"], log="bingo.gameevent", identity=identity, seq=seq, hash=hash,
+def head_of(kit: dict, identity: str, seq: int, hash: str, key: str = DEVICE_PRIVATE,
+            log: str = "bingo.gameevent") -> dict:
+    return head_sign(private_key=key, kit=kit["kit"], log=log, identity=identity, seq=seq, hash=hash,
                      at=timezone.now())
 
 
@@ -59,29 +59,24 @@ def played():
         for number in bingo_calls(world.face(5))[:4]:
             live.ball_record(actor=world.caller, game=world.game, number=number)
 
-    [bundle] = played_at_the_hall(kit, world, start_and_call)
+    [bundle] = played_at_the_hall(kit, start_and_call)
     return kit, world, bundle
 
 
-def bundle_now(kit, world) -> dict:
-    """The bundle of the game's log as it stands, its head and the event's rows signed by the device."""
-    rows = list(GameEvent.objects.filter(game=world.game).order_by("seq"))
-    identity = str(world.game.pk)
-    records = event_records(kit_kind("bingo"), kit.event_id, license=kit.license, day=kit.event_date)
-    return bundle_of(kit=kit.document, records=records, logs=[log_of(GameEvent, identity, rows)],
-                     heads=[head_of(kit.document, identity, rows[-1].seq, rows[-1].hash)],
-                     records_signature=records_sign(private_key=DEVICE_PRIVATE, kit=kit.document["kit"],
-                                                    records=records))
+def bundle_now(kit) -> dict:
+    """The bundle of the event as it stands, as the hall's export writes it: every log of the event, each head and
+    the event's rows signed by the device."""
+    return bundle_export(kit=kit.document, device_private_key=DEVICE_PRIVATE)
 
 
-def played_at_the_hall(kit, world, *steps) -> list[dict]:
+def played_at_the_hall(kit, *steps) -> list[dict]:
     """The bundle after each step played at the 'hall' (the test's database, with the kit's chain key), then all
     rolled back: the Board holds none of it, as when a hall really played it."""
     bundles = []
     with transaction.atomic(), override_settings(EVENT_LOG_KEY=kit.document["chain_key"]):
         for step in steps:
             step()
-            bundles.append(bundle_now(kit, world))
+            bundles.append(bundle_now(kit))
         transaction.set_rollback(True)
     return bundles
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -19,9 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import requests
 from django.conf import settings
 
 from core import signing
+from tests.licensing.factories import PASSWORD
 
 DEVICE_PRIVATE = signing.development_key("the hall's laptop")
 DEVICE = signing.public_key_of(DEVICE_PRIVATE)
@@ -58,6 +61,24 @@ def hall_manage(hall_dir: Path, *arguments: str, at: dt.datetime | None = None,
         environment["HALL_TEST_MOMENT"] = at.isoformat()
     return subprocess.run([sys.executable, "-c", RUNNER, *arguments], cwd=settings.BASE_DIR, env=environment,
                           capture_output=True, text=True, timeout=timeout, check=False)
+
+
+def hall_passwords(output: str) -> dict[str, str]:
+    """Each worker's sign-in at the hall and the password `hall install` made for them (its output)."""
+    return dict(re.findall(r"^\s+(\S+@\S+)\s+(\S+)$", output, re.MULTILINE))
+
+
+def hall_bundle_send(hall_dir: Path, out: Path, *, at: dt.datetime, board_url: str, email: str,
+                     kit_id) -> requests.Response:
+    """The network is back: the hall exports its bundle (`hall export`, its clock at `at`) and `email` sends it to the
+    Board's API as the kit's page does. The Board's answer."""
+    exported = hall_manage(hall_dir, "hall", "export", str(hall_dir / "kit.json"), "--out", str(out), at=at)
+    assert exported.returncode == 0, exported.stderr
+    board = requests.Session()
+    token = board.post(f"{board_url}/api/v1/auth/token/", json={"email": email, "password": PASSWORD},
+                       timeout=10).json()["token"]
+    return board.post(f"{board_url}/api/v1/hall-kits/{kit_id}/bundles/", data=out.read_bytes(),
+                      headers={"Authorization": f"Token {token}", "Content-Type": "application/json"}, timeout=60)
 
 
 def hall_database_copy(template: Path, hall_dir: Path) -> None:
@@ -121,6 +142,17 @@ def hall_server_start(hall_dir: Path, *, at: dt.datetime, static_root: Path) -> 
         time.sleep(0.3)
     server.stop()
     raise RuntimeError(f"the hall server did not start: {(hall_dir / 'server.log').read_text()[-2000:]}")
+
+
+def no_route_to(server: HallServer, url: str) -> bool:
+    """From inside the hall server's network namespace, `url`'s port (the Board's) does not answer."""
+    pids = subprocess.run(["pgrep", "-g", str(server.process.pid), "-f", "daphne"], capture_output=True, text=True,
+                          check=False).stdout.split()
+    port = url.rsplit(":", 1)[1]
+    probe = subprocess.run(["nsenter", f"--net=/proc/{pids[0]}/ns/net", "python3", "-c",
+                            f"import socket; s = socket.socket(); s.settimeout(2); print(s.connect_ex(('127.0.0.1', "
+                            f"{port})))"], capture_output=True, text=True, check=False)
+    return probe.stdout.strip() not in ("", "0")
 
 
 @pytest.fixture(scope="session")

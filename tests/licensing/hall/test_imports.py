@@ -57,8 +57,8 @@ def _start(world):
 
 def test_a_longer_bundle_of_the_same_event_appends_and_a_fork_is_refused(played):
     kit, world, _bundle = played
-    first, longer = played_at_the_hall(kit, world, _start(world), _more_calls(world, 3))
-    [forked] = played_at_the_hall(kit, world, _start(world))  # played again: other times, other hashes
+    first, longer = played_at_the_hall(kit, _start(world), _more_calls(world, 3))
+    [forked] = played_at_the_hall(kit, _start(world))  # played again: other times, other hashes
     assert bundle_receive(actor=kit.prepared_by, kit=kit, bundle=first)[0].accepted
     appended, _new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=longer)
     assert appended.accepted, appended.findings
@@ -84,7 +84,7 @@ def test_the_hall_may_change_what_playing_changes_and_nothing_else(played):
         _start(world)()
         Game.objects.filter(pk=world.game.pk).update(prize="9999.00")
 
-    [bundle] = played_at_the_hall(kit, world, prize_changed)
+    [bundle] = played_at_the_hall(kit, prize_changed)
     refused, _new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=bundle)
     assert not refused.accepted
     assert f"changed prize of bingo.game {world.game.pk}" in refused.findings[0]["message"]
@@ -100,7 +100,7 @@ def test_a_card_sale_made_at_the_hall_comes_back_with_its_id_and_a_stray_row_is_
                                        first_face=61, last_face=70, hall=world.hall)
         sale.games.add(world.game)
 
-    [bundle] = played_at_the_hall(kit, world, sold_at_the_door)
+    [bundle] = played_at_the_hall(kit, sold_at_the_door)
     stray = copy.deepcopy(bundle)
     [record] = [r for r in stray["records"] if r["model"] == "bingo.cardsale" and r["pk"] == kit.id_base + 1]
     stray_pk = CardSale.objects.order_by("-pk").first().pk + 10**6  # below the hall's span; not the event's
@@ -135,7 +135,7 @@ def test_a_session_closed_at_the_hall_prefills_its_financial_report_once_it_is_o
         live.claim_face(actor=world.checker, game=world.game, face_number=5, series_code=world.series.code)
         live.game_close(actor=world.caller, game=world.game)
 
-    [bundle] = played_at_the_hall(kit, world, won_and_closed)
+    [bundle] = played_at_the_hall(kit, won_and_closed)
     during(world.game.operation, dt.time(23, 0))  # the operation's hours are over
     received, _new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=bundle)
     assert received.accepted, received.findings

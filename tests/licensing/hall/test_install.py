@@ -8,14 +8,18 @@ import sqlite3
 import pytest
 from django.utils import timezone
 
+from licensing.audit.verify import verify_log
 from licensing.hall.kinds import kit_kind
 from licensing.hall.services import bundle_receive, kit_prepare
 from licensing.models import HallKit, Role
+from montecarlo.models import ChipLedgerEntry, Night, Participant, TableEvent
+from montecarlo.tables.verify import night_logs, night_problems
 from tests.bingo.factories import live_world
 from tests.clock import board_time
 from tests.licensing.factories import member
 from tests.licensing.hall.conftest import DEVICE
 from tests.licensing.hall.hall_process import hall_manage
+from tests.montecarlo.factories import admit, night_for, table_for
 
 EVENING = dt.time(19, 0)
 
@@ -102,3 +106,58 @@ def test_a_game_played_at_the_hall_comes_back_and_the_board_accepts_it(tmp_path,
     [log] = bundle["logs"]
     assert log["identity"] == str(world.game.pk) and len(log["rows"]) == 6
     assert all(row["actor_id"] == world.caller.pk for row in log["rows"])
+
+
+NIGHT_PLAY = """
+from montecarlo.models import GameTable, Night
+from montecarlo.nights import services as nights
+from montecarlo.tables import services as tables
+from licensing.models import User
+night, director = Night.objects.get(pk={night}), User.objects.get(pk={director})
+door = nights.participant_register(actor=director, night=night, admission_paid="25.00", age_declared=True)
+wheel = GameTable.objects.get(pk={wheel})
+for event in ({{"type": "open"}}, {{"type": "bet", "participant": 1, "kind": "2", "amount": 50}},
+              {{"type": "bet", "participant": door.number, "kind": "5", "amount": 20}},
+              {{"type": "outcome", "symbol": "2"}}):
+    tables.table_play(actor=director, table=wheel, event=event)
+print("played", door.pk)
+"""
+
+
+def test_a_night_kit_installs_the_boards_logs_as_they_are_and_the_halls_rows_go_on_from_them(tmp_path, hall_dir):
+    night, director = night_for()
+    wheel = table_for(night, director, "wheel")
+    [ahead] = admit(night, director, 1)
+    officer = member(night.license.organization, Role.OFFICER)
+    kit = kit_prepare(actor=officer, event=kit_kind("night").event(user=officer, pk=night.pk),
+                      device_public_key=DEVICE)
+    path = tmp_path / "kit.json"
+    path.write_text(json.dumps(kit.document), encoding="utf-8")
+    evening = board_time(night.date, EVENING)
+    assert hall_manage(hall_dir, "hall", "install", str(path), at=evening).returncode == 0
+    board_rows = {(label, seq): hash for label, model, owner in (("table", TableEvent, wheel),
+                                                                  ("ledger", ChipLedgerEntry, ahead))
+                  for seq, hash in model.chain_rows(str(owner.pk)).values_list("seq", "hash")}
+    installed = {("table", seq): hash for seq, hash in rows(
+        hall_dir, "SELECT seq, hash FROM montecarlo_tableevent WHERE table_id = ?", wheel.pk)}
+    installed |= {("ledger", seq): hash for seq, hash in rows(
+        hall_dir, "SELECT seq, hash FROM montecarlo_chipledgerentry WHERE participant_id = ?", ahead.pk)}
+    assert installed == board_rows and len(board_rows) == 2  # the table's terms and the chips issued ahead
+
+    played = hall_manage(hall_dir, "shell", "-c", NIGHT_PLAY.format(night=night.pk, director=director.pk,
+                                                                    wheel=wheel.pk), at=evening)
+    assert played.returncode == 0 and "played" in played.stdout, played.stderr
+    door_pk = int(played.stdout.split()[-1])
+    bundle_path = tmp_path / "bundle.json"
+    exported = hall_manage(hall_dir, "hall", "export", str(hall_dir / "kit.json"), "--out", str(bundle_path),
+                           at=evening)
+    assert exported.returncode == 0, exported.stderr
+    received, _new = bundle_receive(actor=officer, kit=kit, bundle=json.loads(bundle_path.read_text()))
+    assert received.accepted, received.findings
+    assert door_pk >= kit.id_base and Participant.objects.get(pk=door_pk).chips == 980
+    assert list(TableEvent.objects.filter(table=wheel).order_by("seq").values_list("kind", flat=True)) == [
+        "config", "open", "bet", "bet", "outcome"]
+    assert TableEvent.objects.get(table=wheel, seq=1).hash == board_rows[("table", 1)]
+    for model, identity in night_logs(night.pk):
+        assert verify_log(model, identity).ok, verify_log(model, identity).problem
+    assert night_problems(Night.objects.get(pk=night.pk)) == []

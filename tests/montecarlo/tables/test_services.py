@@ -24,7 +24,7 @@ from montecarlo.models import (
 from montecarlo.tables import services
 from montecarlo.tables.state import load_engine
 from tests.licensing.factories import board_member, board_staff, member
-from tests.montecarlo.factories import DAY, TournamentFactory, admit, at, night_for, table_for
+from tests.montecarlo.factories import DAY, TournamentFactory, admit, at, caribbean_round, night_for, table_for
 
 pytestmark = pytest.mark.django_db
 
@@ -182,13 +182,9 @@ def test_a_royal_flush_wins_the_meter_on_a_losing_hand_and_the_meter_resets():
     admit(night, director, 1)
     table = table_for(night, director, "caribbean-poker", jackpot=True, jackpot_seed=1000, jackpot_bet=10,
                       jackpot_contribution_pct=0, max_bet=100)
-    play(director, table, type="open")
-    play(director, table, type="bet", participant=1, kind="ante", amount=10)
-    play(director, table, type="bet", participant=1, kind="jackpot", amount=10)
-    play(director, table, type="decision", participant=1, choice="raise")
     # The dealer's royal beats the player's, who still wins the jackpot with a royal too (001 art. 20).
-    play(director, table, type="outcome", dealer=["As", "Ks", "Qs", "Js", "Ts"],
-         hands={"1": ["Ah", "Kh", "Qh", "Jh", "Th"]})
+    caribbean_round(director, table, participant=1, ante=10, jackpot=10, dealer=["As", "Ks", "Qs", "Js", "Ts"],
+                    hand=["Ah", "Kh", "Qh", "Jh", "Th"])
     award = ChipLedgerEntry.objects.get(kind=EntryKind.AWARD)
     assert (award.chips, award.house) == (1000, -1000)
     kinds = list(JackpotEntry.objects.filter(table=table).order_by("seq").values_list("kind", "meter"))
