@@ -8,7 +8,7 @@ class BingoConfig(AppConfig):
 
     def ready(self):
         from bingo.live.kit import KIT_KIND
-        from bingo.live.verify import operation_logs
+        from bingo.live.verify import operation_logs, operation_problems
         from bingo.planning.checks import workers_on_duty_people
         from bingo.planning.selectors import upcoming_operations
         from licensing.audit.scopes import LogScope, log_scope_register
@@ -23,5 +23,7 @@ class BingoConfig(AppConfig):
         # An operation's kit for hall mode: what the hall needs of it offline (licensing imports no bingo).
         kit_kind_register(KIT_KIND)
         # `verify_logs --operation ID` checks every game's log of an operation (licensing imports no bingo).
-        log_scope_register(LogScope(name="operation", help="every game's log of this bingo operation",
-                                    logs=operation_logs))
+        log_scope_register(LogScope(name="operation", help="every game's log of this bingo operation, then every "
+                                    "game replayed through the engine", logs=operation_logs,
+                                    whole=operation_problems,
+                                    whole_ok="every claim and every result replays to what was recorded"))

@@ -26,10 +26,12 @@ from core.findings import Finding, RuleViolation
 SPLIT_RULE = "30 DCMR 1406.2"
 
 
-def paid_before(game: Game) -> Decimal:
+def paid_before(game: Game, *, until=None) -> Decimal:
     """What the operation's other closed games paid, toward the operation's cap (1408.1 leaves the
-    multi-hall games out of it)."""
+    multi-hall games out of it); `until`: only the games closed before that moment (a replay of a close)."""
     closes = GameEvent.objects.filter(game__operation_id=game.operation_id, kind=EventKind.CLOSE).exclude(game=game)
+    if until is not None:
+        closes = closes.filter(created_at__lt=until)
     if game.license_class != CLASS_D:
         closes = closes.exclude(game__game_type=GameType.MULTI_HALL)
     return sum((Decimal(payload.get("total_paid") or "0") for payload in closes.values_list("payload", flat=True)),
@@ -44,8 +46,9 @@ def _refuse_fewer(players: list[list[dict]], winners: int, last_call: int | None
                                  "winners": winners}, field="winners"))
 
 
-def game_payout(game: Game, state: GameState, *, winners: int | None = None) -> dict:
-    """The close event's payload; refuses a `winners` override smaller than the players on record."""
+def game_payout(game: Game, state: GameState, *, winners: int | None = None, paid: Decimal | None = None) -> dict:
+    """The close event's payload; refuses a `winners` override smaller than the players on record. `paid`: what the
+    operation's other games had paid when this one closed (paid_before, by default now)."""
     players = state.winning_players()
     if winners is not None and winners < len(players):
         _refuse_fewer(players, winners, state.last_call)
@@ -56,7 +59,8 @@ def game_payout(game: Game, state: GameState, *, winners: int | None = None) -> 
         return {**result, "shares": [], "paid": [], "total_paid": "0.00", "cap": None, "cap_rule": None,
                 "capped": False}
     cap, cap_rule = rules.payout_cap(license_class=game.license_class, period=game.operation.license.period,
-                                     game_type=game.game_type, paid_before=paid_before(game))
+                                     game_type=game.game_type,
+                                     paid_before=paid_before(game) if paid is None else paid)
     shares = split_prize(game.prize, count, game.license_class, cap=cap) if count else []
     rounded_up = split_prize(game.prize, count, game.license_class) if count else []
     paid = [{"sale": claims[0].get("sale"), "series": claims[0].get("series"),

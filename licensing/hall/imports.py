@@ -12,9 +12,10 @@ they were (the caller holds a savepoint) and names the row.
   event appends the rows the Board does not hold yet; one that differs from what was taken in is a fork, refused;
   a log the Board already holds rows of that did not come from this kit is refused, but for the rows the kit carried
   (a table's opening terms, the ledger of a participant registered ahead), which the hall's rows go on from.
-- **Replay**: every log of the event is then checked as `verify_logs` checks the Board's own (its chain, what its
-  owner row says: a game's terms as its start recorded them, a closed game ending with its result), and the event
-  as a whole (a night's tables replayed through their engines against the ledgers, the chips balanced)."""
+- **Replay**: every log of the event is then checked against what its owner row says (a game's terms as its start
+  recorded them, a closed game ending with its result, each head its log's last row), and the event as a whole
+  through its engines, as `verify_logs` checks it: a bingo game's claims and result replayed, a night's tables
+  replayed against the ledgers and the chips balanced."""
 
 from __future__ import annotations
 
@@ -25,10 +26,10 @@ from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, transaction
 from django.utils.translation import gettext as _
 
+from core import chain
 from core.findings import Finding, RuleViolation
 from core.models import ChainedEvent
 from licensing.audit.scopes import log_scope
-from licensing.audit.verify import verify_log
 from licensing.hall.bundle import BundleRowError, chained_model, rebuilt, times_in_utc
 from licensing.hall.kinds import KitKind, kit_kind
 from licensing.hall.records import event_records
@@ -139,10 +140,12 @@ def _log_take(kit_id: str, model: type[ChainedEvent], identity: str, rows: list,
     head = model.chain_rows(identity).last()
     for row in fresh:
         times_in_utc(row)
-        row.pk, row._state.adding = None, True
+        row.pk = None
         row.seq, row.prev_hash = (head.seq if head else 0) + 1, head.hash if head else ""
-        row.save()  # hashed with the Board's key (ChainedEvent.before_insert)
+        row.hash = row.compute_hash()  # the Board's key, as ChainedEvent.before_insert hashes a row it saves
         head = row
+    # One INSERT per thousand rows, not one per row: a night's ledgers are thousands (benchmarks/hall_sync.py).
+    model.objects.bulk_create(fresh, batch_size=1000)
     owner = model._meta.get_field(model.chain_field).related_model if model.chain_field else None
     if owner is not None and model.head_on_owner and all(hasattr(owner, name) for name in HEAD_FIELDS):
         owner.objects.filter(pk=identity).update(head_seq=head.seq, head_hash=head.hash)
@@ -151,11 +154,15 @@ def _log_take(kit_id: str, model: type[ChainedEvent], identity: str, rows: list,
 
 
 def _replay(kind: KitKind, event_id: int) -> None:
+    """Every log of the event as its owner row must have it (a game's terms as its start recorded them, a closed game
+    ending with its result, each owner's head its log's last row), then the event as a whole through its engines (a
+    night's tables replayed against the ledgers, the chips balanced). The chains are not walked again: the rows the
+    hall sent were walked with the kit's key, and the import chained them with the Board's key itself."""
     scope = log_scope(kind.log_scope)
     for model, identity in scope.logs(event_id):
-        report = verify_log(model, identity)
-        if not report.ok:
-            raise _refused(_("Replayed at the Board: %(problem)s") % {"problem": report.problem}, "logs")
+        stored = chain.as_stored(model.chain_label(), identity, model.chain_rows(identity).iterator())
+        for problem in model.owner_problems(identity, stored):
+            raise _refused(_("Replayed at the Board: %(problem)s") % {"problem": problem}, "logs")
     for problem in scope.whole(event_id) if scope.whole else []:
         raise _refused(_("Replayed at the Board: %(problem)s") % {"problem": problem}, "logs")
 

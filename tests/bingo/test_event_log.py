@@ -80,7 +80,9 @@ def test_deleted_last_event_is_detected_by_the_head():
 
 def test_verify_log_ok():
     game, _ = _played_game()
-    assert _verify(game.operation_id).strip() == "OK: 1 log, 7 events"
+    assert _verify(game.operation_id).strip().splitlines() == [
+        "OK: 1 log, 7 events",
+        f"OK: operation {game.operation_id}: every claim and every result replays to what was recorded"]
 
 
 def test_raw_sql_edit_is_detected_with_its_seq():

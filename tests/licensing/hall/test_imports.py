@@ -7,7 +7,9 @@ import datetime as dt
 import pytest
 
 from bingo.live import services as live
-from bingo.models import CardSale, Game, GameEvent, GameStatus
+from bingo.live.payout import game_payout
+from bingo.live.state import game_state
+from bingo.models import CardSale, EventKind, Game, GameEvent, GameStatus
 from licensing.audit.verify import verify_log
 from licensing.hall.heads import records_sign
 from licensing.hall.services import bundle_receive
@@ -144,3 +146,40 @@ def test_a_session_closed_at_the_hall_prefills_its_financial_report_once_it_is_o
     recorded = report.recorded
     assert [game["number"] for game in recorded["games"]] == [1]
     assert recorded["card_sales"], recorded
+
+
+def test_a_hall_that_forges_a_winning_claim_or_a_payout_is_refused_by_the_replay(played):
+    """The hall holds the chain key and the device: it can write any row and sign it. What it cannot do is make the
+    engine agree: the Board replays each claim on the calls before it and each close's payout."""
+    kit, world, _bundle = played
+    calls = bingo_calls(world.face(5))
+
+    def forged_claim():
+        live.game_start(actor=world.caller, game=world.game)
+        for number in calls[:3]:  # three of the five: face 5 has no line yet
+            live.ball_record(actor=world.caller, game=world.game, number=number)
+        state = game_state(world.game)
+        live._append(actor=world.checker, game=world.game, state=state, kind=EventKind.CLAIM, payload={
+            "face_number": 5, "series": world.series.code, "series_id": world.series.pk,
+            "face": list(world.face(5).squares), "pattern": "any-line", "last_call": calls[2], "call_count": 3,
+            "valid": True, "complete": True, "missed": False, "reason": "", "rule": "30 DCMR 1406.1"})
+
+    def richer_payout():
+        live.game_start(actor=world.caller, game=world.game)
+        for number in calls:
+            live.ball_record(actor=world.caller, game=world.game, number=number)
+        live.claim_face(actor=world.checker, game=world.game, face_number=5, series_code=world.series.code)
+        state = game_state(world.game)
+        payout = game_payout(Game.objects.get(pk=world.game.pk), state)
+        live._append(actor=world.caller, game=world.game, state=state, kind=EventKind.CLOSE,
+                     payload={**payout, "shares": ["500.00"], "total_paid": "500.00"})
+        Game.objects.filter(pk=world.game.pk).update(status=GameStatus.CLOSED)
+
+    for step, found in ((forged_claim, "the claim was recorded valid, but on the calls before it the engine finds "
+                                       "it not valid"),
+                        (richer_payout, "the result recorded is not what the claims give (shares, total_paid")):
+        [bundle] = played_at_the_hall(kit, step)
+        refused, _new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=bundle)
+        assert not refused.accepted and refused.findings[0]["message"].startswith("Replayed at the Board:")
+        assert found in refused.findings[0]["message"], refused.findings
+        assert board_log(world) == []
