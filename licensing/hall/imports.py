@@ -153,14 +153,16 @@ def _log_take(kit_id: str, model: type[ChainedEvent], identity: str, rows: list,
                          hall_hash=signed_hash)
 
 
-def _replay(kind: KitKind, event_id: int) -> None:
+def _replay(kind: KitKind, event_id: int, taken: dict[tuple[str, str], list]) -> None:
     """Every log of the event as its owner row must have it (a game's terms as its start recorded them, a closed game
     ending with its result, each owner's head its log's last row), then the event as a whole through its engines (a
     night's tables replayed against the ledgers, the chips balanced). The chains are not walked again: the rows the
     hall sent were walked with the kit's key, and the import chained them with the Board's key itself."""
     scope = log_scope(kind.log_scope)
     for model, identity in scope.logs(event_id):
-        stored = chain.as_stored(model.chain_label(), identity, model.chain_rows(identity).iterator())
+        # A log the bundle brought is in memory already, as the Board now holds it (its fresh rows chained again).
+        rows = taken.get((model.chain_label(), identity)) or model.chain_rows(identity).iterator()
+        stored = chain.as_stored(model.chain_label(), identity, rows)
         for problem in model.owner_problems(identity, stored):
             raise _refused(_("Replayed at the Board: %(problem)s") % {"problem": problem}, "logs")
     for problem in scope.whole(event_id) if scope.whole else []:
@@ -172,7 +174,7 @@ def bundle_import(kit: HallKit, bundle: dict) -> list[HallLogImport]:
     with it, unsaved. Raises RuleViolation, naming the row, when the Board cannot take it."""
     kind, event_id = kit_kind(kit.kind), kit.event_id
     _records_take(kit, kind, bundle.get("records"), span=range(kit.id_base, kit.id_base + HallKit.ID_SPAN))
-    imports, carried = [], _carried(kit)
+    imports, carried, held = [], _carried(kit), {}
     for entry in bundle["logs"]:
         model = chained_model(entry["log"])
         try:
@@ -183,7 +185,8 @@ def bundle_import(kit: HallKit, bundle: dict) -> list[HallLogImport]:
                           carried.get((entry["log"], entry["identity"]), []))
         if taken is not None:
             imports.append(taken)
-    _replay(kind, event_id)
+            held[(entry["log"], entry["identity"])] = rows
+    _replay(kind, event_id, held)
     return imports
 
 

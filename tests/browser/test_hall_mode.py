@@ -134,3 +134,9 @@ def test_a_bingo_session_runs_offline_at_the_hall_and_the_board_takes_it_in(asgi
     page.goto(f"{asgi_url}/bingo/operations/{operation.pk}/")
     page.get_by_text("Closed").first.wait_for()
     page.screenshot(path=str(tmp_path / "board-operation.png"), full_page=True)
+    # The financial report, prefilled from what the hall recorded: the games and the cards sold at the door.
+    page.goto(f"{asgi_url}/portal/reports/{report.pk}/")
+    page.get_by_text("Prefilled from what the system recorded at the event").wait_for()
+    page.get_by_role("cell", name="$1,000.00").wait_for()  # ten games' prizes, the split one's shares included
+    page.get_by_role("cell", name=f"{world.series.code} 41").wait_for()  # the cards sold at the hall's door
+    page.screenshot(path=str(tmp_path / "board-report.png"), full_page=True)
