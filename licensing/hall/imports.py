@@ -95,7 +95,7 @@ def _records_take(kit: HallKit, kind: KitKind, records, *, span: range) -> None:
         elif label in kind.state or label in kind.made:
             raise _refused(_("%(model)s %(pk)s is not one of the event's rows.") % {"model": label, "pk": pk})
     # A row the hall created must be the event's: a sale of this operation, a participant of this night.
-    event_rows = _event_keys(kit, kind)
+    event_rows = {(row._meta.label_lower, row.pk) for row in kind.rows(kit.event_id)}
     strays = [key for key in made if key not in event_rows]
     if strays:
         raise _refused(_("%(model)s %(pk)s is not one of the event's rows.") % {"model": strays[0][0],
@@ -121,7 +121,8 @@ def _log_take(kit_id: str, model: type[ChainedEvent], identity: str, rows: list,
     log the kit carried, which the hall's rows go on from (the bundle begins with them: licensing.hall.verify)."""
     label = model.chain_label()
     board = list(model.chain_rows(identity).values_list("seq", "hash"))
-    taken = HallLogImport.objects.filter(log=label, identity=identity).select_related("bundle__kit").last()
+    taken = HallLogImport.objects.filter(log=label, identity=identity).select_related("bundle__kit").last() \
+        if board else None  # nothing taken in before from any hall
     where = f"{label} {identity}"
     ours = taken is not None and str(taken.bundle.kit.kit_id) == kit_id
     if board and not ours and board != carried:
@@ -137,11 +138,11 @@ def _log_take(kit_id: str, model: type[ChainedEvent], identity: str, rows: list,
     if not fresh:
         return None
     signed_hash = rows[-1].hash  # the hall's, which its device signed (the rows are chained again below)
-    head = model.chain_rows(identity).last()
+    head = chain.Head(*board[-1]) if board else chain.Head()
     for row in fresh:
         times_in_utc(row)
         row.pk = None
-        row.seq, row.prev_hash = (head.seq if head else 0) + 1, head.hash if head else ""
+        row.seq, row.prev_hash = head.seq + 1, head.hash
         row.hash = row.compute_hash()  # the Board's key, as ChainedEvent.before_insert hashes a row it saves
         head = row
     # One INSERT per thousand rows, not one per row: a night's ledgers are thousands (benchmarks/hall_sync.py).
