@@ -77,7 +77,8 @@ def night_bundle(entries: int):
     travel(board_time(DAY, dt.time(19, 0)))
     night, director = night_for(training=True, chips=100_000)
     admit(night, director, PARTICIPANTS)
-    tables = [table_for(night, director, game, min_bet=20, max_bet=600) for game in GAMES]
+    # Four tables of each game: a table's state is replayed from its log at every step, so shorter logs play faster.
+    tables = [table_for(night, director, game, min_bet=20, max_bet=600) for game in GAMES for _ in range(4)]
     kit = _prepare("night", night.pk, director)
     rng = random.Random(29)
 
