@@ -6,6 +6,7 @@ draw does not change, or forged the winners, is refused."""
 
 import copy
 import datetime as dt
+import json
 
 import pytest
 from django.utils import timezone
@@ -30,6 +31,7 @@ from licensing.reports.drawings.selectors import drawing_public
 from licensing.reports.drawings.verify import drawing_problems
 from tests.licensing.factories import DRAWING_SEED, board_staff, in_charge, license_for, member, raffle_ready
 from tests.licensing.hall.conftest import DEVICE, at_the_hall, played_at_the_hall
+from tests.licensing.hall.hall_process import hall_manage
 
 pytestmark = pytest.mark.django_db
 
@@ -162,3 +164,45 @@ def test_a_hall_that_changed_the_drawing_beyond_its_steps_or_forged_the_winners_
         assert not refused.accepted and found in refused.findings[0]["message"], refused.findings
         assert RaffleDrawing.objects.get(pk=drawing.pk).status == DrawingStatus.SCHEDULED
         assert drawing.events.count() == 1
+
+
+# At the hall, through the drawing's own portal page (the hall serves it; the drawings' list of licenses is not
+# served): the home page leads to it, then the close of sales, the witness value and the draw, each a POST.
+HALL_DRAWING = """
+from django.test import Client
+from licensing.models import HallHead, RaffleDrawing, User
+client = Client()
+client.force_login(User.objects.get(pk={officer}))
+home = client.get("/")
+page = home["Location"]
+assert page == "/portal/licenses/{license}/drawing/", page
+assert client.get("/portal/applications/").status_code == 404
+steps = [dict(action="close_sales", sold="{sold}", returned="7 99", buyers_age_declared="on"),
+         dict(action="witness", witness_source="d6", witness="{dice}", witness_name="Ana Pérez", confirm="on"),
+         dict(action="draw", in_charge="{in_charge}", confirm="on")]
+for data in steps:
+    answer = client.post(page, data)
+    assert answer.status_code == 302, (data["action"], answer.status_code, answer.content.decode()[-3000:])
+print("drawn", RaffleDrawing.objects.get(pk={drawing}).status, HallHead.objects.count())
+"""
+
+
+def test_a_drawing_kit_installs_at_the_hall_its_steps_run_on_its_page_and_the_board_accepts_the_export(
+        officer, raffle, drawing, kit, tmp_path, hall_dir):
+    path = tmp_path / "kit.json"
+    path.write_text(json.dumps(kit.document), encoding="utf-8")
+    now = timezone.localtime()
+    installed = hall_manage(hall_dir, "hall", "install", str(path), at=now)
+    assert installed.returncode == 0, installed.stderr
+    script = HALL_DRAWING.format(officer=officer.pk, license=raffle.pk, drawing=drawing.pk, in_charge=in_charge(raffle),
+                                 sold=" ".join(map(str, SOLD)), dice=" ".join(DICE.removeprefix("d6:")))
+    played = hall_manage(hall_dir, "shell", "-c", script, at=now)
+    assert played.returncode == 0 and "drawn drawn 1" in played.stdout, played.stderr + played.stdout
+    bundle_path = tmp_path / "bundle.json"
+    exported = hall_manage(hall_dir, "hall", "export", str(hall_dir / "kit.json"), "--out", str(bundle_path), at=now)
+    assert exported.returncode == 0, exported.stderr
+    received, _new = bundle_receive(actor=officer, kit=kit, bundle=json.loads(bundle_path.read_text()))
+    assert received.accepted, received.findings
+    drawn = RaffleDrawing.objects.get(pk=drawing.pk)
+    assert drawn.status == DrawingStatus.DRAWN and drawing_problems(drawn.pk) == []
+    assert verify_log(RaffleDrawingEvent, str(drawn.pk)).ok
