@@ -47,7 +47,8 @@ class KitListApi(generics.ListAPIView):
     @extend_schema(
         operation_id="hall_kits_prepare", summary="Prepare a hall kit for an event", tags=[TAG],
         description=(
-            "Signs a kit for one bingo operation (`kind` `bingo`) or Monte Carlo Night (`night`) of the caller's "
+            "Signs a kit for one bingo operation (`kind` `bingo`), Monte Carlo Night (`night`) or raffle-drawing/2 "
+            "drawing (`drawing`: a raffle-drawing/1 drawing is refused, field `format`) of the caller's "
             "organization and the device that will run it offline. The officers and members in charge who plan an "
             "operation, and a night's directors and officers, may (403 for a reader; 404 for another organization's "
             "event or an unknown kind). An event already past, a license not in force on the event's date (30 DCMR "

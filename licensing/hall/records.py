@@ -27,7 +27,10 @@ USER_FIELDS = ("email", "full_name", "is_active")
 
 # Links the kit carries as they are though it does not carry their row: the hall never follows them (its pages are
 # the event's own), and the link may not be empty. The hall installs the rows with the link unchecked.
-UNFOLLOWED = {("licensing.license", "application")}
+# A raffle drawing's kit carries the application (its tickets, time and place) and the printer's documents, never who
+# created or uploaded them.
+UNFOLLOWED = {("licensing.license", "application"), ("licensing.application", "created_by"),
+              ("licensing.document", "uploaded_by"), ("licensing.raffledrawing", "created_by")}
 
 
 class KitRecordsError(ValueError):

@@ -34,9 +34,10 @@ class KitDetailSerializer(KitSerializer):
 
 
 class KitRequestSerializer(serializers.Serializer):
-    kind = serializers.CharField(max_length=20, help_text="What the event is: `bingo` (an operation) or `night` "
-                                                          "(a Monte Carlo Night).")
-    event = serializers.IntegerField(min_value=1, max_value=2**31 - 1, help_text="The operation's or night's id.")
+    kind = serializers.CharField(max_length=20, help_text="What the event is: `bingo` (an operation), `night` "
+                                                          "(a Monte Carlo Night) or `drawing` (a raffle drawing).")
+    event = serializers.IntegerField(min_value=1, max_value=2**31 - 1,
+                                     help_text="The operation's, night's or raffle drawing's id.")
     device_public_key = serializers.CharField(max_length=64, help_text="The hall device's Ed25519 public key, as "
                                                                        "`manage.py hall keygen` printed it.")
 

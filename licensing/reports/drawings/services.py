@@ -46,6 +46,15 @@ PRIZES_MAX = 1000
 WITNESS_TEXT_MAX = 300
 
 SeedSource = Callable[[], bytes]
+# What else happens as a drawing is drawn, inside the draw's transaction: hall mode registers the signing of the
+# drawing log's head at the hall (licensing.hall.drawing; the drawings import no hall mode).
+DrawnHook = Callable[..., object]  # hook(*, actor, drawing)
+_drawn_hooks: dict[str, DrawnHook] = {}
+
+
+def drawing_drawn_hook_register(name: str, hook: DrawnHook) -> None:
+    """Register (or replace, when an app is reloaded) `hook(*, actor, drawing)`, called as each drawing is drawn."""
+    _drawn_hooks[name] = hook
 
 
 def system_seed() -> bytes:
@@ -320,8 +329,25 @@ def drawing_draw(*, actor: User, drawing: RaffleDrawing, in_charge: int | None =
                     payload={"seed": drawing.seed, "winners": found.winners, "in_charge": witness,
                              "place": application.drawing_place},
                     audit=events.raffle_drawing_drawn)
+    for hook in _drawn_hooks.values():
+        hook(actor=actor, drawing=drawing)
+    _report_handover(drawing, closed=closed, drawn=drawn)
+    anchors_after_commit(reason=AnchorReason.CLOSE)
+    return drawing
+
+
+def _report_handover(drawing: RaffleDrawing, *, closed: RaffleDrawingEvent, drawn: RaffleDrawingEvent) -> None:
     report_recorded_handover(license=drawing.license, event_date=timezone.localdate(drawn.created_at),
                              source=f"raffle.drawing:{drawing.pk}",
                              recorded=drawing_recorded(drawing, closed=closed, drawn=drawn))
-    anchors_after_commit(reason=AnchorReason.CLOSE)
-    return drawing
+
+
+@transaction.atomic
+def drawing_report_send(*, drawing: RaffleDrawing) -> None:
+    """The drawn drawing's record to the raffle's financial report, as the draw sends it: for a drawing drawn
+    elsewhere (at the hall, taken in by the Board: licensing.hall.drawing). Nothing before the drawing."""
+    drawing = _lock(drawing)
+    if drawing.status != DrawingStatus.DRAWN:
+        return
+    _report_handover(drawing, closed=drawing.events.get(kind=DrawingStatus.SALES_CLOSED),
+                     drawn=drawing.events.get(kind=DrawingStatus.DRAWN))
