@@ -49,6 +49,8 @@ def game_problems(game) -> list[str]:
     events = list(GameEvent.objects.filter(game=game).order_by("seq"))
     pattern = engine_pattern(game)
     for index, event in enumerate(events):
+        if event.kind not in (EventKind.CLAIM, EventKind.CLOSE):
+            continue  # the state is folded again only where a verdict was recorded: claims and closes are few
         before = state_from_events(events[:index], GameStatus.LIVE)
         where = f"game {game.number} (id {game.pk}), seq {event.seq}"
         if event.kind == EventKind.CLAIM:
