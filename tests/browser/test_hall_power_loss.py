@@ -4,7 +4,6 @@ caller's console was answered (one transaction per call), and the live state is 
 
 import datetime as dt
 import json
-import re
 
 import pytest
 import requests
@@ -16,7 +15,7 @@ from licensing.models import Role
 from tests.bingo.factories import bingo_calls, live_world
 from tests.clock import board_time
 from tests.licensing.factories import member
-from tests.licensing.hall.hall_process import DEVICE, hall_manage, hall_server_start
+from tests.licensing.hall.hall_process import DEVICE, hall_manage, hall_passwords, hall_server_start
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,7 +28,7 @@ def test_the_hall_server_killed_mid_game_resumes_the_same_game(hall_dir, hall_st
     (tmp_path / "kit.json").write_text(json.dumps(kit.document), encoding="utf-8")
     evening = board_time(timezone.localdate(), dt.time(19, 0))
     installed = hall_manage(hall_dir, "hall", "install", str(tmp_path / "kit.json"), at=evening)
-    password = dict(re.findall(r"^\s+(\S+@\S+)\s+(\S+)$", installed.stdout, re.MULTILINE))[world.caller.email]
+    password = hall_passwords(installed.stdout)[world.caller.email]
     calls = bingo_calls(world.face(5))[:4]
 
     def session(hall):
