@@ -52,6 +52,15 @@ else:
     LOG_ANCHOR_SIGNING_KEY = env.str("LOG_ANCHOR_SIGNING_KEY", default=base64.urlsafe_b64encode(
         hashlib.sha256(DEV_LOG_ANCHOR_KEY_LABEL.encode("utf-8")).digest()).decode("ascii").rstrip("="))
 LOG_ANCHOR_PUBLIC_KEYS = env.list("LOG_ANCHOR_PUBLIC_KEYS", default=[])
+# The keys that seal winners' identities at the payout desk (core.sealing: Fernet keys, the newest first; every one
+# unseals, the first seals). Production must be given its own (`manage.py payouts new-key`); losing every key
+# listed means the taxpayer numbers can no longer be read, so keep them as safe as the database backups.
+if PRODUCTION:
+    PAYOUT_IDENTITY_KEYS = env.list("PAYOUT_IDENTITY_KEYS")
+else:
+    # A development key spelled out from a label (32 bytes, base64): the same on every laptop, never in production.
+    PAYOUT_IDENTITY_KEYS = env.list("PAYOUT_IDENTITY_KEYS", default=[base64.urlsafe_b64encode(
+        hashlib.sha256(b"dev-only-payout-identity-key-do-not-use-in-production").digest()).decode("ascii")])
 ALLOWED_HOSTS = env.list(
     "DJANGO_ALLOWED_HOSTS", default=[] if PRODUCTION else ["127.0.0.1", "localhost", "[::1]", "testserver"]
 )

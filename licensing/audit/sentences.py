@@ -94,6 +94,11 @@ SENTENCES = {
     "licensing.hall_heads_signed": _("At a close in the hall, its device signed the heads of the closed logs, shown "
                                      "to the room as text and QR codes."),
     "licensing.rule_pack_imported": _("A rule pack was imported into the Board's register."),
+    "licensing.payout_paid": _("A prize was paid at the payout desk."),
+    "licensing.payout_voided": _("A payout was voided: the claim behind it no longer wins."),
+    "licensing.payout_tin_viewed": _("A filing person viewed a winner's full taxpayer number."),
+    "licensing.payout_identities_purged": _("Winners' identities past the retention period were purged; the "
+                                            "amounts stay."),
     "licensing.fee_payment_recorded": _("Board staff recorded a payment of the fee."),
     "licensing.fee_payment_voided": _("Board staff voided a payment of the fee."),
     "licensing.fee_waived": _("Board staff waived the fee."),

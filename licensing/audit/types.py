@@ -21,6 +21,11 @@ LABELS = {
     "licensing.hall_bundle_accepted": _("Hall bundle accepted"),
     "licensing.hall_bundle_refused": _("Hall bundle refused"),
     "licensing.hall_heads_signed": _("Heads signed at a close in the hall"),
+    # the payout desk
+    "licensing.payout_paid": _("Prize paid"),
+    "licensing.payout_voided": _("Payout voided"),
+    "licensing.payout_tin_viewed": _("Full taxpayer number viewed"),
+    "licensing.payout_identities_purged": _("Winners' identities purged"),
     # accounts
     "licensing.user_created": _("Account created"),
     "licensing.user_logged_in": _("Signed in"),

@@ -9,6 +9,7 @@ from licensing.models.matches import MatchDecision
 from licensing.models.messages import ApplicationMessage, MessageAttachment
 from licensing.models.notifications import Notification
 from licensing.models.organizations import LicenseeKind, Membership, Organization, OrganizationType, Role
+from licensing.models.payouts import Payout, PayoutGame, PayoutMethod, PayoutStatus
 from licensing.models.premises import CorrectionStatus, Premises, PremisesCorrection
 from licensing.models.profile import Document, OrganizationMember, ResponsiblePerson
 from licensing.models.raffles import DrawingFormat, DrawingStatus, RaffleDrawing, RaffleDrawingEvent
@@ -33,7 +34,8 @@ __all__ = [
     "HallLogImport", "InvitationStatus", "License",
     "LicenseeKind", "LogAnchor", "MatchDecision", "Membership", "MessageAttachment", "Notification", "NumberStatus",
     "Organization",
-    "OrganizationInvitation", "OrganizationMember", "OrganizationType", "PaymentMethod", "Premises",
+    "OrganizationInvitation", "OrganizationMember", "OrganizationType", "PaymentMethod", "Payout", "PayoutGame",
+    "PayoutMethod", "PayoutStatus", "Premises",
     "PremisesCorrection", "RaffleDrawing", "RaffleDrawingEvent", "ReminderSent", "Report", "ReportFinding",
     "ReportKind", "ReportLine", "ReportMonthTotal", "ReportStatus", "ResponsiblePerson", "Role", "SubstantialChange",
     "User", "Vote",

@@ -17,7 +17,11 @@ Per the IRS Instructions for Forms W-2G and 5754 (26 U.S.C. 6041, 3402(q); 26 CF
   the ratio, for other wagering (3402(q)(3)(A)) only when the winnings are also at least 300 times the wager.
   Never for bingo (3402(q)(5)). A noncash prize whose tax the payer bears is grossed up (the instructions' 31.58%
   rule): not handled here; the desk asks for a cash value and withholds on it.
-Not covered, no key yet: a poker tournament's own threshold (more than $5,000 reduced by the buy-in)."""
+- A poker (Texas Hold'em) tournament: a Form W-2G when the winnings less the buy-in are more than
+  `federal.w2g.poker` ($5,000). Its withholding is that of other wagering.
+- Backup withholding, `federal.backup_withholding.rate` (24%) of the winnings less the wager (the payer's option the
+  instructions give), when a reportable prize's winner gives no taxpayer identification number and the prize is not
+  already subject to regular gambling withholding (26 U.S.C. 3406)."""
 
 from __future__ import annotations
 
@@ -30,8 +34,8 @@ from core.findings import Finding
 from core.money import money_text
 from licensing.register.values import citation, value
 
-BINGO, RAFFLE, MONTECARLO = "bingo", "raffle", "montecarlo"
-GAMES = (BINGO, RAFFLE, MONTECARLO)
+BINGO, RAFFLE, MONTECARLO, HOLDEM = "bingo", "raffle", "montecarlo", "holdem"
+GAMES = (BINGO, RAFFLE, MONTECARLO, HOLDEM)
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
 HUNDRED = 100  # the register holds the rate as a percent
@@ -54,6 +58,10 @@ def w2g_required(*, game: str, prize: Decimal, wager: Decimal, on: dt.date) -> F
         key = "federal.w2g.bingo"
         threshold = value(key, on)
         required = prize >= threshold  # bingo: never reduced by the wager
+    elif game == HOLDEM:
+        key = "federal.w2g.poker"
+        threshold = value(key, on)
+        required = prize - wager > threshold  # more than the threshold, less the buy-in
     else:
         key = "federal.w2g.other"
         threshold = value(key, on)
@@ -77,3 +85,20 @@ def withholding(*, game: str, prize: Decimal, wager: Decimal, on: dt.date) -> De
         return ZERO  # other wagering is withheld on only at 300 times the wager (3402(q)(3)(A))
     rate = value("federal.withholding.rate", on)
     return (proceeds * rate / HUNDRED).quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def backup_withholding(*, game: str, prize: Decimal, wager: Decimal, on: dt.date) -> Decimal:
+    """What is withheld when the winner of a reportable prize gives no taxpayer identification number (26 U.S.C.
+    3406): the backup rate in force of the winnings less the wager, unless regular withholding already applies
+    (then that is withheld instead); 0.00 when the prize is not reportable."""
+    if w2g_required(game=game, prize=prize, wager=wager, on=on) is None:
+        return ZERO
+    if withholding(game=game, prize=prize, wager=wager, on=on) > 0:
+        return ZERO
+    rate = value("federal.backup_withholding.rate", on)
+    return ((prize - wager) * rate / HUNDRED).quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def withholding_rule(*, game: str, backup: bool, on: dt.date) -> str:
+    """The citation of the withholding applied, for the desk's message and the form's row."""
+    return citation("federal.backup_withholding.rate" if backup else "federal.withholding.rate", on)
