@@ -16,6 +16,8 @@ from licensing.enforcement import urls as enforcement_urls
 from licensing.enforcement.urls import api_urlpatterns as enforcement_api
 from licensing.fees.urls import api_urlpatterns as fees_api
 from licensing.fees.urls import portal_urlpatterns as fees_portal
+from licensing.payouts.urls import api_urlpatterns as payouts_api
+from licensing.payouts.urls import portal_urlpatterns as payouts_portal
 from licensing.hall import urls as hall_urls
 from licensing.licenses import urls as licenses_urls
 from licensing.licenses.urls import api_urlpatterns as licenses_api
@@ -51,6 +53,7 @@ urlpatterns = [
     path("", include(notifications_urls.urlpatterns)),  # a person's notifications: a copy of every email
     path("", include(register_urls.urlpatterns)),  # Rules and fees: the Board's numbers, four-eyes changes
     path("", include(hall_urls.urlpatterns)),  # hall mode: event kits for a hall that runs offline
+    path("", include(payouts_portal)),  # the winners' payout desk, Forms W-2G, the year's list
 ]
 
 router = IdRouter()
@@ -74,6 +77,7 @@ api_urlpatterns = [
     path("", include(board_api)),  # the compliance dashboard, the exports, the vendor cross-check
     path("", include(notifications_urls.api_urlpatterns)),  # the caller's own notifications
     path("", include(hall_urls.api_urlpatterns)),  # hall mode: event kits
+    path("", include(payouts_api)),  # the payout desk: payouts, paying, Forms W-2G, the year's totals
     *router.urls,
     *applications_api,  # filing an application
     *review_api,  # the Board review's applications
