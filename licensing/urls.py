@@ -16,8 +16,6 @@ from licensing.enforcement import urls as enforcement_urls
 from licensing.enforcement.urls import api_urlpatterns as enforcement_api
 from licensing.fees.urls import api_urlpatterns as fees_api
 from licensing.fees.urls import portal_urlpatterns as fees_portal
-from licensing.payouts.urls import api_urlpatterns as payouts_api
-from licensing.payouts.urls import portal_urlpatterns as payouts_portal
 from licensing.hall import urls as hall_urls
 from licensing.licenses import urls as licenses_urls
 from licensing.licenses.urls import api_urlpatterns as licenses_api
@@ -28,6 +26,8 @@ from licensing.organizations import urls as organizations_urls
 from licensing.organizations.api import MembershipViewSet, OrganizationViewSet
 from licensing.organizations.invitations import urls as invitations_urls
 from licensing.organizations.urls import api_urlpatterns as organizations_api
+from licensing.payouts.urls import api_urlpatterns as payouts_api
+from licensing.payouts.urls import portal_urlpatterns as payouts_portal
 from licensing.premises.api import PremisesCorrectionViewSet
 from licensing.public.urls import api_urlpatterns as public_api
 from licensing.register import urls as register_urls
