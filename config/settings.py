@@ -61,6 +61,13 @@ else:
     # A development key spelled out from a label (32 bytes, base64): the same on every laptop, never in production.
     PAYOUT_IDENTITY_KEYS = env.list("PAYOUT_IDENTITY_KEYS", default=[base64.urlsafe_b64encode(
         hashlib.sha256(b"dev-only-payout-identity-key-do-not-use-in-production").digest()).decode("ascii")])
+# At a hall (below) the Board's public key for winners' identities, from the kit: the hall seals to it and holds no
+# PAYOUT_IDENTITY_KEYS (core.sealing). Empty on the Board's server, which seals with its own keys. The Board's
+# private key is derived from each PAYOUT_IDENTITY_KEYS key (core.sealed_for_board), so there is no key to add.
+PAYOUT_IDENTITY_BOARD_KEY = ""
+# The series of the hall's W-2G form numbers ("W2G-2026-H3-00001"), from the kit: a hall numbers its forms apart
+# from the Board's own ("W2G-2026-00001"), which it cannot see, so the two never clash. Empty on the Board's server.
+PAYOUT_FORM_SERIES = ""
 ALLOWED_HOSTS = env.list(
     "DJANGO_ALLOWED_HOSTS", default=[] if PRODUCTION else ["127.0.0.1", "localhost", "[::1]", "testserver"]
 )
@@ -90,6 +97,12 @@ if HALL:
     EVENT_LOG_KEY = _hall_kit.get("chain_key") or EVENT_LOG_KEY
     LOG_ANCHOR_SIGNING_KEY = _hall_file("device.key") or LOG_ANCHOR_SIGNING_KEY
     LOG_ANCHOR_PUBLIC_KEYS = []
+    # The Board's identity keys never travel: whatever the environment says, the hall seals winners' identities to
+    # the Board's public key in the kit, and cannot read them back (docs/features/hall-mode.md).
+    PAYOUT_IDENTITY_KEYS = []
+    _hall_payouts = _hall_kit.get("payouts") if isinstance(_hall_kit.get("payouts"), dict) else {}
+    PAYOUT_IDENTITY_BOARD_KEY = str(_hall_payouts.get("identity_key") or "")
+    PAYOUT_FORM_SERIES = str(_hall_payouts.get("form_series") or "")
     ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["*"])
 
 INSTALLED_APPS = [

@@ -4,7 +4,12 @@ the `cryptography` library, with a list of keys so a key can be changed without 
 PAYOUT_IDENTITY_KEYS (the environment, comma-separated Fernet keys, the newest first): the first seals, every one
 unseals. To change the key: put a new key first (`manage.py payouts new-key` prints one), keep the old ones after
 it, run `manage.py payouts rotate-keys` (every sealed value is sealed again with the first key), then drop the old
-keys. A value sealed with a key no longer listed cannot be read: `SealedValueUnreadable`."""
+keys. A value sealed with a key no longer listed cannot be read: `SealedValueUnreadable`.
+
+At a hall (DJANGO_ENV=hall) the server holds none of those keys: PAYOUT_IDENTITY_BOARD_KEY is the Board's public
+key the kit carries, and `seal` seals to it (core.sealed_for_board), so the hall cannot open what it sealed. The
+Board opens such a token with the X25519 key derived from each of its PAYOUT_IDENTITY_KEYS, and `reseal` turns it
+into a Fernet token as it takes the hall's records in."""
 
 from __future__ import annotations
 
@@ -13,30 +18,70 @@ import json
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from django.conf import settings
 
+from core.sealed_for_board import (
+    SealedForBoardError,
+    board_public_key,
+    is_sealed_for_board,
+    open_sealed_for_board,
+    seal_for_board,
+)
+
 
 class SealedValueUnreadable(Exception):
-    """The sealed value was made with a key that is not in PAYOUT_IDENTITY_KEYS (or was changed)."""
+    """The sealed value was made with a key that is not in PAYOUT_IDENTITY_KEYS (or was changed); at a hall, any
+    value sealed for the Board."""
 
 
 def new_key() -> str:
     return Fernet.generate_key().decode("ascii")
 
 
-def _sealer(keys: list[str] | None = None) -> MultiFernet:
+def _keys(keys: list[str] | None = None) -> list[str]:
     keys = keys if keys is not None else list(settings.PAYOUT_IDENTITY_KEYS)
     if not keys:
         raise SealedValueUnreadable("PAYOUT_IDENTITY_KEYS is empty: no key to seal or unseal with.")
-    return MultiFernet([Fernet(key.encode("ascii") if isinstance(key, str) else key) for key in keys])
+    return keys
+
+
+def _sealer(keys: list[str] | None = None) -> MultiFernet:
+    return MultiFernet([Fernet(key.encode("ascii") if isinstance(key, str) else key) for key in _keys(keys)])
+
+
+def seals_for_board() -> bool:
+    """True on a hall server: it seals to the Board's public key and can open nothing it sealed."""
+    return bool(getattr(settings, "PAYOUT_IDENTITY_BOARD_KEY", ""))
+
+
+def board_public_key_now() -> str:
+    """The Board's public key for identities sealed at a hall (from the first PAYOUT_IDENTITY_KEYS key): a kit
+    carries it."""
+    return board_public_key(_keys()[0])
+
+
+def _text(data: dict) -> bytes:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False).encode("utf-8")
 
 
 def seal(data: dict) -> str:
-    """The data as one token (JSON inside), sealed with the current key."""
-    return _sealer().encrypt(json.dumps(data, sort_keys=True, ensure_ascii=False).encode("utf-8")).decode("ascii")
+    """The data as one token (JSON inside), sealed with the current key (at a hall: for the Board)."""
+    if seals_for_board():
+        try:
+            return seal_for_board(_text(data), settings.PAYOUT_IDENTITY_BOARD_KEY)
+        except SealedForBoardError as error:
+            raise SealedValueUnreadable(f"PAYOUT_IDENTITY_BOARD_KEY: {error}") from error
+    return _sealer().encrypt(_text(data)).decode("ascii")
 
 
 def unseal(token: str) -> dict:
     if not token:
         return {}
+    if is_sealed_for_board(token):
+        if seals_for_board():
+            raise SealedValueUnreadable("This value is sealed for the Board: only the Board can read it.")
+        try:
+            return json.loads(open_sealed_for_board(token, _keys()).decode("utf-8"))
+        except (SealedForBoardError, ValueError) as error:
+            raise SealedValueUnreadable(f"A value sealed for the Board could not be read: {error}.") from error
     try:
         return json.loads(_sealer().decrypt(token.encode("ascii")).decode("utf-8"))
     except (InvalidToken, ValueError) as error:
@@ -45,11 +90,14 @@ def unseal(token: str) -> dict:
 
 
 def reseal(token: str) -> str:
-    """The same data sealed with the current (first) key; unchanged text when it already is."""
+    """The same data sealed with the current (first) key; unchanged text when it already is. A value sealed for the
+    Board at a hall becomes a Fernet token (the Board's, as it takes the hall's records in)."""
     if not token:
         return token
+    if is_sealed_for_board(token):
+        return _sealer().encrypt(_text(unseal(token))).decode("ascii")
     try:
         return _sealer().rotate(token.encode("ascii")).decode("ascii")
-    except InvalidToken as error:
+    except (InvalidToken, ValueError) as error:
         raise SealedValueUnreadable("A sealed value could not be read with the keys in PAYOUT_IDENTITY_KEYS.") \
             from error

@@ -107,6 +107,12 @@ def kit_received(pk: int, actor) -> None:
         return
 
 
+def kit_payout_sessions(pk: int) -> list[str]:
+    """Each game of the operation is a session of the payout desk (licensing.models.Payout.session)."""
+    return [f"bingo.game:{game}" for game in Game.objects.filter(operation_id=pk).order_by("pk")
+            .values_list("pk", flat=True)]
+
+
 def kit_page(pk: int) -> str:
     return reverse("bingo:operation_detail", args=[pk])
 
@@ -116,4 +122,4 @@ KIT_KIND = KitKind(name=KIND, label=gettext_lazy("Bingo operation"), events=kit_
                    # Playing a game changes its status (its head is the Board's to set); the hall sells cards and
                    # charity tickets, and voids a sale.
                    state={"bingo.game": ("status",)},
-                   made=("bingo.cardsale", "bingo.charityticketsale"))
+                   made=("bingo.cardsale", "bingo.charityticketsale"), payout_sessions=kit_payout_sessions)

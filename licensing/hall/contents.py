@@ -11,6 +11,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from core import signing
+from core.sealing import board_public_key_now
 from licensing.hall.document import FORMAT, signed
 from licensing.hall.kinds import KitEvent
 from licensing.hall.records import kit_records, license_rows
@@ -44,6 +45,13 @@ def numbers_on(day: dt.date) -> dict:
     return found
 
 
+def payouts_section(id_base: int) -> dict:
+    """How the hall seals the winners' identities at its payout desk and numbers its Forms W-2G: the Board's public
+    key for identities (core.sealing: the hall seals to it and cannot read back what it sealed) and the series of
+    form numbers that is the kit's alone ("H" and the kit's number in the id spans), apart from the Board's own."""
+    return {"identity_key": board_public_key_now(), "form_series": f"H{id_base // HallKit.ID_SPAN}"}
+
+
 def kit_document(*, event: KitEvent, plan: dict, rows: list, logs: list[dict], id_base: int, device_public_key: str,
                  kit_id: uuid.UUID | None = None, issued_at: dt.datetime | None = None) -> dict:
     """The kit, signed with the Board's key. `chain_key` keys the hash chains of the logs the hall writes: the hall
@@ -67,6 +75,7 @@ def kit_document(*, event: KitEvent, plan: dict, rows: list, logs: list[dict], i
         "ids": {"from": id_base, "to": id_base + HallKit.ID_SPAN - 1},
         "device": {"public_key": device_public_key},
         "chain_key": secrets.token_urlsafe(32),
+        "payouts": payouts_section(id_base),
         "board_key": signing.public_key_of(board_private),
         "board_url": settings.PUBLIC_BASE_URL,
     }

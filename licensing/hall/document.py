@@ -9,18 +9,21 @@ kit can be pretty-printed, re-indented or reordered on the way and still verify,
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from django.utils.translation import gettext as _
 
 from core import signing
 from core.dates import day as format_day
 from core.findings import Finding
+from core.sealed_for_board import SealedForBoardError, public_key_bytes
 from licensing.licenses.rules import LicenseInForce, in_force_findings
 
 FORMAT = "hall-kit/1"
 KIT_RULE = "hall-kit/1 (docs/formats/hall-kit.md)"
 FIELDS = ("format", "kit", "issued_at", "event", "license", "numbers", "plan", "device", "chain_key", "board_key",
-          "board_url", "records", "logs", "ids")
+          "board_url", "records", "logs", "ids", "payouts")
+FORM_SERIES = re.compile(r"H[0-9]{1,8}")  # fits the form number's 24 characters: W2G-2026-H12345678-00001
 
 
 def signed(body: dict, private_key: str) -> dict:
@@ -49,6 +52,22 @@ def license_facts(document: dict) -> LicenseInForce | None:
                           expires_on=expires_on, suspended_on=_date(facts.get("suspended_on")))
 
 
+def _payouts_findings(payouts) -> list[Finding]:
+    """The payout desk's terms at the hall: the Board's public key the winners' identities are sealed to, and the
+    kit's series of form numbers."""
+    payouts = payouts if isinstance(payouts, dict) else {}
+    try:
+        public_key_bytes(payouts.get("identity_key"))
+    except SealedForBoardError as error:
+        return [Finding(KIT_RULE, _("The kit's key for the winners' identities is not one (%(error)s).") % {
+            "error": error}, field="payouts")]
+    series = payouts.get("form_series")
+    if not isinstance(series, str) or not FORM_SERIES.fullmatch(series):
+        return [Finding(KIT_RULE, _("The kit's series of W-2G form numbers is not H and 1 to 8 digits."),
+                        field="payouts")]
+    return []
+
+
 def kit_findings(document, *, trusted_keys, today: dt.date | None = None,
                  device_public_key: str | None = None) -> list[Finding]:
     """Why the hall must not run this kit, naming each reason; [] when it may. `today`: the day the kit is to run
@@ -67,7 +86,7 @@ def kit_findings(document, *, trusted_keys, today: dt.date | None = None,
     if not signing.verify(body_of(document), str(document["signature"]), document["board_key"]):
         return [Finding(KIT_RULE, _("The Board's signature does not check: the kit was changed after the Board signed "
                                 "it."), field="signature")]
-    findings = []
+    findings = _payouts_findings(document["payouts"])
     device = document["device"] if isinstance(document["device"], dict) else {}
     if device_public_key is not None and device.get("public_key") != device_public_key:
         findings.append(Finding(KIT_RULE, _("The kit is for another device (its key %(kit_key)s); this device's key is "

@@ -117,6 +117,11 @@ def kit_received(pk: int, actor) -> None:
         return
 
 
+def kit_payout_sessions(pk: int) -> list[str]:
+    """The drawing is one session of the payout desk (licensing.models.Payout.session): its winning tickets."""
+    return [f"raffle.drawing:{pk}"]
+
+
 def kit_page(pk: int) -> str:
     return reverse("portal:license_drawing", args=[RaffleDrawing.objects.values_list("license_id", flat=True)
                                                    .get(pk=pk)])
@@ -132,5 +137,6 @@ def drawing_heads_sign(*, actor: User, drawing: RaffleDrawing) -> None:
 KIT_KIND = KitKind(name=KIND, label=gettext_lazy("Raffle drawing"), events=kit_events, event=kit_event,
                    plan=kit_plan, rows=kit_rows, page=kit_page, received=kit_received, log_scope="drawing",
                    # Closing sales, the witness value and the draw move the drawing's status (its head is the
-                   # Board's to set); the hall creates no row of its own.
-                   state={"licensing.raffledrawing": ("status",)}, made=())
+                   # Board's to set); the hall creates no row of its own but the payouts of its winning tickets
+                   # (licensing.hall.payouts, for every kind).
+                   state={"licensing.raffledrawing": ("status",)}, made=(), payout_sessions=kit_payout_sessions)

@@ -5,7 +5,8 @@ they were (the caller holds a savepoint) and names the row.
 - **Rows** (the bundle's `records`): a row the hall created (its id in the kit's span, a kind the hall may create:
   a card sale, a participant admitted at the door) is taken as the hall wrote it; a row of the Board's (a game, a
   table, the night) takes only what playing changes (the kind's `state` fields); any other field the hall changed
-  is refused. Every row must be one of the event's.
+  is refused. Every row must be one of the event's. The event's payouts are taken as licensing.hall.payouts says
+  (the winners' identities the hall sealed for the Board, sealed again with the Board's key).
 - **Logs**: each log's rows are added to the Board's log of the same owner (the Board's ids), chained again with the
   Board's key, so every tool that walks the Board's logs walks them; HallLogImport keeps which rows came from which
   bundle and the hash the device signed, and the bundle itself is kept as received. A longer bundle of the same
@@ -32,6 +33,7 @@ from core.models import ChainedEvent
 from licensing.audit.scopes import log_scope
 from licensing.hall.bundle import BundleRowError, chained_model, rebuilt, times_in_utc
 from licensing.hall.kinds import KitKind, kit_kind
+from licensing.hall.payouts import PAYOUT, payout_take
 from licensing.hall.records import event_records
 from licensing.hall.verify import BUNDLE_RULE
 from licensing.models import HallBundle, HallKit, HallLogImport
@@ -79,7 +81,10 @@ def _records_take(kit: HallKit, kind: KitKind, records, *, span: range) -> None:
         label, pk = _key(record)
         if not isinstance(pk, int) or isinstance(pk, bool) or not isinstance(record.get("fields"), dict):
             raise _refused(_("A row of the bundle is not a row (%(model)s %(pk)s).") % {"model": label, "pk": pk})
-        if pk in span:
+        if label == PAYOUT:  # the desk's prizes: their own checks, and the winners' identities sealed again
+            held = board_rows.get((label, pk))
+            payout_take(kit, kind, record, held=held["fields"] if held else None, span=span)
+        elif pk in span:
             if label not in kind.made:
                 raise _refused(_("The hall created %(model)s %(pk)s, which the hall does not create.") % {
                     "model": label, "pk": pk})

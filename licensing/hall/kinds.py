@@ -45,6 +45,9 @@ class KitKind:
     state: dict[str, tuple[str, ...]]
     made: tuple[str, ...]
     log_scope: str  # the licensing.audit.scopes name whose logs(event id) are the event's logs ("operation", "night")
+    # The sessions of the event's prizes at the payout desk (Payout.session: "bingo.game:12", "montecarlo.night:3"):
+    # its payouts travel with its rows, and the hall's come back (licensing.hall.payouts).
+    payout_sessions: Callable[[int], list[str]] = lambda pk: []
 
 
 _kinds: dict[str, KitKind] = {}

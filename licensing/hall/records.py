@@ -18,6 +18,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import Q
 
+from licensing.hall.payouts import event_payouts
 from licensing.models import BoardNumber, License, Membership, NumberStatus, User
 
 # The people who may work the event sign in at the hall with a password the hall gives them there
@@ -91,8 +92,14 @@ def kit_records(instances: Iterable[models.Model], *, linkable: Iterable[models.
 
 
 
+def event_rows(kind, event_id: int, *, kit: bool = False) -> list[models.Model]:
+    """The event's own rows (its kind's) and its payouts (licensing.hall.payouts); `kit`: as a kit carries them,
+    the payouts still to pay only."""
+    return [*kind.rows(event_id), *event_payouts(kind, event_id, to_pay_only=kit)]
+
+
 def event_records(kind, event_id: int, *, license: License, day: dt.date) -> list[dict]:
-    """The event's own rows (its kind's), as the kit carries them and the bundle brings them back: the links to the
-    organization's rows (its license, its people) kept, since both sides hold those. What the Board compares when it
-    takes a bundle in (licensing.hall.imports)."""
-    return kit_records(kind.rows(event_id), linkable=license_rows(license, day))
+    """The event's own rows and payouts, as the bundle brings them back: the links to the organization's rows (its
+    license, its people) kept, since both sides hold those. What the Board compares when it takes a bundle in
+    (licensing.hall.imports)."""
+    return kit_records(event_rows(kind, event_id), linkable=license_rows(license, day))

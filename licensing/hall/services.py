@@ -15,6 +15,7 @@ from licensing.hall.checks import bundle_problems
 from licensing.hall.contents import kit_document
 from licensing.hall.imports import bundle_import, imports_keep
 from licensing.hall.kinds import KitEvent, kit_kind
+from licensing.hall.records import event_rows
 from licensing.hall.rules import prepare_findings
 from licensing.hall.verify import BUNDLE_RULE
 from licensing.licenses.live import license_in_force
@@ -45,7 +46,7 @@ def kit_prepare(*, actor: User, event: KitEvent, device_public_key: str) -> Hall
     # (a rare retry), never two halls sharing ids.
     id_base = (HallKit.objects.aggregate(last=Max("id_base"))["last"] or 0) + HallKit.ID_SPAN
     logs = [log_of(model, identity, rows) for model, identity, rows in logs_held(kind.log_scope, event.pk)]
-    document = kit_document(event=event, plan=kind.plan(event), rows=kind.rows(event.pk), logs=logs,
+    document = kit_document(event=event, plan=kind.plan(event), rows=event_rows(kind, event.pk, kit=True), logs=logs,
                             id_base=id_base, device_public_key=device_public_key)
     kit = HallKit.objects.create(
         kit_id=document["kit"], id_base=id_base, organization=event.license.organization, license=event.license,

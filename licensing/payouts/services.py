@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -24,7 +25,7 @@ from django.utils.translation import gettext as _
 from core.chain import lock_log
 from core.findings import Finding
 from core.money import money_text, parse_money
-from core.sealing import seal, unseal
+from core.sealing import SealedValueUnreadable, seal, seals_for_board, unseal
 from licensing.models import License, Payout, PayoutGame, PayoutMethod, PayoutStatus, User
 from licensing.payouts import events, rules
 from licensing.payouts.identity import Winner, winner_clean
@@ -116,13 +117,25 @@ def _same_person(identity: dict, winner: Winner) -> bool:
             and identity.get("street", "").casefold() == winner.street.casefold())
 
 
+def _same_winner(other: Payout, winner: Winner) -> bool:
+    """Whether `other` (paid) was paid to `winner`. At a hall every identity is sealed for the Board (core.sealing)
+    and the desk cannot open it: it compares what it keeps in the clear, the taxpayer number's last four digits
+    (a winner without a number cannot be matched there; docs/features/hall-mode.md)."""
+    try:
+        return _same_person(unseal(other.identity), winner)
+    except SealedValueUnreadable:
+        if not seals_for_board():
+            raise
+        return bool(winner.tin and other.tin_last4 and winner.tin[-4:] == other.tin_last4)
+
+
 def _earlier(payout: Payout, winner: Winner | None) -> tuple[Decimal, Decimal]:
     """What the same person was paid earlier in this session, and what was withheld from it."""
     if winner is None:
         return ZERO, ZERO
     paid, withheld = ZERO, ZERO
     for other in Payout.objects.filter(session=payout.session, status=PayoutStatus.PAID).exclude(pk=payout.pk):
-        if other.identity and _same_person(unseal(other.identity), winner):
+        if other.identity and _same_winner(other, winner):
             paid += other.amount or ZERO
             withheld += other.withheld
     return paid, withheld
@@ -244,7 +257,7 @@ def _check_reuse(payout: Payout, number: str, winner: Winner, errors: dict) -> N
         return
     for other in Payout.objects.filter(organization_id=payout.organization_id, method=PayoutMethod.CHECK,
                                        check_number=number).exclude(pk=payout.pk):
-        if other.session == payout.session and other.identity and _same_person(unseal(other.identity), winner):
+        if other.session == payout.session and other.identity and _same_winner(other, winner):
             continue  # one check for one person's prizes of one session
         errors["check_number"] = [_("Check %(number)s already paid another winner (%(label)s, %(day)s): each "
                                     "check is written to one winner.") % {"number": number, "label": other.label,
@@ -253,9 +266,15 @@ def _check_reuse(payout: Payout, number: str, winner: Winner, errors: dict) -> N
 
 
 def _next_form_number(payout: Payout, year: int) -> str:
-    prefix = f"W2G-{year}-"
-    last = (Payout.objects.filter(organization_id=payout.organization_id, form_number__startswith=prefix)
-            .order_by("-form_number").values_list("form_number", flat=True).first())
+    """The organization's next form number of the year: W2G-2026-00001 at the Board; at a hall the kit's own series,
+    W2G-2026-H3-00001 (PAYOUT_FORM_SERIES), since the hall cannot see the numbers the Board gave meanwhile. The
+    Board's numbering passes over the halls' series."""
+    series = settings.PAYOUT_FORM_SERIES
+    prefix = f"W2G-{year}-{series}-" if series else f"W2G-{year}-"
+    numbered = Payout.objects.filter(organization_id=payout.organization_id, form_number__startswith=prefix)
+    if not series:
+        numbered = numbered.exclude(form_number__startswith=f"{prefix}H")
+    last = numbered.order_by("-form_number").values_list("form_number", flat=True).first()
     return f"{prefix}{(int(last.rsplit('-', 1)[1]) + 1 if last else 1):0{FORM_DIGITS}d}"
 
 
@@ -322,8 +341,14 @@ def payout_pay(*, actor: User, payout: Payout, method, amount, winner: dict, che
 
 
 def payout_identity(payout: Payout) -> dict:
-    """The winner as sealed, without the taxpayer number (its last four digits are `tin_masked`)."""
-    identity = unseal(payout.identity) if payout.identity else {}
+    """The winner as sealed, without the taxpayer number (its last four digits are `tin_masked`). At a hall the
+    identity is sealed for the Board and cannot be read there: the name says so, and `sealed` is true."""
+    try:
+        identity = unseal(payout.identity) if payout.identity else {}
+    except SealedValueUnreadable:
+        if not seals_for_board():
+            raise
+        return {"name": _("Sealed for the Board"), "sealed": True}
     identity.pop("tin", None)
     return identity
 
@@ -334,6 +359,9 @@ def payout_tin_reveal(*, actor: User, payout: Payout) -> str:
     if not can_see_tin(actor, payout.organization_id):
         raise PermissionDenied(_("Only the organization's filing people (officers, the member in charge and the "
                                  "member responsible for gross receipts) see a full taxpayer number."))
+    if payout.identity and seals_for_board():
+        raise PermissionDenied(_("At the hall a winner's taxpayer number is sealed for the Board: it is read at the "
+                                 "Board once the hall's records are taken in."))
     tin = unseal(payout.identity).get("tin", "") if payout.identity else ""
     events.payout_tin_viewed(actor=actor, payout=payout)
     return f"{tin[:3]}-{tin[3:5]}-{tin[5:]}" if tin else ""

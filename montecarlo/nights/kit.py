@@ -72,6 +72,11 @@ def kit_received(pk: int, actor) -> None:
         night_report_handover(night)
 
 
+def kit_payout_sessions(pk: int) -> list[str]:
+    """The night is one session of the payout desk (licensing.models.Payout.session): its awards."""
+    return [f"montecarlo.night:{pk}"]
+
+
 def kit_page(pk: int) -> str:
     return reverse("montecarlo:night_detail", args=[pk])
 
@@ -83,4 +88,4 @@ KIT_KIND = KitKind(name=KIND, label=gettext_lazy("Monte Carlo Night"), events=ki
                    state={"montecarlo.night": ("status", "awards", "drawing", "counted_at", "awarded_at"),
                           "montecarlo.gametable": ("status",),
                           "montecarlo.participant": ("chips", "at_stake", "counted")},
-                   made=("montecarlo.participant",))
+                   made=("montecarlo.participant",), payout_sessions=kit_payout_sessions)

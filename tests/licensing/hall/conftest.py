@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
 from django.test import override_settings
 from django.utils import timezone
 
@@ -17,7 +17,7 @@ from licensing.hall.export import bundle_export
 from licensing.hall.heads import head_sign
 from licensing.hall.kinds import kit_kind
 from licensing.hall.services import kit_prepare
-from licensing.models import Role
+from licensing.models import Payout, Role
 from tests.bingo.factories import bingo_calls, live_world
 from tests.licensing.factories import member
 from tests.licensing.hall.hall_process import DEVICE, DEVICE_PRIVATE, hall_dir, hall_template  # noqa: F401
@@ -29,7 +29,16 @@ def at_the_hall(kit: dict, directory: Path):
     the key in HALL_DIR (licensing.hall.device), its logs chained with the kit's chain key."""
     (directory / "kit.json").write_text(json.dumps(kit), encoding="utf-8")
     (directory / "device.key").write_text(DEVICE_PRIVATE, encoding="utf-8")
-    with override_settings(HALL=True, HALL_DIR=directory, EVENT_LOG_KEY=kit["chain_key"]):
+    with override_settings(HALL=True, HALL_DIR=directory, EVENT_LOG_KEY=kit["chain_key"]), at_the_halls_desk(kit):
+        yield
+
+
+@contextlib.contextmanager
+def at_the_halls_desk(kit: dict):
+    """The payout desk as the hall running `kit` has it (config.settings' hall profile): none of the Board's
+    identity keys, the Board's public key to seal to, the kit's series of form numbers."""
+    with override_settings(PAYOUT_IDENTITY_KEYS=[], PAYOUT_IDENTITY_BOARD_KEY=kit["payouts"]["identity_key"],
+                           PAYOUT_FORM_SERIES=kit["payouts"]["form_series"]):
         yield
 
 
@@ -74,11 +83,26 @@ def played_at_the_hall(kit, *steps) -> list[dict]:
     rolled back: the Board holds none of it, as when a hall really played it."""
     bundles = []
     with transaction.atomic(), override_settings(EVENT_LOG_KEY=kit.document["chain_key"]):
+        payout_ids_in_the_span(kit)
         for step in steps:
             step()
             bundles.append(bundle_now(kit))
         transaction.set_rollback(True)
     return bundles
+
+
+def payout_ids_in_the_span(kit) -> None:
+    """At the hall every table's ids start at the kit's span (licensing.hall.install): the payouts opened at the
+    'hall' here (by the games, at the desk) get ids there too. PostgreSQL's ALTER SEQUENCE is transactional, as
+    SQLite's sqlite_sequence is: the rollback that ends the 'hall' gives the Board its numbering back."""
+    table = Payout._meta.db_table
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            cursor.execute("DELETE FROM sqlite_sequence WHERE name = %s", [table])
+            cursor.execute("INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)", [table, kit.id_base - 1])
+            return
+        [sequence] = connection.introspection.get_sequences(cursor, table)
+        cursor.execute(f'ALTER SEQUENCE "{sequence["name"]}" RESTART WITH {int(kit.id_base)}')
 
 
 @pytest.fixture

@@ -8,10 +8,11 @@ import sqlite3
 import pytest
 from django.utils import timezone
 
+from core.sealing import unseal
 from licensing.audit.verify import verify_log
 from licensing.hall.kinds import kit_kind
 from licensing.hall.services import bundle_receive, kit_prepare
-from licensing.models import HallKit, Role
+from licensing.models import HallKit, Payout, Role
 from montecarlo.models import ChipLedgerEntry, Night, Participant, TableEvent
 from montecarlo.tables.verify import night_logs, night_problems
 from tests.bingo.factories import live_world
@@ -88,6 +89,25 @@ print("played")
 """
 
 
+# The desk at the hall (its settings from the kit: no PAYOUT_IDENTITY_KEYS, the Board's public key): a prize with a
+# Form W-2G paid, its winner sealed for the Board, unreadable there.
+PAY = """
+import datetime as dt
+from decimal import Decimal
+from django.conf import settings
+from django.utils import timezone
+from licensing.models import License, User
+from licensing.payouts.services import payout_identity, payout_open, payout_pay
+paid = payout_pay(actor=User.objects.get(pk={desk}), method="cash", amount="2500.00", winner={winner!r},
+                  payout=payout_open(license=License.objects.get(pk={license}), game="bingo",
+                                     source="bingo.game:{game}/hall:1", session="bingo.game:{game}", label="Game 1",
+                                     won_on=timezone.localdate(), prize=Decimal("2500.00")))
+print("paid", paid.pk, paid.form_number, payout_identity(paid)["name"], settings.PAYOUT_IDENTITY_KEYS)
+"""
+WINNER = {"name": "Ana Ruiz", "street": "1 Main St NW", "city": "Washington", "state": "DC", "postal_code": "20001",
+          "tin": "123-45-6789", "id_first": "DC driver's license ending 4411, photo", "id_second": "Voter card"}
+
+
 def test_a_game_played_at_the_hall_comes_back_and_the_board_accepts_it(tmp_path, hall_dir):
     world = live_world(start=False)
     kit, path = prepared(tmp_path, world)
@@ -96,6 +116,12 @@ def test_a_game_played_at_the_hall_comes_back_and_the_board_accepts_it(tmp_path,
     play = PLAY.format(game=world.game.pk, caller=world.caller.pk, calls=[1, 16, 31, 46, 61])
     played = hall_manage(hall_dir, "shell", "-c", play, at=evening)
     assert played.returncode == 0 and "played" in played.stdout, played.stderr
+    pay = PAY.format(desk=kit.prepared_by.pk, license=kit.license_id, game=world.game.pk, winner=WINNER)
+    paid = hall_manage(hall_dir, "shell", "-c", pay, at=evening)
+    series = kit.document["payouts"]["form_series"]
+    assert paid.returncode == 0, paid.stderr
+    assert (f"paid {kit.id_base} W2G-{evening.year}-{series}-00001 Sealed for the Board []"
+            in paid.stdout), paid.stdout
     bundle_path = tmp_path / "bundle.json"
     exported = hall_manage(hall_dir, "hall", "export", str(hall_dir / "kit.json"), "--out", str(bundle_path),
                            at=evening)
@@ -106,6 +132,8 @@ def test_a_game_played_at_the_hall_comes_back_and_the_board_accepts_it(tmp_path,
     [log] = bundle["logs"]
     assert log["identity"] == str(world.game.pk) and len(log["rows"]) == 6
     assert all(row["actor_id"] == world.caller.pk for row in log["rows"])
+    assert "123456789" not in json.dumps(bundle) and "Ana Ruiz" not in json.dumps(bundle, ensure_ascii=False)
+    assert unseal(Payout.objects.get(pk=kit.id_base).identity)["tin"] == "123456789"
 
 
 NIGHT_PLAY = """
