@@ -55,12 +55,14 @@ LOG_ANCHOR_PUBLIC_KEYS = env.list("LOG_ANCHOR_PUBLIC_KEYS", default=[])
 # The keys that seal winners' identities at the payout desk (core.sealing: Fernet keys, the newest first; every one
 # unseals, the first seals). Production must be given its own (`manage.py payouts new-key`); losing every key
 # listed means the taxpayer numbers can no longer be read, so keep them as safe as the database backups.
+# A key that is no Fernet key stops every process at start (core.apps); the development key fails the deploy check.
+DEV_PAYOUT_IDENTITY_KEY_LABEL = "dev-only-payout-identity-key-do-not-use-in-production"
 if PRODUCTION:
     PAYOUT_IDENTITY_KEYS = env.list("PAYOUT_IDENTITY_KEYS")
 else:
-    # A development key spelled out from a label (32 bytes, base64): the same on every laptop, never in production.
+    # core.sealing.development_key(DEV_PAYOUT_IDENTITY_KEY_LABEL), spelled out: the same on every laptop.
     PAYOUT_IDENTITY_KEYS = env.list("PAYOUT_IDENTITY_KEYS", default=[base64.urlsafe_b64encode(
-        hashlib.sha256(b"dev-only-payout-identity-key-do-not-use-in-production").digest()).decode("ascii")])
+        hashlib.sha256(DEV_PAYOUT_IDENTITY_KEY_LABEL.encode("utf-8")).digest()).decode("ascii")])
 ALLOWED_HOSTS = env.list(
     "DJANGO_ALLOWED_HOSTS", default=[] if PRODUCTION else ["127.0.0.1", "localhost", "[::1]", "testserver"]
 )
@@ -536,6 +538,9 @@ FEE_PAYABLE_TO = env.str("FEE_PAYABLE_TO", default="the DC Treasurer, mailed or 
 PAYMENT_PROVIDER = env.str("PAYMENT_PROVIDER", default="") or None
 HEALTHZ_TIMEOUT_SECONDS = 2
 
+# An error report (the email to ADMINS, any handler that renders one) never carries a winner's taxpayer number:
+# Django's filter, plus fields and variables named like one (core.error_reports).
+DEFAULT_EXCEPTION_REPORTER_FILTER = "core.error_reports.IdentityReporterFilter"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

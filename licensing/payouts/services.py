@@ -339,18 +339,26 @@ def payout_tin_reveal(*, actor: User, payout: Payout) -> str:
     return f"{tin[:3]}-{tin[3:5]}-{tin[5:]}" if tin else ""
 
 
-@transaction.atomic
-def payout_identities_purge(*, today: dt.date | None = None) -> int:
-    """Empty the sealed identity (and the masked number's digits) of every payout paid more than the retention
-    period ago (`payouts.identity_retention_years`, in force today), keeping the amounts, the form's number and
-    what was withheld. Returns how many were purged; one audit event says so."""
-    today = today or timezone.localdate()
+def identity_retention_cutoff(today: dt.date) -> dt.date:
+    """The first day whose payouts keep their identity: a payout paid before it is past the retention period
+    (`payouts.identity_retention_years`, in force today)."""
     years = int(value("payouts.identity_retention_years", today))
     try:
-        before = today.replace(year=today.year - years)
+        return today.replace(year=today.year - years)
     except ValueError:  # 29 February
-        before = today.replace(year=today.year - years, day=28)
+        return today.replace(year=today.year - years, day=28)
+
+
+@transaction.atomic
+def payout_identities_purge(*, today: dt.date | None = None, dry_run: bool = False) -> int:
+    """Empty the sealed identity (and the masked number's digits) of every payout paid more than the retention
+    period ago (identity_retention_cutoff), keeping the amounts, the form's number and what was withheld. Returns
+    how many were purged (with `dry_run`, how many would be, and nothing changes); one audit event says so."""
+    today = today or timezone.localdate()
+    before = identity_retention_cutoff(today)
     stale = Payout.objects.filter(paid_on__lt=before, identity_purged_at__isnull=True).exclude(identity="")
+    if dry_run:
+        return stale.count()
     count = stale.update(identity="", tin_last4="", identity_purged_at=timezone.now())
     if count:
         events.payout_identities_purged(count=count, before=before)
