@@ -110,10 +110,17 @@ class Quote:
 
 
 def _same_person(identity: dict, winner: Winner) -> bool:
+    """By the taxpayer number when both have one; else by the name, and the street when both have one. The desk
+    asks the name first: a name an earlier winner of the session gave makes the form due, so the rest is asked
+    (then the numbers decide); a winner who gave only a name is taken to be the one of that name (the rules
+    module's side: a form too many is lawful, a form missed is not)."""
     if winner.tin and identity.get("tin"):
         return identity["tin"] == winner.tin
-    return (identity.get("name", "").casefold() == winner.name.casefold()
-            and identity.get("street", "").casefold() == winner.street.casefold())
+    if identity.get("name", "").casefold() != winner.name.casefold():
+        return False
+    if winner.street and identity.get("street"):
+        return identity["street"].casefold() == winner.street.casefold()
+    return True
 
 
 def _earlier(payout: Payout, winner: Winner | None) -> tuple[Decimal, Decimal]:
@@ -140,7 +147,9 @@ def payout_quote(payout: Payout, *, prize: Decimal, wager: Decimal, on: dt.date,
     if form and winner is not None and winner.tin_refused and regular == 0:
         regular = rules.backup_withholding(game=payout.game, prize=total, wager=wager, on=on)
         backup = regular > 0
-    withheld = max(regular - earlier_withheld, ZERO)
+    # What the earlier prizes of the session already had withheld is not taken twice; and the desk withholds from
+    # what it pays, so never more than this prize (the earlier prizes paid whole are the payer's to answer for).
+    withheld = min(max(regular - earlier_withheld, ZERO), prize)
     if withheld:
         findings.append(Finding(rules.withholding_rule(game=payout.game, backup=backup, on=on), _(
             "%(amount)s is withheld for federal income tax%(backup)s: the winner is handed %(net)s.") % {
