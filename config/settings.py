@@ -548,5 +548,7 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["request_id"]}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    # The template engine's DEBUG records carry a whole context (a missing variable's lookup): on the W-2G or a
+    # filing person's view of a number, the winner's taxpayer number. Never below INFO, whatever LOG_LEVEL says.
+    "loggers": {"django.db.backends": {"level": "WARNING"}, "django.template": {"level": "INFO"}},
 }
