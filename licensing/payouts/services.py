@@ -4,9 +4,9 @@
 figures in force on the day paid). One transaction per service; everything is checked before anything is written.
 
 The IRS aggregates one person's winnings over one session: the desk adds what the same person (the same taxpayer
-number, or with none the same name and address) was paid earlier in the same session (one bingo game, one raffle
-drawing, one night, one tournament) to decide the form and the withholding, and reports the earlier amounts as
-winnings from identical wagers (box 7)."""
+number; with none the same name, and address when both gave one: `_same_person`) was paid earlier in the same
+session (one bingo game, one raffle drawing, one night, one tournament) to decide the form and the withholding
+(never more than the prize paid), and reports the earlier amounts as winnings from identical wagers (box 7)."""
 
 from __future__ import annotations
 
