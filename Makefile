@@ -75,7 +75,8 @@ check-deploy: install
 		DJANGO_STATIC_COMPRESS=false \
 		DJANGO_SECRET_KEY="$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')" \
 		EVENT_LOG_KEY="$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(32))')" \
-		LOG_ANCHOR_SIGNING_KEY="$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(32))')"; \
+		LOG_ANCHOR_SIGNING_KEY="$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(32))')" \
+		PAYOUT_IDENTITY_KEYS="$$($(PY) -c 'from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())')"; \
 	$(MANAGE) collectstatic --no-input --verbosity 0; \
 	$(MANAGE) check --deploy --fail-level WARNING
 

@@ -55,12 +55,14 @@ LOG_ANCHOR_PUBLIC_KEYS = env.list("LOG_ANCHOR_PUBLIC_KEYS", default=[])
 # The keys that seal winners' identities at the payout desk (core.sealing: Fernet keys, the newest first; every one
 # unseals, the first seals). Production must be given its own (`manage.py payouts new-key`); losing every key
 # listed means the taxpayer numbers can no longer be read, so keep them as safe as the database backups.
+# A key that is no Fernet key stops every process at start (core.apps); the development key fails the deploy check.
+DEV_PAYOUT_IDENTITY_KEY_LABEL = "dev-only-payout-identity-key-do-not-use-in-production"
 if PRODUCTION:
     PAYOUT_IDENTITY_KEYS = env.list("PAYOUT_IDENTITY_KEYS")
 else:
-    # A development key spelled out from a label (32 bytes, base64): the same on every laptop, never in production.
+    # core.sealing.development_key(DEV_PAYOUT_IDENTITY_KEY_LABEL), spelled out: the same on every laptop.
     PAYOUT_IDENTITY_KEYS = env.list("PAYOUT_IDENTITY_KEYS", default=[base64.urlsafe_b64encode(
-        hashlib.sha256(b"dev-only-payout-identity-key-do-not-use-in-production").digest()).decode("ascii")])
+        hashlib.sha256(DEV_PAYOUT_IDENTITY_KEY_LABEL.encode("utf-8")).digest()).decode("ascii")])
 # At a hall (below) the Board's public key for winners' identities, from the kit: the hall seals to it and holds no
 # PAYOUT_IDENTITY_KEYS (core.sealing). Empty on the Board's server, which seals with its own keys. The Board's
 # private key is derived from each PAYOUT_IDENTITY_KEYS key (core.sealed_for_board), so there is no key to add.
@@ -549,6 +551,9 @@ FEE_PAYABLE_TO = env.str("FEE_PAYABLE_TO", default="the DC Treasurer, mailed or 
 PAYMENT_PROVIDER = env.str("PAYMENT_PROVIDER", default="") or None
 HEALTHZ_TIMEOUT_SECONDS = 2
 
+# An error report (the email to ADMINS, any handler that renders one) never carries a winner's taxpayer number:
+# Django's filter, plus fields and variables named like one (core.error_reports).
+DEFAULT_EXCEPTION_REPORTER_FILTER = "core.error_reports.IdentityReporterFilter"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -556,5 +561,7 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["request_id"]}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    # The template engine's DEBUG records carry a whole context (a missing variable's lookup): on the W-2G or a
+    # filing person's view of a number, the winner's taxpayer number. Never below INFO, whatever LOG_LEVEL says.
+    "loggers": {"django.db.backends": {"level": "WARNING"}, "django.template": {"level": "INFO"}},
 }

@@ -67,3 +67,21 @@ def log_anchor_signing_key_is_not_the_development_one(app_configs=None, **kwargs
                     hint="Set LOG_ANCHOR_SIGNING_KEY to a key of its own (`manage.py log_anchor_key --new`) and give "
                          "the Board its public key (`manage.py log_anchor_key`).",
                     id="core.W003")]
+
+
+@register(Tags.security, deploy=True)
+def payout_identity_keys_are_not_the_development_one(app_configs=None, **kwargs):
+    """Whoever has the development key (it is in the code) reads every winner's identity sealed with it: a
+    production list must not hold it, even after its own key (it would still unseal the values it sealed)."""
+    from django.conf import settings
+
+    from core.sealing import development_key
+
+    listed = {str(key).strip() for key in settings.PAYOUT_IDENTITY_KEYS}
+    if development_key(settings.DEV_PAYOUT_IDENTITY_KEY_LABEL) not in listed:
+        return []
+    return [Warning("PAYOUT_IDENTITY_KEYS holds the development key: anyone who reads the code can read the "
+                    "winners' taxpayer numbers sealed with it.",
+                    hint="Put a key of its own first (`manage.py payouts new-key`), run `manage.py payouts "
+                         "rotate-keys`, then remove the development key from PAYOUT_IDENTITY_KEYS.",
+                    id="core.W004")]

@@ -99,6 +99,8 @@ SENTENCES = {
     "licensing.payout_tin_viewed": _("A filing person viewed a winner's full taxpayer number."),
     "licensing.payout_identities_purged": _("Winners' identities past the retention period were purged; the "
                                             "amounts stay."),
+    "licensing.payout_identities_resealed": _("Every winner's sealed identity was sealed again with the first key "
+                                              "of PAYOUT_IDENTITY_KEYS (a change of key)."),
     "licensing.fee_payment_recorded": _("Board staff recorded a payment of the fee."),
     "licensing.fee_payment_voided": _("Board staff voided a payment of the fee."),
     "licensing.fee_waived": _("Board staff waived the fee."),

@@ -26,6 +26,7 @@ LABELS = {
     "licensing.payout_voided": _("Payout voided"),
     "licensing.payout_tin_viewed": _("Full taxpayer number viewed"),
     "licensing.payout_identities_purged": _("Winners' identities purged"),
+    "licensing.payout_identities_resealed": _("Winners' identities sealed with the current key"),
     # accounts
     "licensing.user_created": _("Account created"),
     "licensing.user_logged_in": _("Signed in"),

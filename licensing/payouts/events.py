@@ -33,3 +33,8 @@ def payout_tin_viewed(*, actor: User, payout: Payout) -> AuditEvent:
 def payout_identities_purged(*, count: int, before) -> AuditEvent:
     return audit_event_record(event_type="licensing.payout_identities_purged", actor=None,
                               payload={"count": count, "paid_before": before})
+
+
+def payout_identities_resealed(*, count: int) -> AuditEvent:
+    return audit_event_record(event_type="licensing.payout_identities_resealed", actor=None,
+                              payload={"count": count})

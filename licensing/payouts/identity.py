@@ -7,10 +7,11 @@ read as numbers."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from django.views.decorators.debug import sensitive_variables
 from localflavor.us.forms import USSocialSecurityNumberField
 
 TIN_RULE = "IRS Instructions for Forms W-2G and 5754, box 9"
@@ -27,18 +28,19 @@ TEXT_MAX = {"name": 120, "street": 200, "city": 80, "state": 40, "postal_code": 
 
 @dataclass(frozen=True)
 class Winner:
-    """The winner as the desk gives them: the name always; the rest when a form is due."""
+    """The winner as the desk gives them: the name always; the rest when a form is due. Its repr (a log line, an
+    error report's variables) leaves the number and the identification out."""
 
     name: str
     street: str = ""
     city: str = ""
     state: str = ""
     postal_code: str = ""
-    tin: str = ""  # nine digits, no dashes, once checked
+    tin: str = field(default="", repr=False)  # nine digits, no dashes, once checked
     tin_kind: str = SSN
     tin_refused: bool = False  # the winner would not give one: backup withholding
-    id_first: str = ""  # described, not scanned: "DC driver's license ending 4411, photo"
-    id_second: str = ""
+    id_first: str = field(default="", repr=False)  # described, not scanned: "DC driver's license ending 4411, photo"
+    id_second: str = field(default="", repr=False)
 
     def sealed_form(self) -> dict:
         return {"name": self.name, "street": self.street, "city": self.city, "state": self.state,
@@ -63,6 +65,7 @@ def _text(data: dict, field: str, errors: dict, *, required: bool, message: str)
     return text
 
 
+@sensitive_variables()  # a crash in here (or below) reports none of its variables: they are the number's digits
 def tin_clean(raw, kind: str) -> str:
     """The nine digits of a valid SSN or ITIN, or a ValidationError on `tin` saying why."""
     text = raw.strip() if isinstance(raw, str) else ""
@@ -88,6 +91,7 @@ def tin_clean(raw, kind: str) -> str:
     return digits
 
 
+@sensitive_variables()  # nor in here: the winner as posted
 def winner_clean(data: dict, *, form_due: bool) -> Winner:
     """The winner, or a ValidationError naming every field that is wrong. With a form due: the address, the
     taxpayer number (or that the winner refused it) and two forms of identification, described."""

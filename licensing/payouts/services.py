@@ -4,9 +4,9 @@
 figures in force on the day paid). One transaction per service; everything is checked before anything is written.
 
 The IRS aggregates one person's winnings over one session: the desk adds what the same person (the same taxpayer
-number, or with none the same name and address) was paid earlier in the same session (one bingo game, one raffle
-drawing, one night, one tournament) to decide the form and the withholding, and reports the earlier amounts as
-winnings from identical wagers (box 7)."""
+number; with none the same name, and address when both gave one: `_same_person`) was paid earlier in the same
+session (one bingo game, one raffle drawing, one night, one tournament) to decide the form and the withholding
+(never more than the prize paid), and reports the earlier amounts as winnings from identical wagers (box 7)."""
 
 from __future__ import annotations
 
@@ -111,10 +111,17 @@ class Quote:
 
 
 def _same_person(identity: dict, winner: Winner) -> bool:
+    """By the taxpayer number when both have one; else by the name, and the street when both have one. The desk
+    asks the name first: a name an earlier winner of the session gave makes the form due, so the rest is asked
+    (then the numbers decide); a winner who gave only a name is taken to be the one of that name (the rules
+    module's side: a form too many is lawful, a form missed is not)."""
     if winner.tin and identity.get("tin"):
         return identity["tin"] == winner.tin
-    return (identity.get("name", "").casefold() == winner.name.casefold()
-            and identity.get("street", "").casefold() == winner.street.casefold())
+    if identity.get("name", "").casefold() != winner.name.casefold():
+        return False
+    if winner.street and identity.get("street"):
+        return identity["street"].casefold() == winner.street.casefold()
+    return True
 
 
 def _same_winner(other: Payout, winner: Winner) -> bool:
@@ -153,7 +160,9 @@ def payout_quote(payout: Payout, *, prize: Decimal, wager: Decimal, on: dt.date,
     if form and winner is not None and winner.tin_refused and regular == 0:
         regular = rules.backup_withholding(game=payout.game, prize=total, wager=wager, on=on)
         backup = regular > 0
-    withheld = max(regular - earlier_withheld, ZERO)
+    # What the earlier prizes of the session already had withheld is not taken twice; and the desk withholds from
+    # what it pays, so never more than this prize (the earlier prizes paid whole are the payer's to answer for).
+    withheld = min(max(regular - earlier_withheld, ZERO), prize)
     if withheld:
         findings.append(Finding(rules.withholding_rule(game=payout.game, backup=backup, on=on), _(
             "%(amount)s is withheld for federal income tax%(backup)s: the winner is handed %(net)s.") % {
@@ -367,18 +376,26 @@ def payout_tin_reveal(*, actor: User, payout: Payout) -> str:
     return f"{tin[:3]}-{tin[3:5]}-{tin[5:]}" if tin else ""
 
 
-@transaction.atomic
-def payout_identities_purge(*, today: dt.date | None = None) -> int:
-    """Empty the sealed identity (and the masked number's digits) of every payout paid more than the retention
-    period ago (`payouts.identity_retention_years`, in force today), keeping the amounts, the form's number and
-    what was withheld. Returns how many were purged; one audit event says so."""
-    today = today or timezone.localdate()
+def identity_retention_cutoff(today: dt.date) -> dt.date:
+    """The first day whose payouts keep their identity: a payout paid before it is past the retention period
+    (`payouts.identity_retention_years`, in force today)."""
     years = int(value("payouts.identity_retention_years", today))
     try:
-        before = today.replace(year=today.year - years)
+        return today.replace(year=today.year - years)
     except ValueError:  # 29 February
-        before = today.replace(year=today.year - years, day=28)
+        return today.replace(year=today.year - years, day=28)
+
+
+@transaction.atomic
+def payout_identities_purge(*, today: dt.date | None = None, dry_run: bool = False) -> int:
+    """Empty the sealed identity (and the masked number's digits) of every payout paid more than the retention
+    period ago (identity_retention_cutoff), keeping the amounts, the form's number and what was withheld. Returns
+    how many were purged (with `dry_run`, how many would be, and nothing changes); one audit event says so."""
+    today = today or timezone.localdate()
+    before = identity_retention_cutoff(today)
     stale = Payout.objects.filter(paid_on__lt=before, identity_purged_at__isnull=True).exclude(identity="")
+    if dry_run:
+        return stale.count()
     count = stale.update(identity="", tin_last4="", identity_purged_at=timezone.now())
     if count:
         events.payout_identities_purged(count=count, before=before)

@@ -16,6 +16,7 @@ from django.core.management.base import CommandError, SystemCheckError
 from django.test import override_settings
 
 from config.checks import STATIC_MANIFEST_MISSING, static_manifest_check
+from core import sealing
 from licensing.models import User
 
 MANIFEST_STORAGE = {
@@ -45,11 +46,12 @@ def test_the_check_leaves_development_storage_alone():
 def _run_production(script: str, *, setup: str = "import django; django.setup()\n",
                     **env) -> subprocess.CompletedProcess:
     inherited = {name: value for name, value in os.environ.items()
-                 if name not in {"DATABASE_CONN_MAX_AGE", "LOG_ANCHOR_SIGNING_KEY"}}
+                 if name not in {"DATABASE_CONN_MAX_AGE", "LOG_ANCHOR_SIGNING_KEY", "PAYOUT_IDENTITY_KEYS"}}
     env = {**inherited, "DJANGO_SETTINGS_MODULE": "config.settings", "DJANGO_ENV": "production",
            "DJANGO_SECRET_KEY": "a-test-secret-" + "x" * 40, "DJANGO_ALLOWED_HOSTS": "testserver",
            "EVENT_LOG_KEY": "a-test-event-log-key-" + "y" * 40,
-           "LOG_ANCHOR_SIGNING_KEY": "a-test-log-anchor-signing-key-" + "z" * 13, **env}
+           "LOG_ANCHOR_SIGNING_KEY": "a-test-log-anchor-signing-key-" + "z" * 13,
+           "PAYOUT_IDENTITY_KEYS": sealing.development_key("a-test-payout-identity-key"), **env}
     env = {name: value for name, value in env.items() if value is not None}
     return subprocess.run([sys.executable, "-c", setup + script], env=env,
                           cwd=Path(settings.BASE_DIR), capture_output=True, text=True, timeout=120, check=False)
