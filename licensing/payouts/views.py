@@ -209,6 +209,8 @@ def board_prizes_paid(request):
     if form.is_bound and not form.is_valid():
         return render(request, "licensing/payouts/board_totals.html", {"form": form, "rows": None}, status=400)
     year = (form.cleaned_data.get("year") if form.is_bound else None) or timezone.localdate().year
+    if not form.is_bound:
+        form = YearForm(initial={"year": year})  # the year shown, in the box
     rows = list(selectors.board_totals(year=year))
     totals = {key: sum((row[key] or Decimal("0.00") for row in rows), Decimal("0.00"))
               for key in ("paid", "reportable", "withheld")}
