@@ -2,9 +2,7 @@
 and the ticket price are typed, the quote (htmx) says Form W-2G is due and the fields the IRS asks for appear; the
 prize is paid and its page shows the form's number and the taxpayer number masked."""
 
-import os
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -13,15 +11,10 @@ from licensing.models import Payout, PayoutStatus, Role
 from licensing.models.choices import LicenseType
 from licensing.payouts.services import payout_open
 from tests.browser.conftest import sign_in
+from tests.browser.screens import axe_problems, csp_errors, no_horizontal_scroll, shot_path
 from tests.licensing.factories import license_for, member
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def shot(page, tmp_path, name):
-    folder = Path(os.environ.get("SHOTS_DIR") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / f"payouts-{name}.png"), full_page=True)
 
 
 def test_the_desk_pays_a_raffle_prize_asking_for_form_w2g_as_the_quote_says(live_server, browser_page, tmp_path):
@@ -46,7 +39,8 @@ def test_the_desk_pays_a_raffle_prize_asking_for_form_w2g_as_the_quote_says(live
     page.get_by_label("The winner refuses to give a taxpayer number").check()
     page.locator("#payout-quote").get_by_text("backup withholding", exact=False).first.wait_for()
     page.get_by_label("The winner refuses to give a taxpayer number").uncheck()
-    shot(page, tmp_path, "quote")
+    page.screenshot(path=shot_path(tmp_path, "payouts-quote"), full_page=True)
+    assert axe_problems(page) == [] and no_horizontal_scroll(page)
 
     page.get_by_label("Amount paid").fill("2000.00")
     page.locator("#id_method_1").check()
@@ -64,7 +58,10 @@ def test_the_desk_pays_a_raffle_prize_asking_for_form_w2g_as_the_quote_says(live
     page.get_by_text("Form W-2G W2G-").first.wait_for()
     page.get_by_text("***-**-6789").wait_for()
     assert "123-45-6789" not in page.content()
-    shot(page, tmp_path, "paid")
+    page.screenshot(path=shot_path(tmp_path, "payouts-paid"), full_page=True)
+    page.set_viewport_size({"width": 768, "height": 1024})  # upright
+    page.goto(f"{base}/portal/organizations/{license.organization_id}/payouts/")
+    assert no_horizontal_scroll(page) and csp_errors(page) == []
     payout.refresh_from_db()
     assert payout.status == PayoutStatus.PAID and payout.w2g and payout.amount == Decimal("2000.00")
     assert Payout.objects.filter(status=PayoutStatus.PAID).count() == 1

@@ -10,11 +10,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
+from django.template import Context, Template
 from django.urls import reverse
 
 from licensing.models import AuditEvent, Payout, PayoutStatus, Role
 from licensing.models.choices import LicenseType
-from licensing.payouts.services import payout_open, payout_pay, payout_void
+from licensing.payouts.services import payout_identity, payout_open, payout_pay, payout_void
 from tests.licensing.factories import board_staff, license_for, member
 
 pytestmark = pytest.mark.django_db
@@ -224,6 +225,17 @@ def test_a_raffle_prize_takes_its_value_and_ticket_price_at_the_desk(client, jun
     assert "$4,562.40" in shown and "Refused by the winner" in shown
 
 
+def test_a_prize_paid_twice_is_refused_on_the_page(client, june_2026, bingo_license):
+    payout = _payout(bingo_license, prize="100.00")
+    _signed_in(client, bingo_license.organization)
+    data = {"method": "cash", "amount": "100.00", "name": "Bo"}
+    assert client.post(reverse("portal:payout_pay", args=[payout.pk]), data).status_code == 302
+    again = client.post(reverse("portal:payout_pay", args=[payout.pk]), {**data, "name": "Cy"})
+    assert again.status_code == 400 and "This prize was already paid" in again.content.decode()
+    payout.refresh_from_db()
+    assert _paid_events(payout) == 1 and payout_identity(payout)["name"] == "Bo"
+
+
 # --- the live quote ---
 
 
@@ -290,6 +302,14 @@ def test_a_tournament_director_pays_but_is_refused_the_full_number(client, june_
     refused = client.post(reverse("portal:payout_tin_reveal", args=[payout.pk]))
     assert refused.status_code == 403 and TIN not in refused.content.decode()
     assert not AuditEvent.objects.filter(event_type="licensing.payout_tin_viewed").exists()
+
+
+def test_a_link_to_another_features_page_shows_only_where_its_route_exists():
+    """The Form W-2G PDF and the year's list are another feature's pages: linked when their routes exist."""
+    template = Template('{% load optional_urls %}{% optional_url name 7 as url %}[{{ url }}]')
+    detail = reverse("portal:payout_detail", args=[7])
+    assert template.render(Context({"name": "portal:payout_detail"})) == f"[{detail}]"
+    assert template.render(Context({"name": "portal:no_such_page"})) == "[]"
 
 
 # --- who sees what ---
