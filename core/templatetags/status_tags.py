@@ -10,10 +10,11 @@ from django.utils.html import format_html
 register = template.Library()
 
 TONES = {
-    "good": {"active", "approved", "accepted", "licensed", "drawn", "published", "awarded", "finished"},
+    "good": {"active", "approved", "accepted", "licensed", "drawn", "published", "awarded", "finished",
+             "paid"},
     "waiting": {"draft", "submitted", "pending", "scheduled", "registering", "open", "running", "sales_closed",
                 "witnessed", "counted"},
-    "attention": {"deficient", "suspended", "overdue"},
+    "attention": {"deficient", "suspended", "overdue", "due"},
     "stop": {"denied", "revoked", "refused", "rejected"},
 }
 

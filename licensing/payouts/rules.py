@@ -51,24 +51,29 @@ def _times_wager(prize: Decimal, wager: Decimal, on: dt.date) -> bool:
     return prize >= value("federal.w2g.other_times_wager", on) * wager
 
 
+W2G_KEYS = {BINGO: "federal.w2g.bingo", HOLDEM: "federal.w2g.poker", RAFFLE: "federal.w2g.other",
+            MONTECARLO: "federal.w2g.other"}
+
+
+def w2g_threshold(*, game: str, on: dt.date) -> tuple[Decimal, str]:
+    """The game's Form W-2G threshold in force on `on`, and its citation (the desk says both)."""
+    key = W2G_KEYS[_game(game)]
+    return value(key, on), citation(key, on)
+
+
 def w2g_required(*, game: str, prize: Decimal, wager: Decimal, on: dt.date) -> Finding | None:
     """A non-blocking finding when the prize is reported on Form W-2G (the threshold in force on `on`, the day it
     is paid); None when it is not."""
-    if _game(game) == BINGO:
-        key = "federal.w2g.bingo"
-        threshold = value(key, on)
+    threshold, rule = w2g_threshold(game=game, on=on)
+    if game == BINGO:
         required = prize >= threshold  # bingo: never reduced by the wager
     elif game == HOLDEM:
-        key = "federal.w2g.poker"
-        threshold = value(key, on)
         required = prize - wager > threshold  # more than the threshold, less the buy-in
     else:
-        key = "federal.w2g.other"
-        threshold = value(key, on)
         required = prize >= threshold and _times_wager(prize, wager, on)
     if not required:
         return None
-    return Finding(citation(key, on), _(
+    return Finding(rule, _(
         "This prize is reported on Form W-2G (IRS threshold in force: %(threshold)s).")
         % {"threshold": money_text(threshold)}, field="prize", blocking=False)
 
