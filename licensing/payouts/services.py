@@ -323,6 +323,12 @@ def payout_pay(*, actor: User, payout: Payout, method, amount, winner: dict, che
     number = _method_check(payout, method=method, check_number=check_number, check_requested=check_requested is True,
                            prize=prize, paid_on=paid_on, errors=errors)
     if errors:
+        # Say in the same answer what is wrong with the winner as far as it can be told without the prize's terms
+        # (the name, a taxpayer number's shape), so the desk does not fix one round of errors to meet another.
+        try:
+            winner_clean(winner, form_due=False)
+        except ValidationError as error:
+            errors.update({name: messages for name, messages in error.message_dict.items() if name not in errors})
         raise ValidationError(errors)
     # Whether a form is due decides what is asked of the winner: first with the name alone, then with the person.
     named = winner_clean({"name": (winner or {}).get("name") if isinstance(winner, dict) else None}, form_due=False)
