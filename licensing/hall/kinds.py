@@ -45,6 +45,10 @@ class KitKind:
     state: dict[str, tuple[str, ...]]
     made: tuple[str, ...]
     log_scope: str  # the licensing.audit.scopes name whose logs(event id) are the event's logs ("operation", "night")
+    # (event id): the event's winners to the payout desk (licensing.payouts) as the Board now holds its records, run
+    # inside the import (licensing.hall.imports) so an accepted bundle always has them; idempotent, as a later bundle
+    # of the same event runs it again. None: the kind's events pay no prize.
+    payouts: Callable[[int], None] | None = None
 
 
 _kinds: dict[str, KitKind] = {}
