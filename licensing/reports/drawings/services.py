@@ -363,7 +363,12 @@ def drawing_prize_paid(payout: Payout) -> None:
     """The payout desk paid a raffle prize (licensing.payouts.hooks): the drawing's record goes to the raffle's
     report again, now with the value paid. A report the Board cannot prefill (marked not held) is the organization's
     to settle: the payment stands."""
+    session, _sep, pk = payout.session.partition(":")
+    drawing = RaffleDrawing.objects.filter(pk=int(pk)).first() if session == "raffle.drawing" and pk.isdigit() \
+        else None
+    if drawing is None:
+        return  # a raffle prize no drawing of this system named: no record to send
     try:
-        drawing_report_send(drawing=RaffleDrawing.objects.get(pk=int(payout.session.rsplit(":", 1)[1])))
+        drawing_report_send(drawing=drawing)
     except ValidationError:
         return

@@ -68,6 +68,21 @@ def test_a_verified_claim_opens_its_players_payout_pending_and_the_close_makes_i
     assert payout.status == PayoutStatus.DUE and payout.prize == Decimal("100.00")
 
 
+def test_a_card_checked_by_its_numbers_is_its_own_player():
+    world = live_world(prize=Decimal("100.00"))
+    Game.objects.filter(pk=world.game.pk).update(card_price=Decimal("2.00"))
+    record(world, bingo_calls(world.face(5)))
+    event = services.claim_verify(actor=world.checker, game=world.game, card=world.face(5))
+    assert event.payload["valid"]
+    [payout] = payouts(world)
+    assert payout.source == f"bingo.game:{world.game.pk}/claim:{event.seq}"
+    assert payout.label == f"Game 1, a card checked by its numbers (claim {event.seq})"
+    assert payout.wager == Decimal("2.00") and payout.status == PayoutStatus.PENDING
+    services.game_close(actor=world.caller, game=world.game)
+    payout.refresh_from_db()
+    assert (payout.status, payout.prize) == (PayoutStatus.DUE, Decimal("100.00"))
+
+
 def test_one_players_two_faces_are_one_payout_and_voiding_one_face_keeps_it():
     world = live_world(prize=Decimal("100.00"))  # faces 1-60 are one sale: one player
     a, b, calls = together(world, range(1, 61))
