@@ -11,7 +11,7 @@ import pytest
 from bingo.cards.sales import series_faces
 from bingo.engine import check_claim
 from bingo.live import services, training
-from bingo.live.payouts import game_payouts_sync, games_paid, operation_payouts_open
+from bingo.live.payouts import _numbers_text, game_payouts_sync, games_paid, operation_payouts_open
 from bingo.live.state import game_state
 from bingo.models import CardSale, CardSeries, Game, GameType
 from licensing.models import AuditEvent, Payout, PayoutStatus, Role
@@ -245,3 +245,11 @@ def test_how_a_game_was_paid_comes_from_its_payouts():
                amount="50.00", winner={"name": "Cy"})
     assert games_paid([world.game]) == {world.game.pk: {"paid_by": "check", "check_requested": True,
                                                         "check_number": "1001"}}
+
+
+def test_many_check_numbers_fit_the_reports_field_and_say_how_many_are_left_out():
+    numbers = [f"CHK-{n:016d}" for n in range(30)]  # 20 characters each: 30 of them pass the field's 200
+    text = _numbers_text(numbers)
+    shown = text.split(" (+")[0].split(", ")
+    assert len(text) <= 200 and shown == numbers[:len(shown)] and text.endswith(f"(+{30 - len(shown)})")
+    assert _numbers_text(["1001", "1002"]) == "1001, 1002"
