@@ -28,7 +28,8 @@ class LicensingConfig(AppConfig):
         from licensing.hall.drawing import KIT_KIND, drawing_heads_sign
         from licensing.hall.kinds import kit_kind_register
         from licensing.organizations import supply_ties
-        from licensing.reports.drawings.services import drawing_drawn_hook_register
+        from licensing.payouts.hooks import payout_paid_hook_register
+        from licensing.reports.drawings.services import drawing_drawn_hook_register, drawing_prize_paid
         from licensing.reports.drawings.verify import drawing_logs, drawing_problems
 
         # After every app migrates, since each app creates its own permissions in its post_migrate.
@@ -42,6 +43,8 @@ class LicensingConfig(AppConfig):
         # drawn at the hall (the drawings import no hall mode).
         kit_kind_register(KIT_KIND)
         drawing_drawn_hook_register("licensing.hall", drawing_heads_sign)
+        # A raffle prize paid at the desk: its value goes to the raffle's report (the drawing knows only the tickets).
+        payout_paid_hook_register("raffle", drawing_prize_paid)
         # `verify_logs --drawing ID` checks the drawing's log, then the drawing as published through its engine.
         log_scope_register(LogScope(name="drawing", help="the log of this raffle drawing, then the drawing as "
                                     "published replayed through the engine", logs=drawing_logs,

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from bingo.live.payouts import operation_payouts_open
 from bingo.live.report_handover import operation_report_send
 from bingo.models import (
     CardSale,
@@ -119,6 +120,7 @@ def kit_page(pk: int) -> str:
 
 KIT_KIND = KitKind(name=KIND, label=gettext_lazy("Bingo operation"), events=kit_events, event=kit_event,
                    plan=kit_plan, rows=kit_rows, page=kit_page, received=kit_received, log_scope="operation",
+                   payouts=operation_payouts_open,
                    # Playing a game changes its status (its head is the Board's to set); the hall sells cards and
                    # charity tickets, and voids a sale.
                    state={"bingo.game": ("status",)},

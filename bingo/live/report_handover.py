@@ -9,8 +9,10 @@ the draft's parts the organization has not changed since take the new figures (l
 
 What goes over is what the sales register and the games' logs hold, and nothing else:
 - the cards sold, by colour, price and series (faces of sales not voided), with the first and last face;
-- each closed game: its number, type, pattern, the prize paid (the shares of the close event, 1406.2) and
-  the winners paid;
+- each closed game: its number, type, pattern, the prize paid (the shares of the close event, 1406.2), the
+  winners paid, and how the payout desk paid them (bingo.live.payouts.games_paid: by check with the checks' numbers,
+  in cash, by annuity, or "not yet paid" while a winner is still to be paid; whether a winner asked for a check,
+  1408.5);
 - the retail value of the door prizes on the program sheet (1405.1), the planned hours, the member in charge.
 The report is one per license and day, so the hand-over covers every operation of the license that day.
 A training operation sells nothing, pays nothing and reports nothing (bingo.live.training)."""
@@ -27,6 +29,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from bingo.live import events
+from bingo.live.payouts import games_paid
 from bingo.models import CardColour, CardSale, EventKind, Game, GameEvent, GameStatus, Operation
 from bingo.selectors import PLANNER_ROLES
 from core.findings import Finding, RuleViolation
@@ -65,12 +68,13 @@ def _games(operations: list[Operation]) -> list[dict]:
     games = sorted(Game.objects.filter(operation__in=operations, status=GameStatus.CLOSED).select_related("pattern"),
                    key=lambda game: (order[game.operation_id], game.number))
     closes = dict(GameEvent.objects.filter(game__in=games, kind=EventKind.CLOSE).values_list("game_id", "payload"))
+    paid = games_paid(games)
     rows = []
     for game in games:
         result = closes.get(game.pk) or {}
         rows.append({"number": game.number, "game_type": game.game_type, "pattern": game.pattern.name_en,
                      "prize": format(Decimal(result.get("total_paid") or "0.00"), "f"),
-                     "winners": int(result.get("winners") or 0)})
+                     "winners": int(result.get("winners") or 0), **paid.get(game.pk, {})})
     return rows
 
 

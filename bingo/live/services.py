@@ -18,6 +18,7 @@ from bingo.live import broadcast, events, rules, training, winner_search
 from bingo.live.kit import KIT_KIND
 from bingo.live.live_play import require_live_play
 from bingo.live.payout import game_payout
+from bingo.live.payouts import game_payouts_sync
 from bingo.live.state import GameState, game_state
 from bingo.models import CardSale, EventKind, Game, GameEvent, GameStatus, game_terms
 from bingo.planning.checks import operation_ready
@@ -59,6 +60,11 @@ def _append(*, actor, game: Game, state: GameState, kind: str, payload: dict) ->
     # Flashboards hear of the event only once it is committed: a rolled-back call never shows.
     broadcast.after_commit(game)
     return event
+
+
+def _payouts_sync(*, actor, game: Game) -> None:
+    """The winners as the log now stands, at the payout desk (bingo.live.payouts), in the event's transaction."""
+    game_payouts_sync(game=game, state=game_state(game), actor=actor)
 
 
 def _operation_ready_findings(game: Game) -> list[Finding]:
@@ -165,8 +171,10 @@ def call_undo(*, actor, game: Game, reason: str) -> GameEvent:
     findings = rules.undo_only_recorded(source=state.last_source, last_label=ball_label(state.last_call))
     if findings:
         raise RuleViolation(findings)
-    return _append(actor=actor, game=game, state=state, kind=EventKind.UNDO,
-                   payload={"number": state.last_call, "reason": reason})
+    event = _append(actor=actor, game=game, state=state, kind=EventKind.UNDO,
+                    payload={"number": state.last_call, "reason": reason})
+    _payouts_sync(actor=actor, game=game)  # a claim heard on that call no longer wins
+    return event
 
 
 def _engine_pattern(game: Game, pattern_name: str | None) -> EnginePattern:
@@ -188,11 +196,14 @@ def claim_verify(*, actor, game: Game, card: Card, pattern_name: str | None = No
     state = game_state(game)
     pattern = _engine_pattern(game, pattern_name)
     result = check_claim(card, state.calls, pattern)
-    return _append(actor=actor, game=game, state=state, kind=EventKind.CLAIM, payload={
+    event = _append(actor=actor, game=game, state=state, kind=EventKind.CLAIM, payload={
         "face": list(card.squares), "pattern": pattern.name, "last_call": state.last_call,
         "valid": result.valid, "complete": result.complete, "reason": result.reason,
         "rule": result.citation, "completed_on": result.completed_on, "call_count": len(state.calls),
     })
+    if result.valid:
+        _payouts_sync(actor=actor, game=game)
+    return event
 
 
 @transaction.atomic
@@ -226,7 +237,7 @@ def claim_face(*, actor, game: Game, face_number, series_code: str | None = None
     pattern = winner_search.engine_pattern(game)
     result = check_claim(card, state.calls, pattern)
     coverage = card.coverage(state.calls)
-    return _append(actor=actor, game=game, state=state, kind=EventKind.CLAIM, payload={
+    event = _append(actor=actor, game=game, state=state, kind=EventKind.CLAIM, payload={
         "face_number": face_number, "series": series.code, "series_id": series.pk,
         "sale": _sale_of(game, series.pk, face_number),
         "face": list(card.squares), "marked": [sq for sq in range(25) if coverage >> sq & 1],
@@ -235,6 +246,9 @@ def claim_face(*, actor, game: Game, face_number, series_code: str | None = None
         "reason": result.reason, "rule": result.citation, "completed_on": result.completed_on,
         "winning_mask": result.winning_mask,
     })
+    if result.valid:
+        _payouts_sync(actor=actor, game=game)
+    return event
 
 
 def _sale_of(game: Game, series_id: int, face_number: int) -> int | None:
@@ -264,10 +278,12 @@ def claim_void(*, actor, game: Game, claim_seq, reason: str) -> GameEvent:
                                % {"number": game.number, "seq": claim_seq}}, code="not_found")
     if claim.get("void"):
         raise ValidationError({"claim": _("That claim is already void.")}, code="already_void")
-    return _append(actor=actor, game=game, state=state, kind=EventKind.VOID, payload={
+    event = _append(actor=actor, game=game, state=state, kind=EventKind.VOID, payload={
         "claim_seq": claim["seq"], "reason": reason, "face_number": claim.get("face_number"),
         "series": claim.get("series"), "valid": claim.get("valid"),
     })
+    _payouts_sync(actor=actor, game=game)  # its player's payout is void unless another claim of theirs stands
+    return event
 
 
 @transaction.atomic
@@ -287,6 +303,7 @@ def game_close(*, actor, game: Game, winners: int | None = None) -> GameEvent:
                     payload=game_payout(game, state, winners=winners))
     game.status = GameStatus.CLOSED
     game.save(update_fields=["status"])
+    _payouts_sync(actor=actor, game=game)  # each share due at the desk; a claim not paid is void
     # At the hall the device signs the closed log's head now, for the results sheet and the flashboard (whose
     # broadcast, after the commit, carries it); on the Board's server this signs nothing.
     heads_sign_at_close(actor=actor, organization=game.operation.license.organization, kind=KIT_KIND.name,

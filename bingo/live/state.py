@@ -69,8 +69,7 @@ class GameState:
         claim with that reason. A claim with no sale (a card checked by its numbers) is its own player."""
         players: dict[tuple, list[dict]] = {}
         for claim in self.winning_claims():
-            key = ("sale", claim["sale"]) if claim.get("sale") is not None else _face_key(claim)
-            players.setdefault(key, []).append(claim)
+            players.setdefault(player_key(claim), []).append(claim)
         return list(players.values())
 
     def drawer(self, rng=None) -> Drawer:
@@ -80,6 +79,11 @@ class GameState:
 
 def _face_key(claim: dict) -> tuple:
     return claim.get("series"), claim.get("face_number"), tuple(claim.get("face") or ())
+
+
+def player_key(claim: dict) -> tuple:
+    """Whose claim it is: its sale's buyer, or with no sale (a card checked by its numbers) the face itself."""
+    return ("sale", claim["sale"]) if claim.get("sale") is not None else _face_key(claim)
 
 
 def state_from_events(events, status: str) -> GameState:
@@ -94,10 +98,11 @@ def state_from_events(events, status: str) -> GameState:
             state.sources.pop()
             state.floors.pop()
             state.undos.append(event.payload)
-            # A claim heard on the call taken back no longer stands.
+            # A claim heard on the call taken back no longer stands (when, and why: the payout desk voids its
+            # payout with that reason, bingo.live.payouts).
             for claim in state.claims:
-                if claim.get("call_count", 0) > len(state.calls):
-                    claim["void"] = True
+                if claim.get("call_count", 0) > len(state.calls) and not claim.get("void"):
+                    claim.update(void=True, voided_seq=event.seq, undo_reason=event.payload.get("reason", ""))
         elif event.kind == EventKind.CLAIM:
             claim = dict(event.payload)
             claim.setdefault("call_count", len(state.calls))

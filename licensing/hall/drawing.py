@@ -33,6 +33,7 @@ from licensing.models import (
 )
 from licensing.models.choices import DocumentKind
 from licensing.models.organizations import FILING_ROLES
+from licensing.reports.drawings.payouts import drawing_payouts_open_by_id
 from licensing.reports.drawings.selectors import drawing_get, drawing_list
 from licensing.reports.drawings.services import IN_CHARGE_ROLES, drawing_report_send
 from licensing.selectors import has_role, organization_ids_with_roles
@@ -136,6 +137,7 @@ def drawing_heads_sign(*, actor: User, drawing: RaffleDrawing) -> None:
 
 KIT_KIND = KitKind(name=KIND, label=gettext_lazy("Raffle drawing"), events=kit_events, event=kit_event,
                    plan=kit_plan, rows=kit_rows, page=kit_page, received=kit_received, log_scope="drawing",
+                   payouts=drawing_payouts_open_by_id,
                    # Closing sales, the witness value and the draw move the drawing's status (its head is the
                    # Board's to set); the hall creates no row of its own but the payouts of its winning tickets
                    # (licensing.hall.payouts, for every kind).

@@ -16,7 +16,10 @@ they were (the caller holds a savepoint) and names the row.
 - **Replay**: every log of the event is then checked against what its owner row says (a game's terms as its start
   recorded them, a closed game ending with its result, each head its log's last row), and the event as a whole
   through its engines, as `verify_logs` checks it: a bingo game's claims and result replayed, a night's tables
-  replayed against the ledgers and the chips balanced."""
+  replayed against the ledgers and the chips balanced.
+- **Payouts**: the rows and logs went in as the hall wrote them, so no game's service ran at the Board: the event's
+  kind then opens the payouts of what the records hold (its `payouts`: each closed game's winners, an awarded night's
+  prizes, a drawn drawing's prizes), inside the import, idempotently."""
 
 from __future__ import annotations
 
@@ -193,6 +196,8 @@ def bundle_import(kit: HallKit, bundle: dict) -> list[HallLogImport]:
             imports.append(taken)
             held[(entry["log"], entry["identity"])] = rows
     _replay(kind, event_id, held)
+    if kind.payouts is not None:
+        kind.payouts(event_id)  # the closed games, the awarded night, the drawn drawing: their winners at the desk
     return imports
 
 

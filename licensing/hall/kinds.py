@@ -48,6 +48,10 @@ class KitKind:
     # The sessions of the event's prizes at the payout desk (Payout.session: "bingo.game:12", "montecarlo.night:3"):
     # its payouts travel with its rows, and the hall's come back (licensing.hall.payouts).
     payout_sessions: Callable[[int], list[str]] = lambda pk: []
+    # (event id): the event's winners to the payout desk (licensing.payouts) as the Board now holds its records, run
+    # inside the import (licensing.hall.imports) so an accepted bundle always has them; idempotent, as a later bundle
+    # of the same event runs it again. None: the kind's events pay no prize.
+    payouts: Callable[[int], None] | None = None
 
 
 _kinds: dict[str, KitKind] = {}

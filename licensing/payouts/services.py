@@ -28,6 +28,7 @@ from core.money import money_text, parse_money
 from core.sealing import SealedValueUnreadable, seal, seals_for_board, unseal
 from licensing.models import License, Payout, PayoutGame, PayoutMethod, PayoutStatus, User
 from licensing.payouts import events, rules
+from licensing.payouts.hooks import payout_paid_hooks_run
 from licensing.payouts.identity import Winner, winner_clean
 from licensing.payouts.selectors import DESK_ROLES, can_see_tin, require_role
 from licensing.register.values import citation, value
@@ -352,6 +353,7 @@ def payout_pay(*, actor: User, payout: Payout, method, amount, winner: dict, che
     payout.identity = seal(person.sealed_form())
     _save_with_form_number(payout)
     events.payout_paid(actor=actor, payout=payout)
+    payout_paid_hooks_run(payout)  # a raffle's report takes the value paid (licensing.payouts.hooks)
     return payout
 
 

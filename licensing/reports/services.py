@@ -302,8 +302,8 @@ def report_recorded_handover(*, license: License, event_date: dt.date, source: s
     submitted report is left as filed (its next correction starts from it, the record beside it).
 
     `recorded` holds only what the module recorded: the parts, and in each row only the fields, it knows (a
-    game's prize and winners, not whether the winner asked for a check). The draft's other fields take their
-    defaults, and changing one of them is no correction of a recorded figure.
+    game's prize and winners, and how the payout desk paid them once it holds them). The draft's other fields take
+    their defaults, and changing one of them is no correction of a recorded figure.
 
     `ends_at`: when the event ended, as the module knows it; the report is not submitted before it
     (licensing.reports.event_end). A module's explicit "send" refuses itself before then (event_end.ended_findings)."""

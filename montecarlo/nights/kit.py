@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from licensing.hall.kinds import KitEvent, KitKind
 from licensing.selectors import organization_ids_with_roles
 from montecarlo.models import GameApproval, GameTable, Night, NightStatus, Participant
+from montecarlo.nights.payouts import night_payouts_open_by_id
 from montecarlo.nights.selectors import can_direct, night_get, night_list
 from montecarlo.selectors import DIRECTOR_ROLES
 
@@ -83,6 +84,7 @@ def kit_page(pk: int) -> str:
 
 KIT_KIND = KitKind(name=KIND, label=gettext_lazy("Monte Carlo Night"), events=kit_events, event=kit_event,
                    plan=kit_plan, rows=kit_rows, page=kit_page, received=kit_received, log_scope="night",
+                   payouts=night_payouts_open_by_id,
                    # The night is closed and its prizes awarded; a table opens and closes; a participant's chips
                    # move with the ledger (its head is the Board's to set); the hall admits participants.
                    state={"montecarlo.night": ("status", "awards", "drawing", "counted_at", "awarded_at"),

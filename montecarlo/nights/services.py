@@ -37,6 +37,7 @@ from montecarlo.nights import events, rules
 from montecarlo.nights.broadcast import leaderboard_changed
 from montecarlo.nights.kit import KIT_KIND
 from montecarlo.nights.ledger import ledger_post, night_balance
+from montecarlo.nights.payouts import night_payouts_open
 from montecarlo.selectors import require_director
 
 NAME_MAX = 100
@@ -321,6 +322,7 @@ def prizes_award(*, actor, night: Night) -> Night:
     night.save(update_fields=["awards", "drawing", "status", "awarded_at"])
     events.prizes_awarded(actor=actor, night=night, awards=awards)
     if not night.training:
+        night_payouts_open(night)  # each prize due at the payout desk
         night_report_handover(night)
     leaderboard_changed(night)
     return night

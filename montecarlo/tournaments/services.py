@@ -26,6 +26,7 @@ from montecarlo.holdem.tournament import Tournament as Engine
 from montecarlo.models import CONFIG_EVENT, Tournament, TournamentEvent, TournamentStatus, tournament_terms
 from montecarlo.selectors import DEALER_ROLES, has_role, require_director
 from montecarlo.tournaments import events
+from montecarlo.tournaments.payouts import tournament_payouts_open
 from montecarlo.tournaments.report_handover import tournament_prizes_handover
 from montecarlo.tournaments.rules import (
     HOURS_RULE,
@@ -312,6 +313,7 @@ def results_publish(*, actor, tournament: Tournament) -> Tournament:
     tournament.status = TournamentStatus.PUBLISHED
     tournament.save(update_fields=["results", "published_at", "status"])
     append(actor=actor, tournament=tournament, kind="publish", payload={"results": results})
+    tournament_payouts_open(tournament)  # each place's prize due at the payout desk
     # The prizes go to the night's financial report (with those of the night's other tournaments).
     tournament_prizes_handover(tournament)
     broadcast(tournament, engine)

@@ -21,6 +21,9 @@ MONEY, COUNT, TEXT, DATE, TIME, BOOL, CHOICE = "money", "count", "text", "date",
 
 CARD_KINDS = GAME_TYPE_CHOICES  # the kinds the caps of 30 DCMR 1402 and 1408 name
 PAID_BY = (("cash", gettext_lazy("Cash")), ("check", pgettext_lazy("payment method", "Check")))
+# A game's prize, as the payout desk paid it (bingo.live.payouts): also by annuity (a multi-hall prize, 30 DCMR
+# 1408.6), or not yet paid when its record was handed over.
+GAME_PAID_BY = (*PAID_BY, ("annuity", gettext_lazy("Annuity")), ("unpaid", gettext_lazy("Not yet paid")))
 EXPENSE_CATEGORIES = (
     ("supplies", gettext_lazy("Supplies (cards, tickets, equipment)")), ("rent", gettext_lazy("Rent")),
     ("security", gettext_lazy("Security")), ("advertising", gettext_lazy("Advertising")),
@@ -112,8 +115,9 @@ SCHEMAS: dict[str, tuple[Section, ...]] = {
             Field("pattern", TEXT, _l("Pattern")),
             Field("prize", MONEY, _l("Prize"), required=True),
             Field("winners", COUNT, _l("Winners"), default=1),
-            Field("paid_by", CHOICE, _l("Paid by"), PAID_BY, default="cash"),
+            Field("paid_by", CHOICE, _l("Paid by"), GAME_PAID_BY, default="cash"),
             Field("check_requested", BOOL, _l("Winner asked for a check"), default=False),
+            Field("check_number", TEXT, _l("Check numbers")),  # 30 DCMR 1408.5: each winner's check, from the desk
         ), many=True),
         Section("door_prizes", _l("Door prizes (30 DCMR 1408.11)"), (
             Field("description", TEXT, _l("Door prize"), required=True),

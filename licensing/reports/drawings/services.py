@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -28,6 +28,7 @@ from licensing.models import (
     DrawingFormat,
     DrawingStatus,
     License,
+    Payout,
     RaffleDrawing,
     RaffleDrawingEvent,
     ResponsiblePerson,
@@ -36,6 +37,7 @@ from licensing.models import (
 from licensing.models.choices import DocumentKind, LicenseStatus, LicenseType, ResponsibleRole
 from licensing.models.organizations import FILING_ROLES
 from licensing.reports.drawings import engine, events, rules
+from licensing.reports.drawings.payouts import drawing_payouts_open, prizes_paid
 from licensing.reports.services import report_recorded_handover
 from licensing.selectors import has_role
 
@@ -257,15 +259,18 @@ def drawing_sales_close(*, actor: User, drawing: RaffleDrawing, sold: list[int],
 def drawing_recorded(drawing: RaffleDrawing, *, closed: RaffleDrawingEvent, drawn: RaffleDrawingEvent) -> dict:
     """What the drawing's record gives the raffle report (30 DCMR 1202.2(n)): the tickets printed (the
     application's numbers) and their price, those sold (the eligible ones: sold less returned) and returned,
-    the date drawn, and each prize's winning ticket in prize order. A prize's name and value are not in the
-    record: the organization writes them."""
+    the date drawn, and each prize's winning ticket in prize order, with its value once the payout desk paid it
+    (licensing.reports.drawings.payouts). A prize's name is not in the record: the organization writes it, and the
+    value of a prize not yet paid."""
     application = drawing.license.application
     tickets = {"first_number": application.first_ticket_number, "last_number": application.last_ticket_number,
                "sold": len(closed.payload["tickets"]), "unsold_returned": len(closed.payload["returned"])}
     if application.ticket_price is not None:
         tickets["price"] = format(application.ticket_price, "f")
+    paid = prizes_paid(drawing)
     return {"tickets": tickets, "drawing": {"date": timezone.localdate(drawn.created_at).isoformat()},
-            "prizes": [{"winning_ticket": number} for number in drawn.payload["winners"]]}
+            "prizes": [{"winning_ticket": number, **({"value": paid[place]} if place in paid else {})}
+                       for place, number in enumerate(drawn.payload["winners"], start=1)]}
 
 
 @transaction.atomic
@@ -331,6 +336,7 @@ def drawing_draw(*, actor: User, drawing: RaffleDrawing, in_charge: int | None =
                     audit=events.raffle_drawing_drawn)
     for hook in _drawn_hooks.values():
         hook(actor=actor, drawing=drawing)
+    drawing_payouts_open(drawing)  # each prize due at the payout desk, its value entered there
     _report_handover(drawing, closed=closed, drawn=drawn)
     anchors_after_commit(reason=AnchorReason.CLOSE)
     return drawing
@@ -351,3 +357,18 @@ def drawing_report_send(*, drawing: RaffleDrawing) -> None:
         return
     _report_handover(drawing, closed=drawing.events.get(kind=DrawingStatus.SALES_CLOSED),
                      drawn=drawing.events.get(kind=DrawingStatus.DRAWN))
+
+
+def drawing_prize_paid(payout: Payout) -> None:
+    """The payout desk paid a raffle prize (licensing.payouts.hooks): the drawing's record goes to the raffle's
+    report again, now with the value paid. A report the Board cannot prefill (marked not held) is the organization's
+    to settle: the payment stands."""
+    session, _sep, pk = payout.session.partition(":")
+    drawing = RaffleDrawing.objects.filter(pk=int(pk)).first() if session == "raffle.drawing" and pk.isdigit() \
+        else None
+    if drawing is None:
+        return  # a raffle prize no drawing of this system named: no record to send
+    try:
+        drawing_report_send(drawing=drawing)
+    except ValidationError:
+        return

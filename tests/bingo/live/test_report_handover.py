@@ -2,7 +2,8 @@
 (cards sold in two colours and two prices, a sale voided, games closed with one winner, two winners and none, a
 game never played), then sent by its planner; the report is prefilled with what the sales register and the
 games' logs hold, sending again updates it, a recorded figure changed needs a reason while a field the record
-does not hold (paid by check) does not, and a training operation, a game in play or an empty record is refused."""
+does not hold does not, how the payout desk paid each game's winners goes over with it, and a training operation, a
+game in play or an empty record is refused."""
 
 import datetime as dt
 from decimal import Decimal
@@ -20,7 +21,9 @@ from bingo.live import services as live
 from bingo.live.training import training_operation_create
 from bingo.models import CardColour, CardSale, GameType, Operation
 from core.findings import RuleViolation
-from licensing.models import AuditEvent, Report, ReportStatus, Role
+from licensing.models import AuditEvent, Payout, Report, ReportStatus, Role
+from licensing.payouts.services import payout_pay
+from licensing.reports import rules
 from licensing.reports import services as reports
 from licensing.reports.content.changes import corrected_figures
 from tests.bingo.factories import (
@@ -122,17 +125,21 @@ def test_the_recorded_operation_prefills_its_report():
         {"kind": "special", "count": 5, "price": "1.00", "first_serial": "R 41", "last_serial": "R 45"},
     ]  # the voided sale of faces 50-59 is left out
     name = night.pattern.name_en
+    # Nothing is paid at the payout desk yet: games 1 and 2 say so; game 3 had no winner, nothing to pay.
+    unpaid = {"paid_by": "unpaid", "check_requested": False}
     assert report.recorded["games"] == [
-        {"number": 1, "game_type": "regular", "pattern": name, "prize": "100.00", "winners": 1},
-        {"number": 2, "game_type": "regular", "pattern": name, "prize": "90.00", "winners": 2},
+        {"number": 1, "game_type": "regular", "pattern": name, "prize": "100.00", "winners": 1, **unpaid},
+        {"number": 2, "game_type": "regular", "pattern": name, "prize": "90.00", "winners": 2, **unpaid},
         {"number": 3, "game_type": "special", "pattern": name, "prize": "0.00", "winners": 0},
     ]  # game 4 was never played
     assert report.recorded["door_prizes"] == [{"description": "Door prizes", "retail_value": "40.00"}]
     assert report.recorded["attestation"] == {"member_in_charge": "Ana Gómez"}
     assert report.recorded["operation"] == {"starts_at": "18:00", "ends_at": "22:00"}
-    # The draft holds the record and the defaults of what the record does not (how each prize was paid).
+    # The draft holds the record and the defaults of what the record does not (game 3's payment).
     assert report.data["games"][0] == {"number": 1, "game_type": "regular", "pattern": name, "prize": "100.00",
-                                       "winners": 1, "paid_by": "cash", "check_requested": False}
+                                       "winners": 1, "paid_by": "unpaid", "check_requested": False,
+                                       "check_number": ""}
+    assert report.data["games"][2]["paid_by"] == "cash"
     assert report.data["attestation"] == {"member_in_charge": "Ana Gómez", "gross_receipts_member": "",
                                           "us_currency": False}
     assert report.handle == Decimal("30.00")  # 10 x 0.50 + 20 x 1.00 + 5 x 1.00
@@ -147,7 +154,7 @@ def test_sending_again_updates_the_record_and_the_untouched_parts():
     played(night)
     first = report_handover.operation_report_send(actor=night.planner, operation=night.operation)
     data = first.data
-    data["games"][0]["paid_by"] = "check"  # not a recorded figure: no correction
+    data["games"][2]["paid_by"] = "check"  # not a recorded figure (game 3 paid no winner): no correction
     data["attestation"]["gross_receipts_member"] = "Bo Park"
     data["attestation"]["us_currency"] = True
     reports.report_save(actor=night.planner, report=first, data=data)
@@ -156,10 +163,32 @@ def test_sending_again_updates_the_record_and_the_untouched_parts():
     again = report_handover.operation_report_send(actor=night.planner, operation=night.operation)
     assert again.pk == first.pk and Report.objects.filter(license=night.license).count() == 1
     assert [row["count"] for row in again.data["card_sales"]] == [20, 5]  # untouched: the new record
-    assert again.data["games"][0]["paid_by"] == "check"  # changed by the organization: kept
+    assert again.data["games"][2]["paid_by"] == "check"  # changed by the organization: kept
     assert again.handle == Decimal("25.00")
     assert reports.submission_problems(again) == []
     reports.report_submit(actor=night.planner, report=again)
+
+
+def test_how_the_payout_desk_paid_each_game_goes_to_the_report():
+    night = Night()
+    played(night)
+    g1, g2 = night.games[:2]
+    [one] = Payout.objects.filter(session=f"bingo.game:{g1.pk}")
+    first, second = Payout.objects.filter(session=f"bingo.game:{g2.pk}").order_by("pk")
+    payout_pay(actor=night.planner, payout=one, method="cash", amount="100.00", winner={"name": "Ana"})
+    payout_pay(actor=night.planner, payout=first, method="check", check_number="1001", check_requested=True,
+               amount="45.00", winner={"name": "Bo"})
+    report = report_handover.operation_report_send(actor=night.planner, operation=night.operation)
+    assert [{key: row.get(key) for key in ("paid_by", "check_requested", "check_number")}
+            for row in report.recorded["games"]] == [
+        {"paid_by": "cash", "check_requested": False, "check_number": None},
+        {"paid_by": "check", "check_requested": True, "check_number": "1001"},  # the other winner: not yet paid
+        {"paid_by": None, "check_requested": None, "check_number": None}]  # no winner: the organization's to say
+    payout_pay(actor=night.planner, payout=second, method="check", check_number="1002", amount="45.00",
+               winner={"name": "Cy"})
+    report = report_handover.operation_report_send(actor=night.planner, operation=night.operation)
+    assert report.data["games"][1]["check_number"] == "1001, 1002"
+    assert rules.prizes_by_check(report.data["games"]) == []  # 30 DCMR 1408.5: asked for, paid by check
 
 
 def test_a_corrected_recorded_figure_keeps_both_and_needs_a_reason():

@@ -20,6 +20,8 @@ from licensing.models import (
     DrawingFormat,
     DrawingStatus,
     HallHead,
+    Payout,
+    PayoutStatus,
     RaffleDrawing,
     RaffleDrawingEvent,
     Report,
@@ -138,9 +140,15 @@ def test_the_drawing_drawn_at_the_hall_comes_back_and_the_board_takes_it_in(offi
     assert (drawing.head_seq, drawing.head_hash) == (4, drawing.events.last().hash)
     report = Report.objects.get(license=raffle, source=f"raffle.drawing:{drawing.pk}")
     assert [prize["winning_ticket"] for prize in report.recorded["prizes"]] == expected.winners
+    # Each prize is due at the Board's payout desk (the import opens them: no service ran), its value the desk's.
+    assert list(Payout.objects.filter(session=f"raffle.drawing:{drawing.pk}").order_by("pk")
+                .values_list("source", "label", "status", "prize")) == [
+        (f"raffle.drawing:{drawing.pk}/prize:{place}", f"Ticket {ticket}, prize {place}", PayoutStatus.DUE, None)
+        for place, ticket in enumerate(expected.winners, start=1)]
 
     again, new = bundle_receive(actor=officer, kit=kit, bundle=copy.deepcopy(bundle))
     assert (again, new) == (received, False) and drawing.events.count() == 4
+    assert Payout.objects.filter(session=f"raffle.drawing:{drawing.pk}").count() == 3
 
 
 def test_a_hall_that_changed_the_drawing_beyond_its_steps_or_forged_the_winners_is_refused(officer, raffle, drawing,

@@ -13,7 +13,7 @@ from bingo.models import CardSale, EventKind, Game, GameEvent, GameStatus
 from licensing.audit.verify import verify_log
 from licensing.hall.heads import records_sign
 from licensing.hall.services import bundle_receive
-from licensing.models import HallLogImport, Report
+from licensing.models import HallLogImport, Payout, PayoutStatus, Report
 from tests.bingo.factories import bingo_calls
 from tests.clock import during
 from tests.licensing.hall.conftest import DEVICE_PRIVATE, played_at_the_hall
@@ -146,6 +146,50 @@ def test_a_session_closed_at_the_hall_prefills_its_financial_report_once_it_is_o
     recorded = report.recorded
     assert [game["number"] for game in recorded["games"]] == [1]
     assert recorded["card_sales"], recorded
+
+
+def test_the_winners_of_a_hall_come_to_the_payout_desk_as_each_bundle_is_taken_in(played):
+    """The hall's rows and logs go in with no game's service run: the import opens the payouts the records hold, a
+    claim verified pending, the close due, and a bundle taken in again changes nothing."""
+    kit, world, _bundle = played
+
+    def won():
+        live.game_start(actor=world.caller, game=world.game)
+        for number in bingo_calls(world.face(5)):
+            live.ball_record(actor=world.caller, game=world.game, number=number)
+        live.claim_face(actor=world.checker, game=world.game, face_number=5, series_code=world.series.code)
+
+    def closed():
+        live.game_close(actor=world.caller, game=world.game)
+
+    claimed, paid = played_at_the_hall(kit, won, closed)
+    assert not Payout.objects.exists()  # what the 'hall' opened was rolled back with the rest
+    sale = CardSale.objects.get(operation=world.game.operation)
+    source = f"bingo.game:{world.game.pk}/sale:{sale.pk}"
+    assert bundle_receive(actor=kit.prepared_by, kit=kit, bundle=claimed)[0].accepted
+    [payout] = Payout.objects.all()
+    assert (payout.source, payout.status, payout.prize) == (source, PayoutStatus.PENDING, None)
+    assert bundle_receive(actor=kit.prepared_by, kit=kit, bundle=paid)[0].accepted
+    [payout] = Payout.objects.all()
+    assert (payout.source, payout.status, payout.prize) == (source, PayoutStatus.DUE, world.game.prize)
+    again, new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=copy.deepcopy(paid))
+    assert not new and list(Payout.objects.values_list("pk", "status")) == [(payout.pk, PayoutStatus.DUE)]
+
+
+def test_a_refused_bundle_opens_no_payout(played):
+    kit, world, _bundle = played
+
+    def won_and_forged():
+        live.game_start(actor=world.caller, game=world.game)
+        for number in bingo_calls(world.face(5)):
+            live.ball_record(actor=world.caller, game=world.game, number=number)
+        live.claim_face(actor=world.checker, game=world.game, face_number=5, series_code=world.series.code)
+        live.game_close(actor=world.caller, game=world.game)
+        Game.objects.filter(pk=world.game.pk).update(prize=world.game.prize * 2)  # a row playing does not change
+
+    [bundle] = played_at_the_hall(kit, won_and_forged)
+    refused, _new = bundle_receive(actor=kit.prepared_by, kit=kit, bundle=bundle)
+    assert not refused.accepted and not Payout.objects.exists()
 
 
 def test_a_hall_that_forges_a_winning_claim_or_a_payout_is_refused_by_the_replay(played):

@@ -4,6 +4,7 @@ from them, and the Board takes them in after its own rows, replays the night and
 changed one of the Board's rows, or a log the Board went on with after signing the kit, is refused."""
 
 import copy
+from decimal import Decimal
 
 import pytest
 
@@ -12,7 +13,7 @@ from licensing.audit.verify import verify_log
 from licensing.hall.bundle import chained_model, rebuilt
 from licensing.hall.kinds import kit_kind
 from licensing.hall.services import bundle_receive, kit_prepare
-from licensing.models import HallLogImport, Report, Role
+from licensing.models import HallLogImport, Payout, PayoutStatus, Report, Role
 from montecarlo.models import ChipLedgerEntry, JackpotEntry, NightStatus, Participant, TableEvent
 from montecarlo.nights import services as night_services
 from montecarlo.tables import services as table_services
@@ -97,6 +98,11 @@ def test_the_kit_carries_the_logs_the_board_holds_and_the_halls_rows_go_on_from_
     report = Report.objects.get(license=kit.license, event_date=kit.event_date)
     assert report.recorded["attendance"] == {"participants": 2}
     assert [prize["value"] for prize in report.recorded["prizes"]] == ["80.00", "40.00"]
+    # The prizes awarded at the hall are due at the Board's payout desk (the import opens them: no service ran).
+    assert list(Payout.objects.filter(session=f"montecarlo.night:{night.pk}").order_by("source")
+                .values_list("source", "status", "prize", "description")) == [
+        (f"montecarlo.night:{night.pk}/award:1", PayoutStatus.DUE, Decimal("80.00"), "Dinner for two"),
+        (f"montecarlo.night:{night.pk}/award:2", PayoutStatus.DUE, Decimal("40.00"), "Gift basket")]
 
 
 def _rewritten(kit, bundle, log: str, identity: str, change) -> dict:

@@ -42,7 +42,8 @@ def test_an_officer_opens_fills_submits_and_corrects(client, license):
     assert answer.status_code == 302
     report.refresh_from_db()
     assert report.data["games"] == [{"number": 1, "game_type": "regular", "pattern": "Line", "prize": "2000.01",
-                                     "winners": 1, "paid_by": "cash", "check_requested": False}]
+                                     "winners": 1, "paid_by": "cash", "check_requested": False,
+                                     "check_number": ""}]
 
     bad = client.post(games, rows("games", {"number": "1", "game_type": "regular", "prize": "12.345"}))
     assert bad.status_code == 400 and "two decimals" in bad.content.decode()
