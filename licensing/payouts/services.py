@@ -321,6 +321,22 @@ def payout_pay(*, actor: User, payout: Payout, method, amount, winner: dict, che
     return payout
 
 
+def payout_quote_asked(*, actor: User, payout: Payout, prize=None, wager=None, amount, tin_refused: bool = False,
+                       paid_on: dt.date | None = None, today: dt.date | None = None) -> Quote:
+    """The quote the desk asks before paying, from what it typed, checked as payout_pay checks it (the payout due,
+    the prize and wager where the game did not fix them, the amount the whole prize, the day), nothing written.
+    Without the winner's name it cannot add the same person's earlier prizes of the session: payout_pay does."""
+    require_role(actor, payout.organization_id, DESK_ROLES)
+    _status_refuse(payout)
+    errors: dict[str, list] = {}
+    prize, wager, _amount, paid_on = _terms(payout, prize=prize, wager=wager, amount=amount, paid_on=paid_on,
+                                            today=today or timezone.localdate(), errors=errors)
+    if errors:
+        raise ValidationError(errors)
+    refused = Winner(name="", tin_refused=True) if tin_refused is True else None
+    return payout_quote(payout, prize=prize, wager=wager, on=paid_on, winner=refused)
+
+
 def payout_identity(payout: Payout) -> dict:
     """The winner as sealed, without the taxpayer number (its last four digits are `tin_masked`)."""
     identity = unseal(payout.identity) if payout.identity else {}
