@@ -46,6 +46,8 @@ class PayoutSerializer(serializers.ModelSerializer):
     """A payout as a list shows it: the prize, its state, what was paid and reported; of the winner only the
     taxpayer number truncated."""
 
+    method = serializers.ChoiceField(choices=PayoutMethod.choices, allow_blank=True, read_only=True,
+                                     help_text=_("How it was paid; \"\" until it is."))
     tin_masked = serializers.CharField(read_only=True, help_text=_("***-**-1234, or \"\" when none was given."))
     identity_purged = serializers.SerializerMethodField()
     w2g_url = serializers.SerializerMethodField()
@@ -68,7 +70,7 @@ class PayoutSerializer(serializers.ModelSerializer):
         return reverse("payout-w2g-pdf", kwargs={"pk": payout.pk})
 
 
-class WinnerSerializer(serializers.Serializer):
+class PayoutWinnerSerializer(serializers.Serializer):
     """The winner as the desk recorded them, without the taxpayer number (truncated on the payout)."""
 
     name = serializers.CharField()
@@ -90,18 +92,18 @@ class PayoutDetailSerializer(PayoutSerializer):
                   "paid_by"]
         read_only_fields = fields
 
-    @extend_schema_field(WinnerSerializer(allow_null=True))
+    @extend_schema_field(PayoutWinnerSerializer(allow_null=True))
     def get_winner(self, payout):
         identity = self.context.get("identity")
         if not identity:
             return None
-        return WinnerSerializer({name: identity.get(name, "") for name in WinnerSerializer().fields}).data
+        return PayoutWinnerSerializer({name: identity.get(name, "") for name in PayoutWinnerSerializer().fields}).data
 
 
 # --- the desk: quote, pay, the full number ---
 
 
-class QuoteRequestSerializer(serializers.Serializer):
+class PayoutQuoteRequestSerializer(serializers.Serializer):
     prize = MoneySerializerField(required=False, allow_null=True, help_text=_(
         "Only where the game did not fix it (a raffle's prize value); otherwise the payout's prize is used."))
     wager = MoneySerializerField(required=False, allow_null=True, help_text=_(
@@ -113,14 +115,14 @@ class QuoteRequestSerializer(serializers.Serializer):
                                                               "IRS figures in force that day apply."))
 
 
-class FindingSerializer(serializers.Serializer):
+class PayoutFindingSerializer(serializers.Serializer):
     rule = serializers.CharField()
     message = serializers.CharField()
     field = serializers.CharField(allow_null=True)
     blocking = serializers.BooleanField()
 
 
-class QuoteSerializer(serializers.Serializer):
+class PayoutQuoteSerializer(serializers.Serializer):
     prize = serializers.DecimalField(**MONEY)
     wager = serializers.DecimalField(**MONEY)
     w2g = serializers.BooleanField(help_text=_("A Form W-2G is due for this prize."))
@@ -128,10 +130,10 @@ class QuoteSerializer(serializers.Serializer):
     withheld = serializers.DecimalField(**MONEY, help_text=_("Federal income tax withheld (box 4)."))
     backup_withholding = serializers.BooleanField(source="backup")
     net = serializers.DecimalField(**MONEY, help_text=_("What the winner is handed."))
-    findings = FindingSerializer(many=True)
+    findings = PayoutFindingSerializer(many=True)
 
 
-class PayRequestSerializer(serializers.Serializer):
+class PayoutPayRequestSerializer(serializers.Serializer):
     """Paying one prize. The winner's fields are flat, named as the errors name them; what a form needs is
     checked by the desk's service (licensing.payouts.identity), which names every field that is wrong."""
 
@@ -167,7 +169,7 @@ class PayRequestSerializer(serializers.Serializer):
                      "id_second")
 
 
-class TinSerializer(serializers.Serializer):
+class PayoutTinSerializer(serializers.Serializer):
     tin = serializers.CharField(help_text=_("123-45-6789, or \"\" when the winner gave none."))
     tin_kind = serializers.CharField()
 
@@ -191,7 +193,7 @@ W2gBoxesSerializer = type("W2gBoxesSerializer", (serializers.Serializer,),
                           {box.column: _box_field(box) for box in BOXES})
 
 
-class PartySerializer(serializers.Serializer):
+class W2gPartySerializer(serializers.Serializer):
     name = serializers.CharField(allow_blank=True)
     street = serializers.CharField(allow_blank=True)
     city = serializers.CharField(allow_blank=True)
@@ -199,7 +201,7 @@ class PartySerializer(serializers.Serializer):
     postal_code = serializers.CharField(allow_blank=True)
 
 
-class PayerSerializer(PartySerializer):
+class W2gPayerSerializer(W2gPartySerializer):
     phone = serializers.CharField(allow_blank=True)
     tin = serializers.CharField(allow_blank=True, help_text=_(
         "The organization's EIN: not on its record in this system, so \"\"."))
@@ -211,8 +213,8 @@ class W2gSerializer(serializers.Serializer):
     calendar_year = serializers.IntegerField(source="year")
     paid_on = serializers.DateField()
     game = serializers.CharField()
-    payer = PayerSerializer()
-    winner = PartySerializer()
+    payer = W2gPayerSerializer()
+    winner = W2gPartySerializer()
     boxes = serializers.SerializerMethodField()
     tin_refused = serializers.BooleanField()
     backup_withholding = serializers.BooleanField()
@@ -240,12 +242,12 @@ class W2gYearSerializer(serializers.Serializer):
     forms = W2gSerializer(many=True)
 
 
-class BoardQuerySerializer(serializers.Serializer):
+class BoardPayoutsQuerySerializer(serializers.Serializer):
     year = IntegerSerializerField(min_value=FIRST_YEAR, max_value=LAST_YEAR, required=False,
                                   help_text=_("The calendar year paid (default this year)."))
 
 
-class BoardFiguresSerializer(serializers.Serializer):
+class BoardPayoutFiguresSerializer(serializers.Serializer):
     payouts = serializers.IntegerField(help_text=_("Prizes paid."))
     paid = serializers.DecimalField(**MONEY, help_text=_("Amount paid."))
     forms = serializers.IntegerField(help_text=_("Forms W-2G."))
@@ -253,12 +255,12 @@ class BoardFiguresSerializer(serializers.Serializer):
     withheld = serializers.DecimalField(**MONEY, help_text=_("Federal income tax withheld (box 4)."))
 
 
-class BoardOrganizationSerializer(BoardFiguresSerializer):
+class BoardPayoutOrganizationSerializer(BoardPayoutFiguresSerializer):
     organization = serializers.IntegerField()
     name = serializers.CharField()
 
 
 class BoardPayoutsSerializer(serializers.Serializer):
     year = serializers.IntegerField()
-    totals = BoardFiguresSerializer()
-    organizations = BoardOrganizationSerializer(many=True)
+    totals = BoardPayoutFiguresSerializer()
+    organizations = BoardPayoutOrganizationSerializer(many=True)

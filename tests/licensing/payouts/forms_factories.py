@@ -12,7 +12,7 @@ from tests.licensing.factories import OrganizationFactory, license_for, member
 
 JUNE_2026 = dt.date(2026, 6, 6)
 WINNER = {"name": "Ana Ruiz", "street": "1 Main St NW, Apt 4", "city": "Washington", "state": "DC",
-          "postal_code": "20001", "tin": "123-45-6789", "id_first": "DC driver's license ending 4411, photo",
+          "postal_code": "20001", "tin": "212-48-3071", "id_first": "DC driver's license ending 4411, photo",
           "id_second": "DC voter registration card"}
 _sources = itertools.count(1)
 

@@ -50,7 +50,7 @@ def test_every_box_holds_what_the_desk_recorded(license, game, prize, wager, wag
         "Ana Ruiz", "1 Main St NW, Apt 4", "Washington, DC 20001")
     assert form.box("1") == D(prize) and form.box("2") == JUNE_2026 and str(form.box("3")) == wager_type
     assert form.box("4") == D(withheld) and form.box("5") == "Ticket 00123"
-    assert form.box("9") == "***-**-6789"
+    assert form.box("9") == "***-**-3071"
     assert (form.box("11"), form.box("12")) == (WINNER["id_first"], WINNER["id_second"])
     assert all(form.box(number) is None for number in ("6", "7", "10", "13", "14", "15", "16", "17", "18"))
 
@@ -84,13 +84,13 @@ def test_the_pdf_is_the_winner_s_copies_with_the_number_truncated(license, tmp_p
     for fact in ("W-2G", "Certain Gambling Winnings", "2026", "W2G-2026-00001", "OMB No. 1545-0238",
                  "Brightwood Volunteer Fire Auxiliary", "5816 Georgia Avenue NW", "Washington, DC 20011",
                  "202-555-0143", "Ana Ruiz", "1 Main St NW, Apt 4", "Washington, DC 20001", "$6,000.00", "06/06/2026",
-                 "Raffle", "$1,437.60", "Ticket 00123", "***-**-6789", "DC driver's license ending 4411, photo",
+                 "Raffle", "$1,437.60", "Ticket 00123", "***-**-3071", "DC driver's license ending 4411, photo",
                  "DC voter registration card", "Copy B", "Copy C", "26 CFR 301.6109-4", "(EIN) is not on",
                  "Boxes 13-18"):
         assert fact in text, fact
     for number in BOX:
         assert f"{number} {BOX[number].label}" in text, number
-    assert "123-45-6789" not in text and "123456789" not in text
+    assert "212-48-3071" not in text and "212483071" not in text
     if shutil.which("pdftoppm"):
         shots = Path(os.environ.get("SHOTS_DIR") or tmp_path)
         shots.mkdir(parents=True, exist_ok=True)
