@@ -292,8 +292,9 @@ def payout_pay(*, actor: User, payout: Payout, method, amount, winner: dict, che
     errors: dict[str, list] = {}
     prize, wager, amount, paid_on = _terms(payout, prize=prize, wager=wager, amount=amount, paid_on=paid_on,
                                            today=today, errors=errors)
+    # A day already refused is not looked up in the register (a day before its first figures has none).
     number = _method_check(payout, method=method, check_number=check_number, check_requested=check_requested is True,
-                           prize=prize, paid_on=paid_on, errors=errors)
+                           prize=prize, paid_on=None if "paid_on" in errors else paid_on, errors=errors)
     if errors:
         raise ValidationError(errors)
     # Whether a form is due decides what is asked of the winner: first with the name alone, then with the person.

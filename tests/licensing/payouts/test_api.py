@@ -260,6 +260,8 @@ def test_a_form_due_without_the_winner_names_each_missing_field_and_writes_nothi
     ({"method": "bitcoin"}, "method"),
     ({"method": "check", "check_number": "10 42;DROP"}, "check_number"),
     ({"paid_on": "2026-02-30"}, "paid_on"),
+    ({"method": "annuity", "paid_on": "1200-10-17"}, "paid_on"),  # before the register's first figures (found by
+    ({"check_requested": True, "paid_on": "1200-10-17"}, "paid_on"),  # the fuzz: it was a 500)
 ])
 def test_bad_input_to_pay_is_a_400_naming_the_field_never_echoing_the_number(client, license, people, changes,
                                                                               field):
