@@ -37,7 +37,7 @@ def tin_full_asked(raw) -> bool:
 def year_csv_response(*, user: User, organization: Organization, year: int, forms, full: bool) -> HttpResponse:
     """The year's CSV, truncated numbers by default; the full ones only for a filing person, audited."""
     if full:
-        contents = year_forms_tins_export(actor=user, organization=organization, year=year, forms=forms)
+        contents = year_forms_tins_export(actor=user, organization=organization, year=year)
     else:
         contents = [w2g_content(payout) for payout in forms]
     response = HttpResponse(year_csv(contents), content_type="text/csv; charset=utf-8")
