@@ -105,8 +105,10 @@ def test_a_refused_number_leaves_box_9_blank_and_says_backup_withholding(license
                   winner={**WINNER, "tin": "", "tin_refused": True})
     form = w2g_content(payout)
     assert form.box("9") == "" and form.box("4") == D("239.76") and form.backup_withholding
-    text = _text(w2g_pdf(payout))
+    pdf = w2g_pdf(payout)
+    text = _text(pdf)
     assert "backup withholding" in text and "$239.76" in text and "2025" in text
+    assert len(PdfReader(io.BytesIO(pdf)).pages) == 1
 
 
 def test_a_purged_identity_keeps_the_amounts(license):
