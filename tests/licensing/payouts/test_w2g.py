@@ -14,7 +14,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from licensing.models import Role
-from licensing.payouts.services import payout_identities_purge
+from licensing.payouts.services import payout_identities_purge, payout_open, payout_pay
 from licensing.payouts.year_end.pdf import w2g_pdf
 from licensing.payouts.year_end.w2g import BOX, w2g_content
 from tests.licensing.factories import UserFactory, board_staff, member
@@ -66,8 +66,6 @@ def test_box_8_holds_the_initials_of_who_paid_a_bingo_prize(license):
 def test_box_7_adds_the_same_winner_s_earlier_prize_of_the_session(license):
     desk = member(license.organization, Role.OFFICER)
     first = paid(license, game="raffle", prize="1500.00", wager="1.00", actor=desk)
-    from licensing.payouts.services import payout_open, payout_pay
-
     second = payout_open(license=license, game="raffle", source=f"{first.session}/prize:99", session=first.session,
                          label="Ticket 00777", won_on=JUNE_2026, prize=D("1500.00"), wager=D("1.00"))
     second = payout_pay(actor=desk, payout=second, method="cash", amount="1500.00", winner=WINNER, paid_on=JUNE_2026,
