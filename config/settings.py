@@ -495,6 +495,8 @@ SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {}).update({
     "OrganizationRoleEnum": "licensing.models.organizations.Role.choices",
     "SeriesSourceEnum": "bingo.models.cards.SeriesSource",
     "TicketSourceEnum": "bingo.models.charity.TicketSource",
+    "PayoutStatusEnum": "licensing.models.payouts.PayoutStatus",
+    "PayoutMethodEnum": "licensing.models.payouts.PayoutMethod",
 })
 
 # --- Security: safe everywhere, strict in production ---

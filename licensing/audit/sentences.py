@@ -97,6 +97,8 @@ SENTENCES = {
     "licensing.payout_paid": _("A prize was paid at the payout desk."),
     "licensing.payout_voided": _("A payout was voided: the claim behind it no longer wins."),
     "licensing.payout_tin_viewed": _("A filing person viewed a winner's full taxpayer number."),
+    "licensing.payout_tins_exported": _("A filing person downloaded the year's Forms W-2G with the winners' full "
+                                        "taxpayer numbers."),
     "licensing.payout_identities_purged": _("Winners' identities past the retention period were purged; the "
                                             "amounts stay."),
     "licensing.payout_identities_resealed": _("Every winner's sealed identity was sealed again with the first key "

@@ -25,6 +25,7 @@ LABELS = {
     "licensing.payout_paid": _("Prize paid"),
     "licensing.payout_voided": _("Payout voided"),
     "licensing.payout_tin_viewed": _("Full taxpayer number viewed"),
+    "licensing.payout_tins_exported": _("Full taxpayer numbers exported"),
     "licensing.payout_identities_purged": _("Winners' identities purged"),
     "licensing.payout_identities_resealed": _("Winners' identities sealed with the current key"),
     # accounts

@@ -2,7 +2,7 @@
 or an identification: the amounts, the form's number and who acted."""
 
 from licensing.audit.events import audit_event_record
-from licensing.models import AuditEvent, Payout, User
+from licensing.models import AuditEvent, Organization, Payout, User
 
 
 def _facts(payout: Payout) -> dict:
@@ -28,6 +28,13 @@ def payout_tin_viewed(*, actor: User, payout: Payout) -> AuditEvent:
     return audit_event_record(
         event_type="licensing.payout_tin_viewed", actor=actor, organization=payout.organization, target=payout,
         payload={"payout": payout.pk, "form_number": payout.form_number})
+
+
+def payout_tins_exported(*, actor: User, organization: Organization, year: int, forms: list[str]) -> AuditEvent:
+    """The year's list with the full taxpayer numbers was downloaded: which forms' numbers left the system, not
+    the numbers themselves."""
+    return audit_event_record(event_type="licensing.payout_tins_exported", actor=actor, organization=organization,
+                              target=organization, payload={"year": year, "count": len(forms), "forms": forms})
 
 
 def payout_identities_purged(*, count: int, before) -> AuditEvent:

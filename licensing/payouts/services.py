@@ -321,8 +321,9 @@ def payout_pay(*, actor: User, payout: Payout, method, amount, winner: dict, che
     errors: dict[str, list] = {}
     prize, wager, amount, paid_on = _terms(payout, prize=prize, wager=wager, amount=amount, paid_on=paid_on,
                                            today=today, errors=errors)
+    # A day already refused is not looked up in the register (a day before its first figures has none).
     number = _method_check(payout, method=method, check_number=check_number, check_requested=check_requested is True,
-                           prize=prize, paid_on=paid_on, errors=errors)
+                           prize=prize, paid_on=None if "paid_on" in errors else paid_on, errors=errors)
     if errors:
         # Say in the same answer what is wrong with the winner as far as it can be told without the prize's terms
         # (the name, a taxpayer number's shape), so the desk does not fix one round of errors to meet another.
@@ -355,6 +356,22 @@ def payout_pay(*, actor: User, payout: Payout, method, amount, winner: dict, che
     events.payout_paid(actor=actor, payout=payout)
     payout_paid_hooks_run(payout)  # a raffle's report takes the value paid (licensing.payouts.hooks)
     return payout
+
+
+def payout_quote_asked(*, actor: User, payout: Payout, prize=None, wager=None, amount, tin_refused: bool = False,
+                       paid_on: dt.date | None = None, today: dt.date | None = None) -> Quote:
+    """The quote the desk asks before paying, from what it typed, checked as payout_pay checks it (the payout due,
+    the prize and wager where the game did not fix them, the amount the whole prize, the day), nothing written.
+    Without the winner's name it cannot add the same person's earlier prizes of the session: payout_pay does."""
+    require_role(actor, payout.organization_id, DESK_ROLES)
+    _status_refuse(payout)
+    errors: dict[str, list] = {}
+    prize, wager, _amount, paid_on = _terms(payout, prize=prize, wager=wager, amount=amount, paid_on=paid_on,
+                                            today=today or timezone.localdate(), errors=errors)
+    if errors:
+        raise ValidationError(errors)
+    refused = Winner(name="", tin_refused=True) if tin_refused is True else None
+    return payout_quote(payout, prize=prize, wager=wager, on=paid_on, winner=refused)
 
 
 def payout_identity(payout: Payout) -> dict:

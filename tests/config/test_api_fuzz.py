@@ -13,6 +13,7 @@ The number of examples per operation is small in `make test`; run a long fuzz lo
 
 import os
 import time
+from decimal import Decimal
 
 import hypothesis
 import pytest
@@ -21,7 +22,8 @@ from hypothesis import strategies as st
 from schemathesis import GenerationMode
 
 from bingo.models import Operation
-from licensing.models import Role, User
+from licensing.models import Payout, Role, User
+from licensing.payouts.services import payout_open, payout_pay
 from licensing.reports.services import report_create
 from licensing.review.thread.services import application_message_post
 from tests.config.api_conformance import CHECKS, api_schema, call_rolled_back
@@ -38,6 +40,9 @@ CALLERS = {
     "vendor": "sales@capitolbingo.demo.dcgaming.org",  # a vendor's representative: its vendor's operations
 }
 DEFAULT_SEED = 20260101
+FUZZ_WINNER = {"name": "Ana Ruiz", "street": "1 Main St NW", "city": "Washington", "state": "DC",
+               "postal_code": "20001", "tin": "212-48-3071", "id_first": "DC driver's license, photo",
+               "id_second": "Voter card"}
 # Operations whose case with the caller's own records answers 2xx in the demo world (measured; raise them when
 # the world or the table of records grows).
 REAL_SUCCEEDED_AT_LEAST = {"anonymous": 12, "officer": 74, "board_staff": 90, "vendor": 67}
@@ -46,14 +51,20 @@ FUZZ_PHASES = [hypothesis.Phase.explicit, hypothesis.Phase.generate]
 
 
 def _what_the_demo_lacks() -> None:
-    """A draft report of tonight's bingo and a message with a file in its application's thread, written by the
-    officer through the services: the demo has neither, and their answers would go unchecked."""
+    """A draft report of tonight's bingo, a message with a file in its application's thread, and two prizes at
+    the payout desk (one paid with a Form W-2G, one due), written by the officer through the services: the demo
+    has none of them, and their answers would go unchecked."""
     officer = User.objects.get(email=CALLERS["officer"])
     operation = Operation.objects.get(is_training=False, license__organization__memberships__user=officer,
                                       license__organization__memberships__role=Role.OFFICER)
     report_create(actor=officer, license=operation.license, event_date=operation.date)
     application_message_post(actor=officer, application=operation.license.application, body="The signed lease.",
                              attachments=[SimpleUploadedFile("lease.pdf", PDF_BYTES, content_type="application/pdf")])
+    for number, prize in ((1, "2500.00"), (2, "150.00")):
+        payout_open(license=operation.license, game="bingo", source=f"fuzz.game:1/sale:{number}",
+                    session="fuzz.game:1", label=f"Game 1, card {number}", won_on=operation.date, prize=Decimal(prize))
+    payout_pay(actor=officer, payout=Payout.objects.get(source="fuzz.game:1/sale:1"), method="cash",
+               amount="2500.00", winner=FUZZ_WINNER, paid_on=operation.date)
 
 
 @pytest.fixture(scope="module")

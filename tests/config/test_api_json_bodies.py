@@ -11,6 +11,7 @@ import datetime as dt
 import io
 import json
 import re
+from decimal import Decimal
 
 import pytest
 from django.core.management import call_command
@@ -34,11 +35,13 @@ from licensing.models import (
     NumberStatus,
     Organization,
     OrganizationMember,
+    Payout,
     RaffleDrawing,
     Report,
     Role,
 )
 from licensing.models.choices import LicenseType
+from licensing.payouts.services import payout_open
 from licensing.register.services import number_propose
 from licensing.reports.drawings.services import drawing_schedule
 from licensing.reports.overdue.services import reports_calendar_run
@@ -85,6 +88,7 @@ RECORDS = {
     "members/{id}": lambda: _first(OrganizationMember.objects.filter(
         organization=_first(Organization.objects.filter(vendor__isnull=True)))),
     "payments/{id}": lambda: _first(FeePayment.objects.all()),
+    "payouts/{id}": lambda: _first(Payout.objects.all()),
     "raffle-drawings/{id}": lambda: _first(RaffleDrawing.objects.all()),
     "overdue/{id}": lambda: _first(Report.objects.filter(overdue_since__isnull=False)),
     "reports/{id}": lambda: _first(Report.objects.all()),
@@ -109,7 +113,8 @@ def _filled(template: str) -> str:
 @pytest.fixture
 def world(django_capture_on_commit_callbacks):
     """The demo world, and what it lacks: a raffle drawing, an overdue report, a game's house rules awaiting the
-    Board, a deal of charity game tickets, a multi-hall service agreement and a hall kit."""
+    Board, a deal of charity game tickets, a multi-hall service agreement, a hall kit and a prize due at the payout
+    desk."""
     with django_capture_on_commit_callbacks(execute=True):
         call_command("seed_demo", "--only", "world", "--only", "bingo", "--only", "tournaments", stdout=io.StringIO())
         organization = Organization.objects.filter(vendor__isnull=True).order_by("pk").first()
@@ -128,6 +133,8 @@ def world(django_capture_on_commit_callbacks):
         stock_receive(actor=planner, operation=operation, deal="CT-1", tickets=100, price_each="1.00")
         agreement_record(actor=planner, organization=operation.license.organization, provider="Hall Link LLC",
                          services="Advertising", signed_on=timezone.localdate(), audit_clause=True)
+        payout_open(license=operation.license, game="bingo", source="world.game:1/sale:1", session="world.game:1",
+                    label="Game 1", won_on=operation.date, prize=Decimal("2500.00"))
         coming = Operation.objects.filter(date__gte=timezone.localdate()).order_by("pk").first()
         kit_officer = member(coming.license.organization, Role.OFFICER)
         kit_prepare(actor=kit_officer, event=kit_kind("bingo").event(user=kit_officer, pk=coming.pk),

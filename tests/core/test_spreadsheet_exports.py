@@ -1,12 +1,13 @@
-"""No CSV or XLSX the project writes runs a cell as a formula (CSV injection, OWASP): organization, member and payee
-names typed as `=HYPERLINK(...)`, `+1`, `-1+2`, `@SUM(1)` come out as text with a leading apostrophe, numbers stay
-numbers. Every export is downloaded (the list below, checked against the URL resolver and the API schema so a new
+"""No CSV or XLSX the project writes runs a cell as a formula (CSV injection, OWASP): organization, member, payee and
+winner names typed as `=HYPERLINK(...)`, `+1`, `-1+2`, `@SUM(1)` come out as text with a leading apostrophe, numbers
+stay numbers. Every export is downloaded (the list below, checked against the URL resolver and the API schema so a new
 export cannot be left out), and no module but core.spreadsheets writes a spreadsheet."""
 
 import csv
 import datetime as dt
 import io
 import re
+from decimal import Decimal
 from pathlib import Path
 
 import openpyxl
@@ -17,6 +18,7 @@ from rest_framework.test import APIClient
 from core.spreadsheets import FORMULA_START
 from licensing.board.exports.datasets import DATASETS
 from licensing.models import Role
+from licensing.payouts.services import payout_open, payout_pay
 from tests.licensing.factories import OrganizationFactory, OrganizationMemberFactory, board_staff, member
 from tests.licensing.reports.factories import bingo_license, submitted
 
@@ -35,6 +37,8 @@ EXPORTS = [
       for dataset in DATASETS for file_format in ("csv", "xlsx")],
     *[("reports-export", (dataset, file_format), "board_staff")
       for dataset in DATASETS for file_format in ("csv", "xlsx")],
+    ("portal:payouts_year_csv", ("organization", DAY.year), "officer"),
+    ("payout-w2g-year-csv", ("organization", DAY.year), "officer"),
 ]
 
 
@@ -47,8 +51,14 @@ def world(db):
     license = bingo_license(dates=[DAY], organization=organization, licensed_name=FORMULAS[0])
     submitted(license, DAY, expenses=[{"payee": name, "amount": "1.00", "check_number": 100 + number}
                                       for number, name in enumerate(FORMULAS)])
-    return {"organization": organization, "anonymous": None, "officer": member(organization, Role.OFFICER),
-            "board_staff": board_staff()}
+    officer = member(organization, Role.OFFICER)
+    for number, name in enumerate(FORMULAS):  # prizes with a Form W-2G: the year's forms name the winners
+        payout = payout_open(license=license, game="bingo", source=f"bingo.game:1/sale:{number}",
+                             session="bingo.game:1", label=name, won_on=DAY, prize=Decimal("2500.00"))
+        payout_pay(actor=officer, payout=payout, method="cash", amount="2500.00", paid_on=DAY, today=DAY,
+                   winner={"name": name, "street": name, "city": name, "state": "DC", "postal_code": "20001",
+                           "tin_refused": True, "id_first": name, "id_second": name})
+    return {"organization": organization, "anonymous": None, "officer": officer, "board_staff": board_staff()}
 
 
 def _cells(response) -> list[str]:
