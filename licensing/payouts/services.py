@@ -5,8 +5,9 @@ figures in force on the day paid). One transaction per service; everything is ch
 
 The IRS aggregates one person's winnings over one session: the desk adds what the same person (the same taxpayer
 number; with none the same name, and address when both gave one: `_same_person`) was paid earlier in the same
-session (one bingo game, one raffle drawing, one night, one tournament) to decide the form and the withholding
-(never more than the prize paid), and reports the earlier amounts as winnings from identical wagers (box 7)."""
+session (one raffle drawing, one night, one tournament) to decide the form and the withholding (never more than the
+prize paid), and reports the earlier amounts no form of their own reported as winnings from identical wagers (box 7),
+so no amount is on two forms. Bingo is reported game by game, and a player has one share a game: nothing is added."""
 
 from __future__ import annotations
 
@@ -96,7 +97,7 @@ class Quote:
 
     prize: Decimal
     wager: Decimal
-    earlier: Decimal  # what the same person was paid earlier in the same session (box 7)
+    earlier: Decimal  # what the same person was paid earlier in the session and no form reported (box 7)
     w2g: bool
     withheld: Decimal
     backup: bool
@@ -137,23 +138,37 @@ def _same_winner(other: Payout, winner: Winner) -> bool:
         return bool(winner.tin and other.tin_last4 and winner.tin[-4:] == other.tin_last4)
 
 
-def _earlier(payout: Payout, winner: Winner | None) -> tuple[Decimal, Decimal]:
-    """What the same person was paid earlier in this session, and what was withheld from it."""
-    if winner is None:
-        return ZERO, ZERO
-    paid, withheld = ZERO, ZERO
+@dataclass(frozen=True)
+class Earlier:
+    """The same person's prizes paid earlier in the session: all of them (they decide the form and the withholding),
+    what was withheld from them, and those no form of their own reported (box 7 of this one's form)."""
+
+    paid: Decimal = ZERO
+    withheld: Decimal = ZERO
+    unreported: Decimal = ZERO
+
+
+def _earlier(payout: Payout, winner: Winner | None) -> Earlier:
+    """Bingo is reported game by game and a player has one payout a game (one share, 1406.2): nothing to add. For
+    the rest, the winnings of identical wagers in one session are one person's (the instructions' box 7)."""
+    if winner is None or payout.game == PayoutGame.BINGO:
+        return Earlier()
+    paid, withheld, unreported = ZERO, ZERO, ZERO
     for other in Payout.objects.filter(session=payout.session, status=PayoutStatus.PAID).exclude(pk=payout.pk):
         if other.identity and _same_winner(other, winner):
             paid += other.amount or ZERO
             withheld += other.withheld
-    return paid, withheld
+            if not other.w2g:  # a prize on a form of its own is not reported again on this one
+                unreported += other.amount or ZERO
+    return Earlier(paid=paid, withheld=withheld, unreported=unreported)
 
 
 def payout_quote(payout: Payout, *, prize: Decimal, wager: Decimal, on: dt.date,
                  winner: Winner | None = None) -> Quote:
     """The form and the withholding for paying `prize` on `on` (the register's figures of that day)."""
-    earlier, earlier_withheld = _earlier(payout, winner)
-    total = prize + earlier
+    before = _earlier(payout, winner)
+    earlier, earlier_withheld = before.unreported, before.withheld
+    total = prize + before.paid
     form = rules.w2g_required(game=payout.game, prize=total, wager=wager, on=on)
     findings = [form] if form else []
     regular = rules.withholding(game=payout.game, prize=total, wager=wager, on=on)

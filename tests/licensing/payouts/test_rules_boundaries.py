@@ -190,8 +190,26 @@ def test_the_earlier_prizes_withholding_is_not_taken_twice(license):
     first = pay(_drawing_prize(license, 1), winner=ANA, prize="6001.00", wager="1.00")
     assert first.withheld == D("1440.00")  # 24% of $6,000
     second = pay(_drawing_prize(license, 2), winner=ANA, prize="1000.00", wager="1.00")
-    # 24% of the $7,000 of proceeds together is $1,680.00; $1,440.00 of it was withheld from the first prize.
-    assert (second.reportable, second.identical, second.withheld) == (D("7001.00"), D("6001.00"), D("240.00"))
+    # 24% of the $7,000 of proceeds together is $1,680.00; $1,440.00 of it was withheld from the first prize. The
+    # first prize is on a form of its own: the second form reports the second prize only (no amount on two forms).
+    assert (second.reportable, second.identical, second.withheld) == (D("1000.00"), None, D("240.00"))
+    assert second.w2g
+
+
+def test_the_form_1096_totals_count_no_amount_twice(license):
+    pay(_drawing_prize(license, 1), winner=ANA, prize="2500.00", wager="1.00")
+    pay(_drawing_prize(license, 2), winner=ANA, prize="1000.00", wager="1.00")
+    forms = Payout.objects.filter(w2g=True)
+    assert sum(form.reportable for form in forms) == D("3500.00")
+
+
+def test_bingo_prizes_are_not_added_together(license):
+    """A bingo player has one share a game (1406.2) and bingo is reported game by game: two payouts of one game (a
+    claim voided, another won) are never added into a form."""
+    for number in (1, 2):
+        payout = open_payout(license, game="bingo", session="bingo.game:1", number=number, prize="1500.00")
+        paid = pay(payout, winner=ANA)
+        assert not paid.w2g and paid.identical is None
 
 
 def test_withholding_never_exceeds_the_prize_paid(license):
