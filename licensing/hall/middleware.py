@@ -1,7 +1,8 @@
 """At the hall (DJANGO_ENV=hall) the server serves the event and nothing else: the bingo and Monte Carlo pages and
 API (the console, flashboards, card sales, claims, dealer screens, chip ledger, leaderboard, the drawing), a raffle
-drawing's pages and API (the close of sales, the witness value, the draw, the published drawing), signing in
-and out (and the API's token, for the hall's tablets), the language switch and the health check. Everything else
+drawing's pages and API (the close of sales, the witness value, the draw, the published drawing), the payout
+desk (its winners' prizes), signing in and out (and the API's token, for the hall's tablets), the language switch
+and the health check. Everything else
 (applications, reports, the Board's pages) is a 404 there: those records live at the Board, and the hall holds no
 copy of them. The home page and the page a person lands on after signing in lead to the event's own page. On the
 Board's server this does nothing."""
@@ -17,7 +18,10 @@ from core.api.errors import page_not_found
 from licensing.hall.device import hall_device
 from licensing.hall.kinds import kit_kind
 
-EVENT_APPS = ("bingo.", "montecarlo.", "licensing.reports.drawings.views", "licensing.reports.drawings.api")
+# The payout desk's pages and API are the event's too (its winners are paid in the hall); not its year_end (the
+# year's forms read identities, which the hall seals for the Board and cannot open: printed at the Board).
+EVENT_APPS = ("bingo.", "montecarlo.", "licensing.reports.drawings.views", "licensing.reports.drawings.api",
+              "licensing.payouts.views", "licensing.payouts.api")
 ALWAYS = {"login", "logout", "account_login", "account_logout", "set_language", "healthz", "token-create"}
 TO_THE_EVENT = {"home", "portal:dashboard"}
 

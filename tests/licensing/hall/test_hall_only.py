@@ -51,3 +51,13 @@ def test_the_boards_pages_are_not_served_at_the_hall(client, at_the_hall):
 
 def test_on_the_boards_server_nothing_changes(client):
     assert client.get("/").status_code == 200
+
+
+def test_the_payout_desk_is_served_at_the_hall_and_the_years_forms_are_not(client, at_the_hall):
+    """The winners are paid in the hall; the year's forms read identities the hall seals for the Board."""
+    world, officer = at_the_hall
+    client.force_login(officer)
+    assert client.get(reverse("portal:payout_desk", args=[world.organization.pk])).status_code == 200
+    assert client.get("/api/v1/payouts/").status_code == 200
+    year = reverse("portal:payouts_year", args=[world.organization.pk, 2026])
+    assert client.get(year).status_code == 404
