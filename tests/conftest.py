@@ -56,12 +56,16 @@ def pytest_configure(config):
 
 def pytest_collection_modifyitems(config, items):
     """Hall mode's tests (tests/licensing/hall/ and the tests/*/test_hall_*.py modules) carry the `hall_mode` marker:
-    `pytest -m hall_mode` runs them alone (issue 29's bar)."""
-    hall_mode = pytest.mark.hall_mode
+    `pytest -m hall_mode` runs them alone (issue 29's bar). The payout desk's (tests/licensing/payouts/, every
+    test_payout*.py module: the games' winners, the hall's bundle, the browser journeys) carry `payout_desk`
+    (issue 30's bar)."""
+    hall_mode, payout_desk = pytest.mark.hall_mode, pytest.mark.payout_desk
     for item in items:
         path = item.path
         if path.name.startswith("test_hall") or path.parent.name == "hall":
             item.add_marker(hall_mode)
+        if path.name.startswith("test_payout") or path.parent.name == "payouts":
+            item.add_marker(payout_desk)
 
 
 def pytest_collection_finish(session):
