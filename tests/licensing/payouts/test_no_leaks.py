@@ -9,6 +9,7 @@ import io
 import json
 import logging
 import re
+import subprocess
 import zipfile
 
 import pytest
@@ -91,14 +92,17 @@ def world(every_log, django_capture_on_commit_callbacks, client):
         submitted(license, JUNE_2026, officer=officer)
         paid = [
             pay(open_payout(license, session="bingo.game:1"), winner=ANA, actor=officer),
-            pay(open_payout(license, session="bingo.game:1", number=2, prize="500.00"), winner=ANA, actor=officer),
+            pay(open_payout(license, game="raffle", session="raffle.drawing:2", prize=None), winner=ANA,
+                prize="1500.00", wager="1.00", actor=officer),
+            pay(open_payout(license, game="raffle", session="raffle.drawing:2", number=2, prize=None), winner=ANA,
+                prize="500.00", wager="1.00", actor=officer),  # the same person's second prize: one form
             pay(open_payout(license, game="raffle", session="raffle.drawing:1", prize=None), winner=CARA,
                 prize="6001.00", wager="1.00", method="check", check_number="5001", actor=officer),
             pay(open_payout(license, session="bingo.game:2", prize="150.00"), winner=BEN, actor=officer),
         ]
-        assert [payout.w2g for payout in paid] == [True, True, True, False]
-        revealed = [payout_tin_reveal(actor=officer, payout=payout) for payout in paid[:3]]
-        assert revealed == ["287-65-4321", "287-65-4321", "912-70-1234"]  # the filing people's view does work
+        assert [payout.w2g for payout in paid] == [True, False, True, True, False]
+        revealed = [payout_tin_reveal(actor=officer, payout=payout) for payout in paid[:4]]
+        assert revealed == ["287-65-4321", "287-65-4321", "287-65-4321", "912-70-1234"]  # the filing people's view does work
 
         due = open_payout(license, session="bingo.game:3")
         caller = member(organization, Role.CALLER)
@@ -113,7 +117,7 @@ def world(every_log, django_capture_on_commit_callbacks, client):
             lambda: pay(due, winner=ANA, actor=caller),
             lambda: payout_tin_reveal(actor=caller, payout=paid[0]),
         )]
-    return {"organization": organization, "license": license, "paid": paid, "refusals": refusals,
+    return {"organization": organization, "license": license, "paid": paid, "refusals": refusals, "officer": officer,
             "log": every_log, "queries": queries.captured_queries, "client": client}
 
 
@@ -141,7 +145,7 @@ def payout_rows(world):
     with connection.cursor() as cursor:
         cursor.execute("SELECT p::text FROM licensing_payout AS p")
         rows = [row for (row,) in cursor.fetchall()]
-    assert len(rows) == Payout.objects.count() == 5
+    assert len(rows) == Payout.objects.count() == 6
     yield from rows
 
 
@@ -191,7 +195,34 @@ def shown(world):
                                 on=JUNE_2026, winner=checked))
 
 
-PLACES = [logs, audit_trail, payout_rows, every_table, refusals, board_exports, shown]
+def api_and_documents(world):
+    """What the desk's API, the year's list (JSON and CSV, as asked by default) and the winner's copies give out, to
+    the organization's own officer (the filing person, who may ask for a full number only explicitly)."""
+    client = world["client"]
+    client.force_login(world["officer"])
+    organization = world["organization"].pk
+    answers = [client.get("/api/v1/payouts/"), client.get(f"/api/v1/organizations/{organization}/w2g/2026/"),
+               client.get(f"/api/v1/organizations/{organization}/w2g/2026.csv"),
+               client.get(reverse("portal:payouts_year_csv", args=[organization, 2026])),
+               client.get(reverse("portal:payouts_year", args=[organization, 2026])),
+               client.get(reverse("portal:payout_desk", args=[organization]))]
+    for payout in world["paid"]:
+        answers += [client.get(f"/api/v1/payouts/{payout.pk}/"), client.get(reverse("portal:payout_detail",
+                                                                                    args=[payout.pk]))]
+    for answer in answers:
+        assert answer.status_code == 200, (answer.request, answer.content[:300])
+        yield answer.content
+    for payout in world["paid"]:
+        if payout.w2g:
+            pdf = client.get(f"/api/v1/payouts/{payout.pk}/w2g.pdf")
+            assert pdf.status_code == 200
+            yield subprocess.run(["pdftotext", "-", "-"], input=pdf.content, capture_output=True, check=True).stdout
+    client.force_login(board_staff())
+    yield client.get("/api/v1/board/payouts/", {"year": 2026}).content
+    yield client.get(reverse("portal:board_prizes_paid"), {"year": 2026}).content
+
+
+PLACES = [logs, audit_trail, payout_rows, every_table, refusals, board_exports, shown, api_and_documents]
 
 
 @pytest.mark.parametrize("place", PLACES, ids=[place.__name__ for place in PLACES])
@@ -208,7 +239,7 @@ def test_the_search_finds_a_number_where_there_is_one(world):
 
 
 def test_the_model_shows_only_the_masked_number(world):
-    ana, _, cara, ben = world["paid"]
+    ana, _, _, cara, ben = world["paid"]
     assert (ana.tin_masked, cara.tin_masked, ben.tin_masked) == ("***-**-4321", "***-**-1234", "***-**-9046")
     assert payout_identity(ana) == {key: value for key, value in winner_clean(ANA, form_due=True).sealed_form()
                                     .items() if key != "tin"}
