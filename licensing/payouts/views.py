@@ -165,7 +165,7 @@ def payout_pay(request, pk: int):
         except ValidationError as error:
             errors_to_form(form, error)
         else:
-            done = _("Paid: %(label)s, %(amount)s by %(method)s.") % {
+            done = _("Paid: %(label)s, %(amount)s (%(method)s).") % {
                 "label": paid.label, "amount": money_text(paid.amount), "method": paid.get_method_display()}
             if paid.w2g:
                 done += " " + _("Form W-2G %(number)s.") % {"number": paid.form_number}

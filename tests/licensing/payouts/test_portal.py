@@ -91,7 +91,7 @@ def test_a_small_prize_is_paid_from_the_desk_end_to_end(client, june_2026, bingo
     assert payout.paid_on == june_2026 and payout.method == "cash"
 
     shown = client.get(paid["Location"]).content.decode()
-    assert "Paid: Game 1, card B-1234, $150.00 by Cash." in shown
+    assert "Paid: Game 1, card B-1234, $150.00 (Cash)." in shown
     assert "Bo Diaz" in shown and "Not due" in shown
     desk = client.get(reverse("portal:payout_desk", args=[organization.pk]))
     paid_group = next(group for group in desk.context["groups"] if group["status"] == PayoutStatus.PAID)
