@@ -15,6 +15,19 @@ from tests.browser.screens import axe_problems, csp_errors, no_horizontal_scroll
 from tests.licensing.factories import license_for, member
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+TIN = "123-45-6789"
+
+
+def fill_w2g_winner(page) -> None:
+    """What the desk types of a winner whose prize needs Form W-2G (tests/browser/test_payout_desk_bingo.py too)."""
+    page.get_by_label("Winner's name").fill("Ana Ruiz")
+    page.get_by_label("Street address").fill("1 Main St NW")
+    page.get_by_label("City").fill("Washington")
+    page.get_by_label("State").fill("DC")
+    page.get_by_label("ZIP code").fill("20001")
+    page.locator("#id_tin").fill(TIN)
+    page.get_by_label("First identification").fill("DC driver's license ending 4411, with photo")
+    page.get_by_label("Second identification").fill("Voter registration card")
 
 
 def test_the_desk_pays_a_raffle_prize_asking_for_form_w2g_as_the_quote_says(live_server, browser_page, tmp_path):
@@ -45,19 +58,12 @@ def test_the_desk_pays_a_raffle_prize_asking_for_form_w2g_as_the_quote_says(live
     page.get_by_label("Amount paid").fill("2000.00")
     page.locator("#id_method_1").check()
     page.get_by_label("Check number").fill("5012")
-    page.get_by_label("Winner's name").fill("Ana Ruiz")
-    page.get_by_label("Street address").fill("1 Main St NW")
-    page.get_by_label("City").fill("Washington")
-    page.get_by_label("State").fill("DC")
-    page.get_by_label("ZIP code").fill("20001")
-    page.locator("#id_tin").fill("123-45-6789")
-    page.get_by_label("First identification").fill("DC driver's license ending 4411, with photo")
-    page.get_by_label("Second identification").fill("Voter registration card")
+    fill_w2g_winner(page)
     page.get_by_role("button", name="Pay the prize").click()
 
     page.get_by_text("Form W-2G W2G-").first.wait_for()
     page.get_by_text("***-**-6789").wait_for()
-    assert "123-45-6789" not in page.content()
+    assert TIN not in page.content()
     page.screenshot(path=shot_path(tmp_path, "payouts-paid"), full_page=True)
     page.set_viewport_size({"width": 768, "height": 1024})  # upright
     page.goto(f"{base}/portal/organizations/{license.organization_id}/payouts/")
