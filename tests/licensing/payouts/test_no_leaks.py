@@ -101,8 +101,9 @@ def world(every_log, django_capture_on_commit_callbacks, client):
             pay(open_payout(license, session="bingo.game:2", prize="150.00"), winner=BEN, actor=officer),
         ]
         assert [payout.w2g for payout in paid] == [True, False, True, True, False]
+        # The filing people's view does work.
         revealed = [payout_tin_reveal(actor=officer, payout=payout) for payout in paid[:4]]
-        assert revealed == ["287-65-4321", "287-65-4321", "287-65-4321", "912-70-1234"]  # the filing people's view does work
+        assert revealed == ["287-65-4321", "287-65-4321", "287-65-4321", "912-70-1234"]
 
         due = open_payout(license, session="bingo.game:3")
         caller = member(organization, Role.CALLER)
