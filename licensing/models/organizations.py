@@ -80,6 +80,14 @@ class Organization(models.Model):
         _("operates without profit to members"), default=False,
         help_text=_("30 DCMR 1200.2(e): no part of the net earnings goes to any member."),
     )
+    # The payer's federal identification number on its Forms W-2G (licensing.payouts.year_end) and the filer's on
+    # Form 1096, written as the IRS writes it: "12-3456789". Optional: only an organization that pays a reportable
+    # prize needs it. Checked by licensing.organizations.rules.ein_findings when the profile is saved.
+    ein = models.CharField(
+        _("Employer Identification Number (EIN)"), max_length=10, blank=True, default="",
+        help_text=_("Your organization's Employer Identification Number, printed on the Forms W-2G you give winners: "
+                    "nine digits, like 12-3456789."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

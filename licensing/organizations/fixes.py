@@ -9,7 +9,7 @@ from licensing.models.choices import DocumentKind
 
 PROFILE_FIELDS = frozenset({"name", "organization_type", "street_address", "city", "state", "postal_code", "phone",
                             "email", "is_senior_group", "incorporated_in_dc", "determination_letter", "founded_on",
-                            "purpose", "operates_without_profit"})
+                            "purpose", "operates_without_profit", "ein"})
 FIELD_PAGES = {"members": "portal:organization_members", "responsible_people": "portal:organization_responsible_people",
                "documents": "portal:organization_documents"}
 

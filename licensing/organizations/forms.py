@@ -2,20 +2,28 @@
 services check the rules, and their errors are put back on these forms."""
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from core.findings import RuleError
 from licensing.models import Document, Organization, OrganizationMember, ResponsiblePerson
+from licensing.organizations.rules import ein_findings, ein_normalized
 from licensing.register.values import value
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
 class OrganizationProfileForm(forms.ModelForm):
+    # The model's label and help text; typed digits, so phones and tablets show a number pad. Longer than the column:
+    # a Social Security number typed in its place gets the rule's message, saying what to write instead.
+    ein = Organization._meta.get_field("ein").formfield(max_length=40, widget=forms.TextInput(
+        attrs={"inputmode": "numeric", "autocomplete": "off", "placeholder": "12-3456789"}))
+
     class Meta:
         model = Organization
         fields = ["name", "organization_type", "street_address", "city", "state", "postal_code", "phone", "email",
                   "is_senior_group", "incorporated_in_dc", "determination_letter", "founded_on", "purpose",
-                  "operates_without_profit"]
+                  "operates_without_profit", "ein"]
         widgets = {"founded_on": DATE, "purpose": forms.Textarea(attrs={"rows": 4})}
         help_texts = {
             "incorporated_in_dc": _("30 DCMR 1200.2(a)."),
@@ -23,6 +31,15 @@ class OrganizationProfileForm(forms.ModelForm):
             "founded_on": _("30 DCMR 1200.2(d): at least one year before applying."),
             "purpose": _("30 DCMR 1200.2(b): as authorized by the constitution or bylaws."),
         }
+
+    def clean_ein(self) -> str:
+        """The EIN as the IRS writes it (12-3456789), so the model's 10 characters hold it; refused here with the
+        rule's message (the service checks it again, for the API), before the model would only say "too long"."""
+        ein = self.cleaned_data["ein"]
+        findings = ein_findings(ein)
+        if findings:
+            raise ValidationError([RuleError(finding) for finding in findings])
+        return ein_normalized(ein)
 
 
 class MemberForm(forms.ModelForm):

@@ -6,6 +6,8 @@
 - a US address (a real state or territory code, a ZIP code) and a phone number that parses
   (1202.2(a), (j)-(m)): django-localflavor's state table, the phonenumbers library;
 - which profile changes are substantial (1202.3): the name, the address, the responsible people;
+- the organization's Employer Identification Number (EIN), the payer's federal identification number its Forms
+  W-2G carry: two digits the IRS assigns, then seven;
 - a person tied by ownership to the supply trade, or an agent, servant or employee of a supplier whatever their
   share, may not conduct or assist bingo, serve its operator or prepare its forms (1401.13, 1401.14), matched by
   name and date of birth (core.people)."""
@@ -136,6 +138,59 @@ def phone_findings(phone: str, *, rule: str, required: bool) -> list[Finding]:
             "Enter a phone number that can be dialled, such as (202) 727-1000 or +44 20 7946 0958; "
             "%(value)s is not one.") % {"value": phone[:40]}, field="phone")]
     return []
+
+
+# --- The Employer Identification Number (the payer's on Form W-2G) ---
+
+# 26 CFR 301.7701-12: an EIN is nine digits separated by a hyphen, as follows: 00-0000000.
+EIN_RULE = "26 CFR 301.7701-12"
+EIN_SHAPE = re.compile(r"([0-9]{2})-?([0-9]{7})")  # [0-9], not \d: "１２-３４５６７８９" is no EIN
+# The prefixes the IRS assigns EINs under, by campus, the Internet and the SBA (IRS, "How EINs are assigned and valid
+# EIN prefixes", irs.gov/businesses/small-businesses-self-employed/how-eins-are-assigned-and-valid-ein-prefixes):
+# 01-06, 10-16, 20-27, 30-48, 50-68, 71-77, 80-88, 90-95, 98-99. Any other (00, 07, 17, 49, 69, 89, 96...) was
+# never assigned: a number under it is mistyped.
+EIN_PREFIX_RANGES = ((1, 6), (10, 16), (20, 27), (30, 48), (50, 68), (71, 77), (80, 88), (90, 95), (98, 99))
+EIN_PREFIXES = frozenset(f"{prefix:02d}" for first, last in EIN_PREFIX_RANGES for prefix in range(first, last + 1))
+SSN_SHAPE = re.compile(r"[0-9]{3}-[0-9]{2}-[0-9]{4}")  # a person's number, not the organization's
+
+
+def ein_normalized(value: object) -> str | None:
+    """The EIN as the IRS writes it, "12-3456789", from that or from its nine digits; "" for none; None when the
+    value is no EIN (another shape, a prefix the IRS does not assign, another script's digits, not text)."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    if not text:
+        return ""
+    match = EIN_SHAPE.fullmatch(text)
+    if match is None or match[1] not in EIN_PREFIXES:
+        return None
+    return f"{match[1]}-{match[2]}"
+
+
+def ein_findings(value: object) -> list[Finding]:
+    """Why `value` is no EIN the organization may put on its Forms W-2G; none when it is one, or blank (an
+    organization that pays no reportable prize need not give it). The message never repeats the value: it may hold
+    what should not be echoed (a NUL, a Social Security number written in the wrong box)."""
+    if ein_normalized(value) is not None:
+        return []
+    text = value.strip() if isinstance(value, str) else ""
+    if SSN_SHAPE.fullmatch(text):
+        return [Finding(EIN_RULE, _(
+            "That is written like a person's Social Security number (123-45-6789): the organization's Employer "
+            "Identification Number is written like 12-3456789 (%(rule)s).") % {"rule": EIN_RULE}, field="ein")]
+    match = EIN_SHAPE.fullmatch(text)
+    if match is None:
+        return [Finding(EIN_RULE, _(
+            "Write the Employer Identification Number as nine digits 0-9, like 12-3456789 (%(rule)s).")
+            % {"rule": EIN_RULE}, field="ein")]
+    return [Finding(EIN_RULE, _(
+        "No Employer Identification Number starts with %(prefix)s: the IRS assigns the first two digits from its "
+        "list of valid EIN prefixes (%(prefixes)s). Check the number on the IRS's letter that assigned it.")
+        % {"prefix": match[1], "prefixes": ", ".join(f"{first:02d}-{last:02d}" for first, last in EIN_PREFIX_RANGES)},
+        field="ein")]
 
 
 # --- Substantial changes (30 DCMR 1202.3) ---

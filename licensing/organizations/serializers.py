@@ -25,7 +25,7 @@ class OrganizationSerializer(serializers.ModelSerializer):
         model = Organization
         fields = ["id", "name", "organization_type", "street_address", "city", "state", "postal_code", "phone",
                   "email", "is_senior_group", "incorporated_in_dc", "determination_letter", "founded_on", "purpose",
-                  "operates_without_profit", "created_at"]
+                  "operates_without_profit", "ein", "created_at"]
 
 
 class AmendmentDueSerializer(serializers.Serializer):
@@ -44,6 +44,9 @@ class OrganizationProfileSerializer(serializers.ModelSerializer):
         model = Organization
         fields = ["id", *sorted(PROFILE_FIELDS), "created_at", "amendments_due"]
         read_only_fields = ["id", "created_at"]
+        # An EIN a little too long (a Social Security number typed in its place) reaches the service, whose message
+        # says what to write; the column's 10 characters would only say "too long".
+        extra_kwargs = {"ein": {"max_length": 40}}
 
     @extend_schema_field(AmendmentDueSerializer(many=True))
     def get_amendments_due(self, organization) -> list:

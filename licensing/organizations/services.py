@@ -10,6 +10,7 @@ a license in force, and taken in when the amended application is approved: the p
 `substantial_change_record` inside their own transaction; the license service calls `substantial_changes_take_in`
 when it amends a license. Reminders (licensing.reminders) read the open rows."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -41,6 +42,8 @@ from licensing.organizations.rules import (
     RESPONSIBLE_PERSON_FIELDS,
     address_findings,
     amendment_due,
+    ein_findings,
+    ein_normalized,
     phone_findings,
     phone_number,
     responsible_person_changed,
@@ -59,7 +62,7 @@ MEMBER_RULE = "30 DCMR 1202.2(l)"
 PROFILE_FIELDS = frozenset({
     "name", "organization_type", "street_address", "city", "state", "postal_code", "phone", "email",
     "is_senior_group", "incorporated_in_dc", "determination_letter", "founded_on", "purpose",
-    "operates_without_profit",
+    "operates_without_profit", "ein",
 })
 MEMBER_FIELDS = frozenset({
     "full_name", "street_address", "city", "state", "postal_code", "date_of_birth", "is_disabled",
@@ -94,13 +97,17 @@ def _normalize_address(instance) -> None:
 
 
 def _clean(instance, *, rule: str, exclude: list[str] | None = None, extra: dict | None = None,
-           validate_constraints: bool = True) -> None:
-    """full_clean plus our checks, raised together so the user sees every problem at once."""
+           findings: Sequence[Finding] = (), validate_constraints: bool = True) -> None:
+    """full_clean plus our checks (`extra` messages, `findings` that cite their rule), raised together so the user
+    sees every problem at once. A field a finding refuses is left out of full_clean: its message says it all."""
     errors: dict[str, list] = {}
+    exclude = [*(exclude or []), *(finding.field for finding in findings if finding.field)]
     try:
         instance.full_clean(exclude=exclude, validate_constraints=validate_constraints)
     except ValidationError as exc:
         errors.update(exc.error_dict)
+    for finding in findings:
+        errors.setdefault(finding.field, []).append(RuleError(finding))
     for name, found in _address_errors(instance, rule).items():
         errors.setdefault(name, []).extend(found)
     for name, messages in (extra or {}).items():
@@ -224,12 +231,17 @@ def organization_profile_update(*, actor: User, organization: Organization, **fi
     unknown = set(fields) - PROFILE_FIELDS
     if unknown:
         raise TypeError(f"not profile fields: {', '.join(sorted(unknown))}")
+    # The EIN as the IRS writes it (12-3456789), so that its nine digits alone are no change; refused below if None.
+    if "ein" in fields:
+        normalized = ein_normalized(fields["ein"])
+        fields = {**fields, "ein": fields["ein"] if normalized is None else normalized}
     before, changed = _assign(organization, fields)
     extra = {}
     if organization.founded_on and organization.founded_on > timezone.localdate():
         extra["founded_on"] = [_("The founding date cannot be in the future.")]
     rule = VENDOR_RULE if organization.kind == LicenseeKind.VENDOR else ORGANIZATION_RULE
-    _validated(organization, before, lambda: _clean(organization, rule=rule, extra=extra))
+    _validated(organization, before, lambda: _clean(organization, rule=rule, extra=extra,
+                                                    findings=ein_findings(organization.ein)))
     if not changed:
         return organization
     organization.save()

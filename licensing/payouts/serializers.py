@@ -204,7 +204,8 @@ class W2gPartySerializer(serializers.Serializer):
 class W2gPayerSerializer(W2gPartySerializer):
     phone = serializers.CharField(allow_blank=True)
     tin = serializers.CharField(allow_blank=True, help_text=_(
-        "The organization's EIN: not on its record in this system, so \"\"."))
+        "The payer's federal identification number: the organization's EIN (12-3456789), from its facts; \"\" "
+        "until it gives one."))
 
 
 class W2gSerializer(serializers.Serializer):
@@ -226,6 +227,9 @@ class W2gSerializer(serializers.Serializer):
 
 
 class Form1096Serializer(serializers.Serializer):
+    ein = serializers.CharField(allow_blank=True, help_text=_(
+        "Form 1096, box 1: the filer's employer identification number, the organization's EIN (12-3456789); \"\" "
+        "until its facts give it."))
     type_of_return = serializers.CharField(help_text=_("Form 1096, box 6: W-2G."))
     type_code = serializers.CharField(help_text=_("Form 1096, box 6: the code of Form W-2G, 32."))
     forms = serializers.IntegerField(help_text=_("Form 1096, box 3: the total number of forms."))

@@ -51,7 +51,8 @@ class W2gYearApi(APIView):
     def get(self, request, organization_pk: int, year: int):
         organization, forms = desk_year_forms(user=request.user, organization_pk=organization_pk, year=year)
         return Response(W2gYearSerializer({
-            "organization": organization.pk, "year": year, "totals": form_1096_totals(forms, year=year),
+            "organization": organization.pk, "year": year,
+            "totals": form_1096_totals(forms, year=year, organization=organization),
             "forms": [w2g_content(payout) for payout in forms]}).data)
 
 

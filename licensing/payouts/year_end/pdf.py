@@ -44,7 +44,8 @@ def w2g_notes(form: W2G) -> list[str]:
                      % {"rule": TRUNCATION_RULE})
     if not form.payer.tin:
         notes.append(_("The payer's federal identification number (EIN) is not on the organization's record in this "
-                       "system, so that box is blank: the organization writes it in before handing this copy over."))
+                       "system, so that box is blank: write it in before handing this copy over, and add it to the "
+                       "organization's facts so that the next forms carry it."))
     notes.append(_("Boxes 13-18 (state and local) are blank: no District of Columbia or local income tax was "
                    "withheld from these winnings at the payout desk."))
     if form.identity_purged:

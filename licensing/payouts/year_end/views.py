@@ -12,6 +12,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from licensing.models import Organization, User
+from licensing.organizations.fixes import organization_fix_url
+from licensing.organizations.selectors import can_file_for
 from licensing.payouts.selectors import can_see_tin
 from licensing.payouts.year_end.pdf import w2g_response
 from licensing.payouts.year_end.selectors import desk_year_forms, form_years, w2g_payout_get
@@ -56,8 +58,12 @@ def payouts_year(request, pk: int, year: int):
     organization, forms = desk_year_forms(user=request.user, organization_pk=pk, year=year)
     return render(request, "licensing/payouts/w2g_year.html", {
         "organization": organization, "year": year, "forms": [w2g_content(payout) for payout in forms],
-        "totals": form_1096_totals(forms, year=year), "years": form_years(organization=organization),
-        "can_see_tin": can_see_tin(request.user, organization.pk)})
+        "totals": form_1096_totals(forms, year=year, organization=organization),
+        "years": form_years(organization=organization), "can_see_tin": can_see_tin(request.user, organization.pk),
+        # No EIN, no payer's number on the forms: the page says where it is entered (the profile's field), and who
+        # may enter it (the filing people; the rest of the desk reads the facts there).
+        "ein_url": "" if organization.ein else organization_fix_url(organization.pk, "ein"),
+        "can_file": can_file_for(user=request.user, organization=organization)})
 
 
 @login_required

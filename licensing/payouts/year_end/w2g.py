@@ -5,8 +5,9 @@ here, so the three never disagree.
 
 The winner's taxpayer number is truncated (***-**-1234) unless the caller hands the full number in (`tin`), which
 only the organization's filing people obtain, audited (year_end.services). Boxes 13-18 (state and local) stay
-blank: the desk withholds no District of Columbia tax on these winnings. The payer's federal identification number
-(EIN) is not on the organization's record in this system, so the payer's TIN is blank and the form says so."""
+blank: the desk withholds no District of Columbia tax on these winnings. The payer's federal identification number is
+the organization's EIN, from its facts (licensing.organizations); until it gives one, that box is blank and the form
+says so."""
 
 from __future__ import annotations
 
@@ -77,7 +78,7 @@ class Party:
     state: str = ""
     postal_code: str = ""
     phone: str = ""
-    tin: str = ""
+    tin: str = ""  # the payer's EIN (12-3456789); the winner's is box 9
 
     @property
     def place(self) -> str:
@@ -116,7 +117,8 @@ def w2g_content(payout: Payout, *, tin: str | None = None) -> W2G:
         raise ValueError(f"payout {payout.pk} has no Form W-2G: it is not a paid, reportable prize")
     organization = payout.organization
     payer = Party(name=organization.name, street=organization.street_address, city=organization.city,
-                  state=organization.state, postal_code=organization.postal_code, phone=organization.phone)
+                  state=organization.state, postal_code=organization.postal_code, phone=organization.phone,
+                  tin=organization.ein)
     identity = payout_identity(payout)
     winner = Party(name=identity.get("name", ""), street=identity.get("street", ""), city=identity.get("city", ""),
                    state=identity.get("state", ""), postal_code=identity.get("postal_code", ""))

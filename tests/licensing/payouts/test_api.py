@@ -322,14 +322,22 @@ def test_board_staff_see_counts_and_amounts_per_organization_and_no_identity(cli
 def test_the_year_s_forms_and_totals_as_json_with_the_number_truncated(client, license, people, form):
     response = _as(client, people["director"]).get(f"/api/v1/organizations/{license.organization_id}/w2g/2026/")
     body = response.json()
-    assert body["totals"] == {"type_of_return": "W-2G", "type_code": "32", "forms": 1, "withheld": "1437.60",
-                              "reported": "6000.00"}
+    assert body["totals"] == {"ein": "", "type_of_return": "W-2G", "type_code": "32", "forms": 1,
+                              "withheld": "1437.60", "reported": "6000.00"}
     [listed] = body["forms"]
     assert listed["form_number"] == "W2G-2026-00001" and listed["game"] == "raffle"
     assert listed["boxes"]["box_1_reportable_winnings"] == "6000.00"
     assert listed["boxes"]["box_9_winner_tin"] == "***-**-3071" and listed["boxes"]["box_14_state_winnings"] is None
     assert listed["winner"]["name"] == "Ana Ruiz" and listed["payer"]["tin"] == ""
     assert "212-48-3071" not in response.content.decode()
+
+
+def test_the_year_s_json_carries_the_organization_s_ein_once_it_has_one(client, license, people, form):
+    license.organization.ein = "52-1234567"
+    license.organization.save(update_fields=["ein"])
+    body = _as(client, people["director"]).get(f"/api/v1/organizations/{license.organization_id}/w2g/2026/").json()
+    assert body["totals"]["ein"] == "52-1234567"
+    assert [listed["payer"]["tin"] for listed in body["forms"]] == ["52-1234567"]
 
 
 def test_the_year_s_csv_in_full_for_a_filing_person(client, license, people, form):

@@ -14,6 +14,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from licensing.models import Role
+from licensing.organizations.services import organization_profile_update
 from licensing.payouts.services import payout_identities_purge, payout_open, payout_pay
 from licensing.payouts.year_end.pdf import w2g_pdf
 from licensing.payouts.year_end.w2g import BOX, w2g_content
@@ -96,6 +97,23 @@ def test_the_pdf_is_the_winner_s_copies_with_the_number_truncated(license, tmp_p
         subprocess.run(["pdftoppm", "-png", "-r", "110", "-singlefile", str(tmp_path / "w2g.pdf"),
                         str(shots / "payouts-w2g")], check=True)
         assert (shots / "payouts-w2g.png").stat().st_size > 5000
+
+
+def test_the_payer_s_ein_is_printed_once_the_organization_gives_it(license):
+    payout = paid(license, game="raffle", prize="6000.00", wager="10.00")
+    without = _text(w2g_pdf(payout))
+    assert "(EIN) is not on" in without and "Not on record: see the note above." in without
+    organization_profile_update(actor=member(license.organization, Role.OFFICER), organization=license.organization,
+                                ein="521234567")
+    payout.refresh_from_db()
+    payout.organization.refresh_from_db()
+    form = w2g_content(payout)
+    assert form.payer.tin == "52-1234567"
+    pdf = w2g_pdf(payout)
+    text = _text(pdf)
+    assert "PAYER'S federal identification number 52-1234567" in text
+    assert "(EIN) is not on" not in text and "Not on record" not in text
+    assert "***-**-3071" in text and len(PdfReader(io.BytesIO(pdf)).pages) == 1
 
 
 def test_a_refused_number_leaves_box_9_blank_and_says_backup_withholding(license):

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from licensing.models import AuditEvent, Role
+from licensing.organizations.services import organization_profile_update
 from licensing.payouts.selectors import year_forms
 from licensing.payouts.year_end.totals import form_1096_totals
 from licensing.payouts.year_end.year_list import COLUMNS
@@ -48,12 +49,15 @@ def _rows(response) -> list[dict]:
 
 
 def test_the_form_1096_totals_sum_boxes_1_and_4_of_the_year(license, year):
-    totals = form_1096_totals(year_forms(organization_id=license.organization_id, year=year), year=year)
+    totals = form_1096_totals(year_forms(organization_id=license.organization_id, year=year), year=year,
+                              organization=license.organization)
     assert (totals.type_of_return, totals.type_code) == ("W-2G", "32")
     assert totals.forms == 3
     assert totals.reported == D("2500.00") + D("6000.00") + D("5600.00")
     assert totals.withheld == D("1437.60")
-    empty = form_1096_totals(year_forms(organization_id=license.organization_id, year=2024), year=2024)
+    assert totals.ein == ""  # box 1: none given yet
+    empty = form_1096_totals(year_forms(organization_id=license.organization_id, year=2024), year=2024,
+                             organization=license.organization)
     assert (empty.forms, empty.reported, empty.withheld) == (0, D("0.00"), D("0.00"))
 
 
@@ -144,3 +148,48 @@ def test_a_year_out_of_range_is_a_404(client, license, bad_year):
     client.force_login(member(license.organization, Role.OFFICER))
     assert client.get(f"/portal/organizations/{license.organization_id}/w2g/{bad_year}/").status_code == 404
     assert client.get(f"/portal/organizations/{license.organization_id}/w2g/{bad_year}.csv").status_code == 404
+
+
+# --- the payer's EIN (the organization's facts) ---
+
+
+def _give_ein(license, ein="52-1234567"):
+    organization_profile_update(actor=member(license.organization, Role.OFFICER), organization=license.organization,
+                                ein=ein)
+
+
+def test_the_csv_and_the_form_1096_carry_the_organization_s_ein(client, license, year):
+    _give_ein(license, "521234567")  # stored as the IRS writes it
+    client.force_login(member(license.organization, Role.TOURNAMENT_DIRECTOR))
+    rows = _rows(client.get(reverse("portal:payouts_year_csv", kwargs={"pk": license.organization_id,
+                                                                       "year": year})))
+    assert [row["payer_tin"] for row in rows] == ["52-1234567"] * 3
+    totals = form_1096_totals(year_forms(organization_id=license.organization_id, year=year), year=year,
+                              organization=license.organization)
+    assert totals.ein == "52-1234567" and totals.forms == 3
+
+
+def _year_page(client, license, year, role) -> str:
+    client.force_login(member(license.organization, role))
+    response = client.get(reverse("portal:payouts_year", kwargs={"pk": license.organization_id, "year": year}))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_year_page_warns_when_the_organization_has_no_ein(client, license, year):
+    profile = reverse("portal:organization_profile", args=[license.organization_id]) + "#id_ein"
+    page = _year_page(client, license, year, Role.OFFICER)
+    assert "Form W-2G needs your EIN" in page and f'<a href="{profile}">add it to your organization' in page
+    director = _year_page(client, license, year, Role.TOURNAMENT_DIRECTOR)  # the desk, not a filing person
+    assert "Form W-2G needs your EIN: an officer or a responsible member adds it" in director
+    assert f'<a href="{profile}">' in director
+    # The profile's field the link points at is there for the officer.
+    client.force_login(member(license.organization, Role.OFFICER))
+    assert 'id="id_ein"' in client.get(profile.split("#")[0]).content.decode()
+
+
+def test_the_year_page_shows_the_ein_and_no_warning_once_given(client, license, year):
+    _give_ein(license)
+    page = _year_page(client, license, year, Role.OFFICER)
+    assert "Form W-2G needs your EIN" not in page and 'id="ein-missing"' not in page
+    assert "Employer identification number (box 1)" in page and "52-1234567" in page
