@@ -144,13 +144,15 @@ def phone_findings(phone: str, *, rule: str, required: bool) -> list[Finding]:
 
 # 26 CFR 301.7701-12: an EIN is nine digits separated by a hyphen, as follows: 00-0000000.
 EIN_RULE = "26 CFR 301.7701-12"
-EIN_SHAPE = re.compile(r"([0-9]{2})-?([0-9]{7})")  # [0-9], not \d: "１２-３４５６７８９" is no EIN
+EIN_SHAPE = re.compile(r"(?P<prefix>[0-9]{2})-?(?P<serial>[0-9]{7})")  # [0-9], not \d: "１２-３４５６７８９" is no EIN
 # The prefixes the IRS assigns EINs under, by campus, the Internet and the SBA (IRS, "How EINs are assigned and valid
 # EIN prefixes", irs.gov/businesses/small-businesses-self-employed/how-eins-are-assigned-and-valid-ein-prefixes):
 # 01-06, 10-16, 20-27, 30-48, 50-68, 71-77, 80-88, 90-95, 98-99. Any other (00, 07, 17, 49, 69, 89, 96...) was
 # never assigned: a number under it is mistyped.
-EIN_PREFIX_RANGES = ((1, 6), (10, 16), (20, 27), (30, 48), (50, 68), (71, 77), (80, 88), (90, 95), (98, 99))
-EIN_PREFIXES = frozenset(f"{prefix:02d}" for first, last in EIN_PREFIX_RANGES for prefix in range(first, last + 1))
+# Written as the IRS's page writes them (text, not figures: they are the IRS's, not the Board's register's).
+EIN_PREFIX_RANGES = "01-06 10-16 20-27 30-48 50-68 71-77 80-88 90-95 98-99"
+EIN_PREFIXES = frozenset(f"{prefix:02d}" for span in EIN_PREFIX_RANGES.split()
+                         for prefix in range(int(span.split("-")[0]), int(span.split("-")[1]) + 1))
 SSN_SHAPE = re.compile(r"[0-9]{3}-[0-9]{2}-[0-9]{4}")  # a person's number, not the organization's
 
 
@@ -165,9 +167,9 @@ def ein_normalized(value: object) -> str | None:
     if not text:
         return ""
     match = EIN_SHAPE.fullmatch(text)
-    if match is None or match[1] not in EIN_PREFIXES:
+    if match is None or match["prefix"] not in EIN_PREFIXES:
         return None
-    return f"{match[1]}-{match[2]}"
+    return f"{match['prefix']}-{match['serial']}"
 
 
 def ein_findings(value: object) -> list[Finding]:
@@ -189,7 +191,7 @@ def ein_findings(value: object) -> list[Finding]:
     return [Finding(EIN_RULE, _(
         "No Employer Identification Number starts with %(prefix)s: the IRS assigns the first two digits from its "
         "list of valid EIN prefixes (%(prefixes)s). Check the number on the IRS's letter that assigned it.")
-        % {"prefix": match[1], "prefixes": ", ".join(f"{first:02d}-{last:02d}" for first, last in EIN_PREFIX_RANGES)},
+        % {"prefix": match["prefix"], "prefixes": ", ".join(EIN_PREFIX_RANGES.split())},
         field="ein")]
 
 
