@@ -10,7 +10,6 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
-from django.template import Context, Template
 from django.urls import reverse
 
 from licensing.models import AuditEvent, Payout, PayoutStatus, Role
@@ -302,14 +301,6 @@ def test_a_tournament_director_pays_but_is_refused_the_full_number(client, june_
     refused = client.post(reverse("portal:payout_tin_reveal", args=[payout.pk]))
     assert refused.status_code == 403 and TIN not in refused.content.decode()
     assert not AuditEvent.objects.filter(event_type="licensing.payout_tin_viewed").exists()
-
-
-def test_a_link_to_another_features_page_shows_only_where_its_route_exists():
-    """The Form W-2G PDF and the year's list are another feature's pages: linked when their routes exist."""
-    template = Template('{% load optional_urls %}{% optional_url name 7 as url %}[{{ url }}]')
-    detail = reverse("portal:payout_detail", args=[7])
-    assert template.render(Context({"name": "portal:payout_detail"})) == f"[{detail}]"
-    assert template.render(Context({"name": "portal:no_such_page"})) == "[]"
 
 
 # --- who sees what ---
