@@ -58,14 +58,17 @@ def pytest_collection_modifyitems(config, items):
     """Hall mode's tests (tests/licensing/hall/ and the tests/*/test_hall_*.py modules) carry the `hall_mode` marker:
     `pytest -m hall_mode` runs them alone (issue 29's bar). The payout desk's (tests/licensing/payouts/, every
     test_payout*.py module: the games' winners, the hall's bundle, the browser journeys) carry `payout_desk`
-    (issue 30's bar)."""
-    hall_mode, payout_desk = pytest.mark.hall_mode, pytest.mark.payout_desk
+    (issue 30's bar). Scaling out and surviving failures (tests/scale_out/, every test_scale_out*.py) carry
+    `scale_out` (issue 31's bar; the drills that restart servers are scripts/drills/, `make drills`)."""
+    hall_mode, payout_desk, scale_out = pytest.mark.hall_mode, pytest.mark.payout_desk, pytest.mark.scale_out
     for item in items:
         path = item.path
         if path.name.startswith("test_hall") or path.parent.name == "hall":
             item.add_marker(hall_mode)
         if path.name.startswith("test_payout") or path.parent.name == "payouts":
             item.add_marker(payout_desk)
+        if path.name.startswith("test_scale_out") or path.parent.name == "scale_out":
+            item.add_marker(scale_out)
 
 
 def pytest_collection_finish(session):
