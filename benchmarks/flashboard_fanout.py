@@ -40,7 +40,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from _servers import cpu_ms, free_port, start_server, stop_server  # noqa: E402
-from _ws_screen import Screen  # noqa: E402
+
+from testkit.ws_screen import Screen  # noqa: E402
 
 FIRST_STATE_WAIT = 30  # seconds a screen may wait for its first state before it counts as dropped
 

@@ -20,6 +20,7 @@ another command started; every process runs in a session of its own and outlives
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -302,20 +303,16 @@ http {{
         for kind in order:
             for member in self.of_kind(kind):
                 if member.alive():
-                    try:
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
                         os.killpg(member.pid, signal.SIGTERM)
-                    except (ProcessLookupError, PermissionError):
-                        pass
         deadline = time.monotonic() + 20
         for member in self.members.values():
             while member.alive() and time.monotonic() < deadline:
                 self._reap(member.name)
                 time.sleep(0.1)
             if member.alive():
-                try:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.killpg(member.pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
             self._reap(member.name, block=True)
             member.pid = None
         self.save()

@@ -1,5 +1,5 @@
-"""A minimal websocket client (RFC 6455) for the fan-out benchmark: the handshake, then unmasked
-server text frames. (autobahn cannot be used here: Django's daphne app has already chosen Twisted
+"""A minimal websocket client (RFC 6455) for the fan-out benchmark and the cluster's drills: the handshake, then
+unmasked server text frames. (autobahn cannot be used here: Django's daphne app has already chosen Twisted
 for txaio.) Each screen keeps when it started, when the server accepted it (the 101 answer,
 which daphne sends only once the consumer accepts) and when its first state arrived."""
 
@@ -81,3 +81,71 @@ class Screen:
             self.writer.close()
         if self.reader_task is not None:
             self.reader_task.cancel()
+
+
+class Flashboard:
+    """A flashboard as static/bingo/flashboard.js runs one: connected through the proxy, it keeps the newest state
+    the server sent and, when the socket closes (its server killed, Redis gone), connects again after a back-off
+    that starts at 0.5 s and doubles to 10 s, reset once a state arrives. Every message is the full state, so the
+    first state after a reconnect is the resync. `calls` and `result` are what the screen shows now."""
+
+    FIRST_DELAY, MAX_DELAY = 0.5, 10.0
+
+    def __init__(self, host: str, port: int, path: str, on_state=None):
+        self.host, self.port, self.path = host, port, path
+        self.on_state = on_state  # called with (screen, arrival time) after each state
+        self.calls: list[int] = []
+        self.result = None
+        self.states = 0
+        self.connects = 0  # successful handshakes, the first included
+        self.disconnected_at: float | None = None  # when the socket last closed (None while connected)
+        self.outages: list[float] = []  # seconds from each close to the next state
+        self.screen: Screen | None = None
+        self._task: asyncio.Task | None = None
+        self._stopped = False
+
+    def start(self) -> None:
+        self._task = asyncio.ensure_future(self._run())
+
+    async def _run(self) -> None:
+        delay = self.FIRST_DELAY
+        while not self._stopped:
+            self.screen = Screen(self.host, self.port, self.path, self._message)
+            await self.screen.open()
+            if self.screen.error is None:
+                await self.screen.got_first.wait()
+                if self.screen.first_payload is not None:
+                    self.connects += 1
+                    self._message(self.screen.first_state, self.screen.first_payload)
+                    delay = self.FIRST_DELAY
+                if self.screen.reader_task is not None:
+                    await asyncio.gather(self.screen.reader_task, return_exceptions=True)
+            if self._stopped:
+                return
+            if self.disconnected_at is None:
+                self.disconnected_at = time.perf_counter()
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, self.MAX_DELAY)
+
+    def _message(self, now: float, payload: bytes) -> None:
+        import json
+
+        state = json.loads(payload)
+        self.calls, self.result = list(state.get("calls") or []), state.get("result")
+        self.states += 1
+        if self.disconnected_at is not None:
+            self.outages.append(now - self.disconnected_at)
+            self.disconnected_at = None
+        if self.on_state is not None:
+            self.on_state(self, now)
+
+    @property
+    def connected(self) -> bool:
+        return self.disconnected_at is None and self.connects > 0
+
+    def stop(self) -> None:
+        self._stopped = True
+        if self.screen is not None:
+            self.screen.close()
+        if self._task is not None:
+            self._task.cancel()
