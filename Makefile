@@ -7,7 +7,7 @@ MANAGE := $(PY) manage.py
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run hall hall-key test collect-tests lint check-migrations check-deploy messages translations bench mutate worker install clean-venv
+.PHONY: run hall hall-key cluster cluster-stop drills test collect-tests lint check-migrations check-deploy messages translations bench mutate worker install clean-venv
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	@test -x $(PY) || $$(scripts/find-python) -m venv $(VENV)
@@ -57,6 +57,24 @@ hall: install messages
 worker: install
 	@test -n "$$REDIS_URL" || { echo "make worker needs REDIS_URL (e.g. redis://127.0.0.1:6379/0); without it tasks already run inline."; exit 1; }
 	$(VENV)/bin/celery -A config worker --beat --loglevel INFO --scheduler django_celery_beat.schedulers:DatabaseScheduler
+
+# Several processes of each kind behind nginx on loopback (docs/operations.md "Scaling out"): 2 gunicorn, 2 daphne,
+# 2 Celery workers and beat on DATABASE_URL and REDIS_URL (the machine's PostgreSQL and Redis by default), the demo
+# seeded, served on http://127.0.0.1:$(CLUSTER_PORT). Logs in var/cluster/.
+CLUSTER_PORT ?= 8080
+cluster: export CLUSTER_PORT := $(CLUSTER_PORT)
+cluster: install messages
+	@$(PY) scripts/cluster start
+
+cluster-stop:
+	@$(PY) scripts/cluster stop
+
+# The failure drills (scripts/drills/): each starts what it breaks (its own database, Redis, PostgreSQL, cluster),
+# prints each check and, last, a JSON line of its figures. DRILL_ARGS=--quick for the short versions.
+drills: install messages
+	@set -e; failed=""; for script in scripts/drills/[!_]*.py; do echo "== $$script"; \
+		$(PY) $$script $(DRILL_ARGS) || failed="$$failed $$script"; done; \
+	if [ -n "$$failed" ]; then echo "drills failed:$$failed"; exit 1; fi
 
 # ruff, then the import contracts of pyproject.toml (the dependency directions of ARCHITECTURE.md).
 lint: install

@@ -94,6 +94,7 @@ class Flashboard:
     def __init__(self, host: str, port: int, path: str, on_state=None):
         self.host, self.port, self.path = host, port, path
         self.on_state = on_state  # called with (screen, arrival time) after each state
+        self.state: dict = {}  # the newest state, whole
         self.calls: list[int] = []
         self.result = None
         self.states = 0
@@ -130,7 +131,7 @@ class Flashboard:
     def _message(self, now: float, payload: bytes) -> None:
         import json
 
-        state = json.loads(payload)
+        self.state = state = json.loads(payload)
         self.calls, self.result = list(state.get("calls") or []), state.get("result")
         self.states += 1
         if self.disconnected_at is not None:

@@ -83,8 +83,9 @@ def prepare_database(cluster) -> None:
 
 def django_on(database_url: str, redis_url: str) -> None:
     """Django set up in the drill's own process on the drill's database (to read what the cluster wrote)."""
+    # The drills read the database between awaits of their screens: a few quick queries on the loop's thread.
     os.environ.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=database_url, REDIS_URL=redis_url,
-                      DATABASE_CONN_MAX_AGE="0")
+                      DATABASE_CONN_MAX_AGE="0", DJANGO_ALLOW_ASYNC_UNSAFE="true")
     import django
 
     django.setup()
