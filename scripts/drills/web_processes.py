@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import resource
 import statistics
 import subprocess
@@ -197,8 +198,8 @@ def kill_gunicorn(report: Report, cluster: Cluster, seconds: float) -> dict:
                     outcomes.append((began, answer.status, path))
             except urllib.error.HTTPError as error:
                 outcomes.append((began, error.code, path))
-            except OSError as error:
-                outcomes.append((began, -1, f"{path} {error}"))
+            except (OSError, http.client.HTTPException) as error:  # a reset, or a body cut short by the kill
+                outcomes.append((began, -1, f"{path} {error!r}"))
 
     threads = [threading.Thread(target=browse, args=(n,), daemon=True) for n in range(8)]
     for thread in threads:
