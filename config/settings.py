@@ -213,6 +213,17 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 # runserver's threads and the test servers would otherwise keep connections open on the test database.
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=600 if PRODUCTION else 0)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# A read replica (a streaming standby of the primary) for the Board's dashboards and exports, when
+# DATABASE_REPLICA_URL is set: core.replica routes only the reads of the views marked @reads_from_replica to it, and
+# falls back to the primary when it does not answer (a connect timeout of 2 s unless the URL gives one). Never at a
+# hall.
+DATABASE_REPLICA_URL = "" if HALL else env.str("DATABASE_REPLICA_URL", default="")
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = env.db_url_config(DATABASE_REPLICA_URL)
+    DATABASES["replica"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 2)
+    DATABASES["replica"].update(ATOMIC_REQUESTS=False, CONN_MAX_AGE=DATABASES["default"]["CONN_MAX_AGE"],
+                                CONN_HEALTH_CHECKS=True)
+DATABASE_ROUTERS = ["core.replica.ReplicaRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: one URL drives the cache, Celery and the channel layer ---

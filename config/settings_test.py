@@ -35,6 +35,9 @@ WHITENOISE_USE_FINDERS = True
 # ...and finds a file when it is asked for (as under DEBUG), instead of listing every static file each time a
 # middleware chain is built: every test client builds one, and the listing cost ~40 ms per client.
 WHITENOISE_AUTOREFRESH = True
+# No read replica, whatever the environment says: the test databases are made from `default` alone, and the tests of
+# the replica make a real one of their own (tests/scale_out/test_read_replica.py).
+DATABASES.pop("replica", None)  # noqa: F405
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
     # Only the test flush differs (tests/pg_backend): the append-only triggers refuse TRUNCATE.
     DATABASES["default"]["ENGINE"] = "tests.pg_backend"  # noqa: F405

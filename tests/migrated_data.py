@@ -15,6 +15,7 @@ so the content-type cache is cleared after it. The copy runs with session_replic
 flush does (tests/pg_backend): the append-only tables' triggers and the foreign-key checks stay quiet while the
 tables are put back as a whole."""
 
+import copy
 import itertools
 
 from django.apps import apps
@@ -120,13 +121,28 @@ def keep_pristine(connection) -> None:
         _pristine[connection.alias] = PostgresSnapshot(connection, schema="test_migrated_data_pristine")
 
 
+def keep_pristine_of_copy(connection, *, source: str = "default") -> None:
+    """A database copied from `source`'s (CREATE DATABASE ... TEMPLATE, after `keep_pristine`) holds its copy of the
+    migrated rows too: its transactional tests put them back the same way."""
+    if source in _pristine:
+        kept = copy.copy(_pristine[source])
+        kept.connection = connection
+        _pristine[connection.alias] = kept
+
+
+def forget_pristine(connection) -> None:
+    _pristine.pop(connection.alias, None)
+
+
 def pristine_kept(connection) -> bool:
     return connection.alias in _pristine
 
 
 def reset_to_pristine(connection) -> None:
     """Put every table back as migrated, from the session's copy (`pristine_kept`)."""
-    _pristine[connection.alias].restore(keep=True)
+    kept = _pristine[connection.alias]
+    kept.connection = connection  # the alias's connection of this moment: a test may have made it anew
+    kept.restore(keep=True)
 
 
 def install_transactional_reset() -> None:

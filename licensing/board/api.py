@@ -4,6 +4,7 @@ from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.replica import reads_from_replica
 from licensing.accounts.permissions import BOARD_ERRORS, IsBoard
 from licensing.board import selectors
 from licensing.board.serializers import DashboardQuerySerializer, DashboardSerializer
@@ -40,6 +41,7 @@ class DashboardApi(APIView):
             "findings": [{"rule": "30 DCMR 1408.1", "findings": 1, "reports": 1}],
             "organizations": [{"id": 7, "name": "St. Anne Parish", "figures": _FIGURES}]})],
     )
+    @reads_from_replica
     def get(self, request):
         query = DashboardQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from core import charts
+from core.replica import reads_from_replica
 from licensing.board import posting, selectors
 from licensing.board.forms import DashboardFilterForm, YearForm
 
@@ -69,6 +70,7 @@ def _dashboard_filters(request, *, organization=None):
 
 @login_required
 @require_GET
+@reads_from_replica
 def board_dashboard(request):
     if not request.user.is_board:
         raise PermissionDenied

@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api.answers import ERRORS, service_answer
+from core.replica import reads_from_replica
 from licensing.accounts.permissions import BOARD_ERRORS, IsBoardStaff
 from licensing.models import Payout
 from licensing.payouts import services
@@ -182,6 +183,7 @@ class BoardPayoutsApi(APIView):
                     "forms, what they report and what was withheld. No winner's identity.",
         parameters=[BoardPayoutsQuerySerializer], responses={200: BoardPayoutsSerializer, **BOARD_ERRORS},
         tags=["payouts"])
+    @reads_from_replica
     def get(self, request):
         query = BoardPayoutsQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)

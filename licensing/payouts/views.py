@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from core.forms import errors_to_form
 from core.money import money_text, parse_money
+from core.replica import reads_from_replica
 from licensing.board.forms import YearForm
 from licensing.models import Organization, Payout, PayoutStatus
 from licensing.organizations.selectors import organization_get, organization_list
@@ -201,6 +202,7 @@ def payout_tin_reveal(request, pk: int):
 
 @login_required
 @require_GET
+@reads_from_replica
 def board_prizes_paid(request):
     """Per organization, the prizes paid in a year: counts and amounts, never a winner."""
     if not request.user.is_board_staff:

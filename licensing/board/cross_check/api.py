@@ -4,6 +4,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.replica import reads_from_replica
 from licensing.accounts.permissions import IsBoard
 from licensing.board.cross_check.selectors import vendor_cross_check
 from licensing.board.cross_check.serializers import VendorCrossCheckQuerySerializer, VendorYearSerializer
@@ -24,6 +25,7 @@ class VendorCrossCheckApi(APIView):
             "share of the declared amount in force (vendor.declared_sales_gap_share) and by more than the amount "
             "in force (vendor.declared_sales_gap_amount)."),
     )
+    @reads_from_replica
     def get(self, request):
         query = VendorCrossCheckQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)

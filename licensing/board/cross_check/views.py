@@ -5,12 +5,14 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from core.replica import reads_from_replica
 from licensing.board.cross_check.forms import VendorCrossCheckForm
 from licensing.board.cross_check.rules import gap_figures
 from licensing.board.cross_check.selectors import vendor_cross_check
 
 
 @login_required
+@reads_from_replica
 def vendor_cross_check_page(request):
     if not request.user.is_board:
         raise PermissionDenied(_("Only the Board reads the vendor cross-check."))

@@ -7,6 +7,7 @@ from rest_framework import renderers
 from rest_framework.views import APIView
 
 from core.api.renderers import CsvRenderer, XlsxRenderer
+from core.replica import reads_from_replica
 from licensing.board.exports import datasets
 from licensing.board.exports.filters import ReportExportFilter
 from licensing.models import ReportKind, ReportStatus
@@ -36,6 +37,7 @@ class ReportExportApi(APIView):
             "the event's `year`, `kind`, `status` and `organization` (an id). Columns are snake_case, the same "
             "in every language; amounts are exact to the cent."),
     )
+    @reads_from_replica
     def get(self, request, dataset: str, file_format: str):
         datasets.export_known(dataset, file_format)
         found = ReportExportFilter(request.query_params, queryset=report_list(user=request.user))

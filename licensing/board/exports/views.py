@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.replica import reads_from_replica
 from licensing.board.exports import datasets
 from licensing.board.exports.filters import ReportExportFilter
 from licensing.board.exports.selectors import export_organizations
@@ -43,6 +44,7 @@ def _export_page(request, found: ReportExportFilter, status: int = 200):
 
 
 @login_required
+@reads_from_replica
 def report_exports(request):
     organizations = _export_scope(request)
     found = _export_filter(request, organizations)
@@ -51,6 +53,7 @@ def report_exports(request):
 
 
 @login_required
+@reads_from_replica
 def report_export(request, dataset: str, file_format: str):
     datasets.export_known(dataset, file_format)
     organizations = _export_scope(request)

@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api.answers import ERRORS
+from core.replica import reads_from_replica
 from licensing.public.charity.selectors import district_totals, organization_totals, year_clean
 
 MONEY = {"max_digits": 16, "decimal_places": 2}
@@ -44,6 +45,7 @@ class CharityTotalsApi(APIView):
 
     @extend_schema(operation_id="public_charity_totals", parameters=[OpenApiParameter("year", int)],
                    responses={200: CharityTotalsSerializer, 400: ERRORS}, tags=["public"])
+    @reads_from_replica
     def get(self, request):
         year, error = year_clean(request.query_params.get("year"))
         if error:

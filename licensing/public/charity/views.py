@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from core import charts
+from core.replica import reads_from_replica
 from core.spreadsheets import spreadsheet
 from licensing.public.charity.selectors import district_totals, organization_totals, year_clean
 
@@ -21,6 +22,7 @@ def _chosen_year(request, totals) -> tuple[int | None, str | None]:
 
 
 @require_GET
+@reads_from_replica
 def charity_totals(request):
     totals = district_totals()
     year, error = _chosen_year(request, totals)
@@ -38,6 +40,7 @@ def charity_totals(request):
 
 
 @require_GET
+@reads_from_replica
 def charity_totals_csv(request):
     """The District's totals by year, then each organization's totals for every year."""
     totals = district_totals()
