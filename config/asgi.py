@@ -8,6 +8,9 @@ from django.core.asgi import get_asgi_application
 from config.startup import freeze_loaded_objects
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+# A web process: its SQL statements run under DATABASE_STATEMENT_TIMEOUT_MS (config/settings.py); management
+# commands and Celery's workers, which load the settings without this, are not limited.
+os.environ.setdefault("DJANGO_WEB_PROCESS", "true")
 # No persistent database connections under ASGI, whatever the environment says: Django runs each request's sync
 # code on a thread of its own there, so a kept connection is never reused and they pile up until PostgreSQL
 # refuses clients (Django's databases documentation; benchmarks/portal_load.py ran out of connections in seconds).

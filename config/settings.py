@@ -141,6 +141,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "core.middleware.request_id.RequestIdMiddleware",
+    # The database down, lost or too slow: 503 with the portal's standalone page or the API's error shape, not a
+    # 500. Before every middleware that reads the database (core/middleware/database_unavailable.py).
+    "core.middleware.database_unavailable.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -213,6 +216,20 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 # runserver's threads and the test servers would otherwise keep connections open on the test database.
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=600 if PRODUCTION else 0)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# The longest one SQL statement of a web request may run, in milliseconds (0: no limit). PostgreSQL cancels it and
+# the reader gets the "database is slow" page (503, core.database_failures) instead of a worker stuck until
+# gunicorn's timeout (30 s) kills it. Only the web processes get it: config/wsgi.py and config/asgi.py set
+# DJANGO_WEB_PROCESS before the settings load; migrations, management commands and Celery's tasks may run longer.
+DATABASE_STATEMENT_TIMEOUT_MS = env.int("DATABASE_STATEMENT_TIMEOUT_MS", default=15000 if PRODUCTION else 0)
+# A database host that does not answer at all (not a refused port: a dead network): give up connecting after this
+# many seconds, as libpq otherwise waits for the operating system's TCP timeout (minutes).
+DATABASE_CONNECT_TIMEOUT = env.int("DATABASE_CONNECT_TIMEOUT", default=5)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    _db_options = DATABASES["default"].setdefault("OPTIONS", {})
+    _db_options.setdefault("connect_timeout", DATABASE_CONNECT_TIMEOUT)  # DATABASE_URL's ?connect_timeout= wins
+    if DATABASE_STATEMENT_TIMEOUT_MS and env.bool("DJANGO_WEB_PROCESS", default=False):
+        _db_options["options"] = " ".join(filter(None, [
+            _db_options.get("options"), f"-c statement_timeout={DATABASE_STATEMENT_TIMEOUT_MS}"]))
 # A read replica (a streaming standby of the primary) for the Board's dashboards and exports, when
 # DATABASE_REPLICA_URL is set: core.replica routes only the reads of the views marked @reads_from_replica to it, and
 # falls back to the primary when it does not answer (a connect timeout of 2 s unless the URL gives one). Never at a
@@ -398,7 +415,8 @@ MEDIA_ROOT = env.path("MEDIA_ROOT", default=BASE_DIR / "media")
 LOG_ANCHOR_DIR = env.str("LOG_ANCHOR_DIR", default=str(BASE_DIR / "var" / "log-anchors"))
 MEDIA_URL = "/media/"
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Django's FileSystemStorage, except that a full disk leaves no half-written file (core.media_storage).
+    "default": {"BACKEND": "core.media_storage.WholeFileSystemStorage"},
     "staticfiles": {
         # Production serves hashed names from the manifest, compressed (gzip and brotli) by collectstatic unless
         # DJANGO_STATIC_COMPRESS=false: `make check-deploy` needs only the manifest, and compressing 1,400 files

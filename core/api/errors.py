@@ -5,6 +5,7 @@
 `field` is a dotted path into the request body (null for the request as a whole),
 `rule` is the regulation citation when a rule of 30 DCMR was broken."""
 
+import sys
 from urllib.parse import quote
 
 from django.core.exceptions import NON_FIELD_ERRORS
@@ -72,7 +73,9 @@ def _throttled(response: Response, exc: Throttled) -> Response:
 
 def api_exception_handler(exc, context):
     if isinstance(exc, DjangoValidationError):
-        return Response({"errors": _django_errors(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        # 400, or the status a ValidationError names (core.stored_files.StorageFull: 507, the storage is full)
+        return Response({"errors": _django_errors(exc)},
+                        status=getattr(exc, "status_code", status.HTTP_400_BAD_REQUEST))
     response = exception_handler(exc, context)
     if response is None:
         return None
@@ -133,6 +136,15 @@ def page_not_found(request, exception, template_name=defaults.ERROR_404_TEMPLATE
 
 
 def server_error(request, template_name=defaults.ERROR_500_TEMPLATE_NAME):
+    # A database that failed to answer in a middleware (the session read before any view): 503, not a bug's 500.
+    # Django logs it next (django.request, ERROR, "Service Unavailable") with its traceback. Imported here:
+    # core.database_failures answers in this module's error shape.
+    from core.database_failures import database_failure, database_failure_response
+
+    exception = sys.exc_info()[1]
+    kind = database_failure(exception)
+    if kind is not None:
+        return database_failure_response(request, exception, kind, log=False)
     # Django has already logged the exception (django.request, ERROR) with its traceback.
     if is_api_request(request):
         return api_error_response(status_code=500, code="server_error",

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from core.stored_files import stored_file_save
 from licensing.models import Application, Document, Organization, User
 from licensing.models.choices import DocumentKind
 from licensing.organizations import events
@@ -117,7 +118,8 @@ def document_upload(*, actor: User, organization: Organization, kind: str, uploa
         size=checked.size, original_name=checked.display_name, uploaded_by=actor, sha256=checked.sha256,
     )
     # upload_to builds the stored name from sha256 (set above); the name passed here is ignored.
-    document.file.save(f"{document.sha256}.{checked.extension}", uploaded_file, save=False)
+    # A full disk is a ValidationError on the file field (core.stored_files.StorageFull): no row, no file.
+    stored_file_save(document.file, f"{document.sha256}.{checked.extension}", uploaded_file, field="file")
     try:
         document.full_clean()
         document.save()

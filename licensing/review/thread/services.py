@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.mail import mail_send
 from core.public_url import public_url
+from core.stored_files import stored_file_save
 from licensing.models import Application, ApplicationMessage, BoardGroup, MessageAttachment, User
 from licensing.models.messages import MAX_MESSAGE_CHARACTERS
 from licensing.organizations.documents import upload_checked
@@ -81,7 +82,7 @@ def application_message_post(*, actor: User, application: Application, body: str
         for uploaded, found in checked:
             attachment = MessageAttachment(message=message, original_name=found.display_name,
                                            content_type=found.content_type, size=found.size, sha256=found.sha256)
-            attachment.file.save(f"{found.sha256}.{found.extension}", uploaded, save=False)
+            stored_file_save(attachment.file, f"{found.sha256}.{found.extension}", uploaded, field="attachments")
             stored.append(attachment)
             attachment.save()
     except Exception:
