@@ -11,7 +11,9 @@ counters) and any queued Celery message. This drill runs, on loopback ports of i
 
 Then: calls through the caller's console (gunicorn, htmx POSTs as the browser sends them); Redis stopped for
 DOWN seconds; calls while it is down (what the caller got is recorded), an API read (its rate limit reads the
-cache); Redis started again; more calls. Checks: no 500; every call made while Redis was down was recorded and
+cache); Redis started again; more calls; then FLUSHALL (every membership lost with no connection broken, as a
+restart between two of a hub's reads leaves it) and a call, which the hubs' keeper must bring to every screen
+within its round (bingo.live.hub.RESYNC_EVERY). Checks: no 500; every call made while Redis was down was recorded and
 answered with the console's plain message that the flashboards will catch up; nothing recorded twice (the game's
 hash chain verifies); every screen shows exactly the database's calls within RESYNC_WITHIN seconds of Redis being
 back. Prints each check with its figures; last line one JSON object; exit 0 when every check passed.
@@ -39,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+import redis as redis_client  # noqa: E402
 from _servers import free_port, start_server, stop_server  # noqa: E402
 from _ws_screen import Screen  # noqa: E402
 
@@ -242,6 +245,8 @@ async def until(predicate, timeout: float) -> float | None:
 async def drill(args, game: dict, redis: PrivateRedis, ports: dict) -> dict:
     from asgiref.sync import sync_to_async
 
+    from bingo.live.hub import RESYNC_EVERY  # how often a daphne process's hub rejoins and checks each hall
+
     calls_now = sync_to_async(db_calls, thread_sensitive=True)
     console = Console(ports["gunicorn"], game)
     figures: dict = {"drill": "redis_restart", "screens": args.screens, "down_s": args.down}
@@ -260,7 +265,7 @@ async def drill(args, game: dict, redis: PrivateRedis, ports: dict) -> dict:
     checks.append(("every screen joined with the game's state", joined is not None,
                    f"{sum(s.calls == [] for s in screens)}/{len(screens)} screens in {joined or 60:.1f} s"))
 
-    answers = {"before": [], "down": [], "after": []}
+    answers = {"before": [], "down": [], "after": [], "flushed": []}
     for _ in range(args.calls):
         answers["before"].append(await asyncio.to_thread(console.draw))
     expected = await calls_now(game["game"])
@@ -301,7 +306,28 @@ async def drill(args, game: dict, redis: PrivateRedis, ports: dict) -> dict:
     lagging = [s.calls for s in screens if s.calls != final]
     figures["screens_behind"] = len(lagging)
 
-    every = answers["before"] + answers["down"] + answers["after"]
+    # A membership lost with no error (Redis flushed, failed over, or restarted between two reads of a hub): the
+    # sockets stay open, the call's broadcast reaches no one, and the hubs' keeper must make it up.
+    print("FLUSHALL: Redis forgets every membership; no connection breaks", flush=True)
+    connections_flush = sum(s.connections for s in screens)
+    await asyncio.to_thread(lambda: redis_client.Redis.from_url(redis.url).flushall())
+    answers["flushed"].append(await asyncio.to_thread(console.draw))
+    flushed_calls = await calls_now(game["game"])
+    caught_up = await until(lambda: all_show(flushed_calls), RESYNC_EVERY + 10)
+    figures["flush_resync_s"] = None if caught_up is None else round(caught_up, 2)
+    answers["flushed"].append(await asyncio.to_thread(console.draw))
+    final = await calls_now(game["game"])
+    rejoined = await until(lambda: all_show(final), 5)
+    lagging = [s.calls for s in screens if s.calls != final]
+    figures["screens_behind"] = len(lagging)
+    figures["flush_reconnections"] = sum(s.connections for s in screens) - connections_flush
+    checks.append((f"after FLUSHALL every screen catches up within {RESYNC_EVERY + 10:.0f} s and hears the next "
+                   "call through Redis", caught_up is not None and rejoined is not None,
+                   f"{figures['flush_resync_s']} s to catch up (the keeper's round is every {RESYNC_EVERY:.0f} s), "
+                   f"next call {None if rejoined is None else round(rejoined, 2)} s, "
+                   f"{figures['flush_reconnections']} reconnections"))
+
+    every = answers["before"] + answers["down"] + answers["after"] + answers["flushed"]
     figures["calls_before"], figures["calls_while_down"] = len(answers["before"]), len(answers["down"])
     figures["calls_after"], figures["calls_recorded"] = len(answers["after"]), len(final)
     figures["answers_while_down"] = [{"status": a["status"], "notice": a["notice"], "s": a["seconds"]}
@@ -313,7 +339,7 @@ async def drill(args, game: dict, redis: PrivateRedis, ports: dict) -> dict:
                    all(a["status"] == 200 and a["notice"] for a in answers["down"]),
                    f"{figures['answers_while_down']}"))
     checks.append(("calls with Redis up: no such message",
-                   not any(a["notice"] for a in answers["before"] + answers["after"]), ""))
+                   not any(a["notice"] for a in answers["before"] + answers["after"] + answers["flushed"]), ""))
     checks.append(("the API answered while the cache was down (its rate limit fails open)",
                    api_down is not None and api_down["status"] == 200, f"status {api_down and api_down['status']}"))
     shown_by_console = [a["calls"][-1] for a in every if a["calls"]]
@@ -322,7 +348,7 @@ async def drill(args, game: dict, redis: PrivateRedis, ports: dict) -> dict:
                    f"{len(every)} calls made, {len(final)} recorded, {len(set(final))} distinct"))
     problem = await sync_to_async(chain_problem, thread_sensitive=True)(game["game"])
     checks.append(("the game's hash chain verifies", problem is None, problem or ""))
-    checks.append(("calls after the restart reach every screen; each shows exactly the database's calls",
+    checks.append(("calls after the restart reach every screen; at the end each shows exactly the database's calls",
                    after is not None and not lagging,
                    f"{len(final)} calls; {figures['after_s']} s; {len(lagging)} screens behind; "
                    f"{figures['screens_reconnected']} screens reconnected ({figures['reconnections']} connections)"))
