@@ -249,7 +249,9 @@ REDIS_URL = "" if HALL else env.str("REDIS_URL", default="")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's RedisCache, whose failures are misses: a Redis restart costs rate-limit counts, not pages
+            # (core/cache.py).
+            "BACKEND": "core.cache.TolerantRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="cg"),
             # Fail fast when Redis is gone, so /healthz answers instead of hanging.

@@ -10,8 +10,11 @@ again with the next one."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import json
 import logging
+from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -113,29 +116,58 @@ def message_for(hall: Hall, states: dict | None = None) -> dict:
         return {"type": MESSAGE_TYPE, "text": json.dumps(flashboard_state(hall, states), separators=(",", ":"))}
 
 
-async def _send_all(layer, messages: list[tuple[str, dict]]) -> None:
+async def _send_all(layer, messages: list[tuple[str, dict]]) -> bool:
     # One event-loop hop for every hall: the sends run concurrently on one Redis connection pool.
     results = await asyncio.gather(*(layer.group_send(group, message) for group, message in messages),
                                    return_exceptions=True)
+    sent = True
     for (group, _message), result in zip(messages, results, strict=True):
         if isinstance(result, Exception):
             logger.error("flashboard broadcast to %s failed: %r", group, result)
+            sent = False
+    return sent
 
 
-def send_game(game_id: int) -> None:
-    """Send the new state of every hall that shows this game. A flashboard outage is logged,
-    never raised: the call is already recorded and the screens resync when they reconnect."""
+@dataclass
+class Delivery:
+    """What became of the broadcasts of the events committed inside `watched()`."""
+    failed: bool = False
+
+
+_delivery: contextvars.ContextVar[Delivery | None] = contextvars.ContextVar("flashboard_delivery", default=None)
+
+
+@contextlib.contextmanager
+def watched():
+    """For the caller's console: did every event committed inside reach the flashboards? (The broadcast runs
+    on commit, inside the service's call, in this thread.)"""
+    delivery = Delivery()
+    token = _delivery.set(delivery)
+    try:
+        yield delivery
+    finally:
+        _delivery.reset(token)
+
+
+def send_game(game_id: int) -> bool:
+    """Send the new state of every hall that shows this game. A flashboard outage (Redis down or
+    restarting) is logged and reported to `watched()`, never raised: the call is already recorded, and
+    the screens show it by themselves once the layer is back (bingo.live.hub resyncs them)."""
     layer = get_channel_layer()
     if layer is None:
-        return
+        return True
     try:
         game = Game.objects.select_related("operation").get(pk=game_id)
         states: dict = {}  # every hall of a multi-hall game shows the same game: read its events once
         messages = [(group_name(hall), message_for(hall, states)) for hall in halls_for(game)]
-        if messages:
-            async_to_sync(_send_all)(layer, messages)
+        sent = async_to_sync(_send_all)(layer, messages) if messages else True
     except Exception:
         logger.exception("flashboard broadcast failed for game %s", game_id)
+        sent = False
+    delivery = _delivery.get()
+    if not sent and delivery is not None:
+        delivery.failed = True
+    return sent
 
 
 def after_commit(game: Game) -> None:

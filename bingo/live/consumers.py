@@ -14,7 +14,7 @@ import logging
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from bingo.live.hub import hub
+from bingo.live.hub import RECONNECT, hub
 from core.consumers import json_object
 
 logger = logging.getLogger(__name__)
@@ -45,7 +45,7 @@ class FlashboardConsumer(AsyncWebsocketConsumer):
             self.hall = await hub().join(key, self)
         except Exception:
             logger.exception("flashboard %s could not join its hall", key)
-            await self.close(code=1011)  # the screen reconnects and tries again
+            await self.close(code=RECONNECT)  # the screen reconnects and tries again
             return
         if self.hall is None:
             await self.close(code=4404)  # unknown hall: nothing disclosed

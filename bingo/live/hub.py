@@ -13,7 +13,15 @@ the game's events in a row. The hub keeps each hall's rendered state instead. Th
 broadcast replaces it (every message is the full state, built after its event committed, so a
 rolled-back call never shows); a state read from the database serves the screens that join
 within FRESH_FOR seconds of it, so a change that is no game event (a game planned or edited)
-still reaches a screen that joins later; screens that join together share one read."""
+still reaches a screen that joins later; screens that join together share one read.
+
+Redis keeps nothing on disk: a restart forgets every group membership. The pump's read then fails and the
+hall's screens are closed (RECONNECT), so they reconnect and resync; but a membership can also vanish while the
+pump reads on (a Redis restarted between two of its reads, flushed, or failed over; channels_redis's
+group_expiry, a day, on a process that has served a hall that long), and the screens would stay connected and
+deaf. So every RESYNC_EVERY seconds each hall's membership is added again (idempotent; it also renews the
+expiry) and its state read once from the database: a state its screens lack is sent to them. The cost is per
+hall and process, not per screen."""
 
 from __future__ import annotations
 
@@ -33,6 +41,10 @@ from bingo.models import Hall
 
 logger = logging.getLogger(__name__)
 FRESH_FOR = 1.0  # seconds a state read from the database serves joining screens
+# The close code that sends a screen back to reconnect: daphne (autobahn) refuses to send 1011 ("must be 1000 or
+# from [3000, 4999]"), so a screen closed with it stayed open, and deaf. 4000-4999 are the application's own.
+RECONNECT = 4011
+RESYNC_EVERY = 10.0  # seconds between two checks of a hall's membership and state (module docstring)
 
 
 class HubUnavailable(Exception):
@@ -62,6 +74,8 @@ class _Hall:
     text_at: float = -math.inf  # when `text` was the newest (monotonic clock)
     reading: asyncio.Future | None = None  # the state read the joining screens share
     pump: asyncio.Task | None = None
+    keeper: asyncio.Task | None = None  # re-adds the membership and resyncs the screens (module docstring)
+    failed: bool = False  # the layer failed: its screens are being closed
 
     @property
     def group(self) -> str:
@@ -117,11 +131,19 @@ class Hub:
             if hall.screens or hall.pending or self._halls.get(hall.key) is not hall:
                 return
             del self._halls[hall.key]
-            hall.pump.cancel()
-            # Wait for the pump to unwind: the layer counts its receivers per event loop.
-            with contextlib.suppress(asyncio.CancelledError):
-                await hall.pump
+            await self._stop(hall)
             await get_channel_layer().group_discard(hall.group, hall.channel)
+
+    @staticmethod
+    async def _stop(hall: _Hall) -> None:
+        current = asyncio.current_task()
+        tasks = [task for task in (hall.pump, hall.keeper) if task is not None and task is not current]
+        for task in tasks:
+            task.cancel()
+        # Wait for the pump to unwind: the layer counts its receivers per event loop.
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
 
     async def _subscribe(self, key: str, hall_id: int) -> _Hall:
         """Make sure this process receives the hall's messages before its state is read: an event
@@ -136,6 +158,7 @@ class Hub:
                 await layer.group_add(broadcast.group_name(hall_id), channel)
                 hall = self._halls[key] = _Hall(key=key, hall_id=hall_id, channel=channel)
                 hall.pump = asyncio.create_task(self._pump(layer, hall))
+                hall.keeper = asyncio.create_task(self._keep(layer, hall))
             hall.pending += 1
             return hall
 
@@ -173,14 +196,55 @@ class Hub:
         except asyncio.CancelledError:
             raise
         except Exception:
-            # The layer failed (Redis gone): forget the hall and close its screens, which
-            # reconnect on their own and resync from the database once the layer is back.
             logger.exception("flashboard pump for %s stopped", hall.group)
-            if self._halls.get(hall.key) is hall:
-                del self._halls[hall.key]
-            for screen in list(hall.screens):
-                with contextlib.suppress(Exception):
-                    await screen.close(code=1011)
+            await self._fail(hall)
+
+    async def _fail(self, hall: _Hall) -> None:
+        """The layer failed (Redis gone): forget the hall and close its screens, which reconnect on
+        their own and resync from the database once the layer is back."""
+        if hall.failed:  # the pump and the keeper may both see the layer fail
+            return
+        hall.failed = True
+        if self._halls.get(hall.key) is hall:
+            del self._halls[hall.key]
+        await self._stop(hall)
+        for screen in list(hall.screens):
+            try:
+                await screen.close(code=RECONNECT)
+            except Exception:  # a screen left open here would stay deaf: say so
+                logger.exception("flashboard screen of %s could not be closed", hall.group)
+
+    async def _keep(self, layer, hall: _Hall) -> None:
+        while True:
+            await asyncio.sleep(RESYNC_EVERY)
+            await self.renew(hall, layer)
+
+    async def renew(self, hall: _Hall, layer=None) -> None:
+        """One round of the keeper: the hall's membership added again, its screens resynced."""
+        try:
+            await (layer or get_channel_layer()).group_add(hall.group, hall.channel)
+        except Exception:
+            logger.exception("flashboard membership of %s could not be renewed", hall.group)
+            await self._fail(hall)
+            return
+        try:
+            await self._resync(hall)
+        except Exception:  # the database, for a moment: the next round tries again
+            logger.exception("flashboard resync of %s failed", hall.group)
+
+    async def _resync(self, hall: _Hall) -> None:
+        """Send the hall's screens its state read now, when it is not the state they show: a message
+        the hub never received (its membership was gone) is made up for here."""
+        seen = hall.received
+        text = await _state_text(hall.hall_id)
+        if hall.received != seen or text == hall.text:
+            return  # a message came meanwhile (newer than the read), or nothing was missed
+        logger.info("flashboard state of %s changed with no message (one lost, or a planning change): "
+                    "screens resynchronised", hall.group)
+        # Counted as a message, so a screen whose state read started before this one takes the newer text.
+        hall.received += 1
+        hall.text, hall.text_count, hall.text_at = text, hall.received, time.monotonic()
+        await self._send(hall, text)
 
     async def _forward(self, layer, hall: _Hall) -> None:
         while True:
@@ -190,11 +254,15 @@ class Hub:
                 continue
             hall.received += 1
             hall.text, hall.text_count, hall.text_at = text, hall.received, time.monotonic()
-            for screen in list(hall.screens):
-                try:
-                    await screen.send(text_data=text)
-                except Exception:  # one broken socket must not stop the others
-                    logger.exception("flashboard send failed on %s", hall.group)
+            await self._send(hall, text)
+
+    @staticmethod
+    async def _send(hall: _Hall, text: str) -> None:
+        for screen in list(hall.screens):
+            try:
+                await screen.send(text_data=text)
+            except Exception:  # one broken socket must not stop the others
+                logger.exception("flashboard send failed on %s", hall.group)
 
 
 _hubs: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

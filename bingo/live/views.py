@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect, render
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -27,6 +27,10 @@ from core.forms import errors_to_form
 from licensing.hall.selectors import received_heads
 from licensing.hall.shown import heads_shown
 from licensing.selectors import has_role
+
+FLASHBOARDS_BEHIND = gettext_lazy(
+    "Recorded. The hall's flashboards cannot be reached at the moment: they will catch up by themselves, with "
+    "this and every later call, as soon as they are connected again. Do not enter it again.")
 
 
 def _game_for(request, pk: int, roles=CHECKER_ROLES):
@@ -98,7 +102,8 @@ def _act(request, pk: int, action, *, form=None, form_name=None):
     if form is not None and not form.is_valid():
         return _panel(request, game, status=400, **{form_name: form})
     try:
-        done = action(game)
+        with broadcast.watched() as delivery:
+            done = action(game)
     except ValidationError as error:
         if form is None:
             return _panel(request, game, status=400, action_errors=error.messages)
@@ -107,11 +112,16 @@ def _act(request, pk: int, action, *, form=None, form_name=None):
     game.refresh_from_db()
     # A face checked again on the same call: the console shows the claim already heard, not a new one.
     repeated = done.seq if getattr(done, "repeated", False) else None
+    # Recorded, but the flashboards did not hear of it (Redis down or restarting): said plainly, the action
+    # stands and is not to be repeated; the screens catch up by themselves (bingo.live.hub).
+    behind = FLASHBOARDS_BEHIND if delivery.failed else None
     if not request.htmx:
         if repeated:
-            return _panel(request, game, repeated_seq=repeated)
+            return _panel(request, game, repeated_seq=repeated, flashboards_behind=behind)
+        if behind:
+            messages.warning(request, behind)
         return redirect("bingo:console", pk=game.pk)
-    return _panel(request, game, repeated_seq=repeated)
+    return _panel(request, game, repeated_seq=repeated, flashboards_behind=behind)
 
 
 @login_required

@@ -123,7 +123,7 @@ async def test_the_hub_outlives_a_failing_channel_layer(own_redis, redis_server_
         screen, _ = await connected_flashboard(world.hall)
         process.kill()
         process.wait()
-        assert await screen.receive_output(timeout=10) == {"type": "websocket.close", "code": 1011}
+        assert await screen.receive_output(timeout=10) == {"type": "websocket.close", "code": hub.RECONNECT}
         port = int(url.rsplit(":", 1)[1].split("/")[0])
         restarted = redis_server_start(redis_server_binary, port)
         try:
