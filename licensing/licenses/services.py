@@ -14,7 +14,6 @@
 
 import datetime as dt
 from dataclasses import dataclass
-from functools import partial
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -24,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.findings import Finding, RuleViolation
 from core.money import money_text
+from core.queue import enqueue_on_commit
 from licensing.licenses import events
 from licensing.licenses.rules import AMENDMENT_RULE
 from licensing.licenses.settlement import fee_settlement
@@ -155,7 +155,8 @@ def licensed_name(application: Application) -> str:
 
 def _certificate_build_after_commit(license: License) -> None:
 
-    transaction.on_commit(partial(license_certificate_build.delay, license.pk))
+    # The broker down at commit time: the license is issued, its certificate left to the next build (core.queue).
+    enqueue_on_commit(license_certificate_build, license_id=license.pk, requested_at=timezone.now().isoformat())
 
 
 @transaction.atomic
