@@ -320,6 +320,11 @@ OUTBOX_MAX_ATTEMPTS = env.int("OUTBOX_MAX_ATTEMPTS", default=8)
 OUTBOX_SWEEP_BATCH = 500
 CELERY_BEAT_SCHEDULE["core-outbox-sweep"] = {"task": "core.tasks.outbox_sweep",
                                              "schedule": env.float("OUTBOX_SWEEP_SECONDS", default=300.0)}
+# A license's certificate asked for and not built CERTIFICATE_SWEEP_MINUTES later (its task lost with the broker):
+# beat's certificates sweep starts the build again (licensing.licenses.tasks).
+CERTIFICATE_SWEEP_MINUTES = env.int("CERTIFICATE_SWEEP_MINUTES", default=15)
+CELERY_BEAT_SCHEDULE["licensing-certificates-sweep"] = {"task": "licensing.licenses.tasks.certificates_sweep",
+                                                        "schedule": 600.0}
 
 # --- Auth ---
 AUTH_USER_MODEL = "licensing.User"

@@ -21,6 +21,7 @@ class SmtpSink:
         self.delay = delay
         self.messages: list[dict] = []
         self.dropped = 0
+        self.dropped_to: list[str] = []  # the recipients of the sends cut short
         self.holding = 0
         self._lock = threading.Lock()
         self._server: socketserver.ThreadingTCPServer | None = None
@@ -46,6 +47,12 @@ class SmtpSink:
         if self._server:
             self._server.shutdown()
             self._server.server_close()
+
+    def accepted_at(self, recipient: str) -> float | None:
+        """time.monotonic() when the first message to `recipient` was accepted; None if none was."""
+        with self._lock:
+            return next((message["at"] for message in self.messages
+                         if recipient in (to.strip("<>") for to in message["to"])), None)
 
     def subjects(self) -> list[str]:
         with self._lock:
@@ -83,10 +90,11 @@ class SmtpSink:
                 if data is None or not self._wait(conn):
                     with self._lock:
                         self.dropped += 1
+                        self.dropped_to.extend(recipient.strip("<>") for recipient in recipients)
                     return
                 message = message_from_bytes(data)
                 with self._lock:
-                    self.messages.append({"from": sender, "to": recipients, "data": data,
+                    self.messages.append({"from": sender, "to": recipients, "data": data, "at": time.monotonic(),
                                           "subject": str(make_header(decode_header(message["Subject"] or "")))})
                 reply("250 OK queued")
             elif verb in ("RSET", "NOOP"):

@@ -154,9 +154,12 @@ def licensed_name(application: Application) -> str:
 
 
 def _certificate_build_after_commit(license: License) -> None:
-
-    # The broker down at commit time: the license is issued, its certificate left to the next build (core.queue).
-    enqueue_on_commit(license_certificate_build, license_id=license.pk, requested_at=timezone.now().isoformat())
+    """Record that a certificate is owed, in the caller's transaction, and start its build after the commit. The
+    broker down then: the license is issued all the same, the certificates' sweep starts the build (core.queue)."""
+    requested_at = timezone.now()
+    License.objects.filter(pk=license.pk).update(certificate_requested_at=requested_at)
+    license.certificate_requested_at = requested_at
+    enqueue_on_commit(license_certificate_build, license_id=license.pk, requested_at=requested_at.isoformat())
 
 
 @transaction.atomic

@@ -9,7 +9,13 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from core.public_url import public_url
-from licensing.licenses.certificates import certificate_pdf, license_certificate_store, license_lookup_url
+from core.queue import enqueue
+from licensing.licenses.certificates import (
+    certificate_pdf,
+    certificates_owed,
+    license_certificate_store,
+    license_lookup_url,
+)
 from licensing.models import License
 from licensing.organizations.mail import organization_email_after_commit
 
@@ -44,3 +50,12 @@ def license_certificate_build(license_id: int, requested_at: str | None = None) 
             },
         )
     return license.certificate.name
+
+
+@shared_task(name="licensing.licenses.tasks.certificates_sweep")
+def certificates_sweep() -> dict:
+    """Every few minutes (beat): start the builds owed and not done a while after they were asked for."""
+    owed = certificates_owed()
+    queued = sum(enqueue(license_certificate_build, license_id=license_id, requested_at=requested_at.isoformat())
+                 for license_id, requested_at in owed)
+    return {"owed": len(owed), "queued": queued}

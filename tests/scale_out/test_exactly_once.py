@@ -30,11 +30,13 @@ from core.outbox import outbox_deliver, outbox_waiting
 from core.tasks import outbox_sweep
 from licensing.audit.events import audit_event_record
 from licensing.audit.services import log_anchors_record
-from licensing.models import LogAnchor
+from licensing.licenses.services import license_issue
+from licensing.licenses.tasks import certificates_sweep, license_certificate_build
+from licensing.models import AuditEvent, LogAnchor
 from licensing.models.audit import audit_chain_for
 from testkit.smtp_sink import SmtpSink
 from tests.conftest import free_port, need
-from tests.licensing.factories import OrganizationFactory
+from tests.licensing.factories import BingoOccasionFactory, OrganizationFactory, approved_paid
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = "licensing/reports/overdue/report_overdue.txt"  # any template; the context may be empty
@@ -204,7 +206,7 @@ def test_a_worker_killed_mid_send_leaves_the_mail_to_another_worker_and_it_goes_
     need_postgresql()
     redis_url, _redis = own_redis
     sink = SmtpSink(delay=120).start()  # the first send hangs at the mail server's answer
-    client = Celery("test-client", broker=redis_url, backend=redis_url)
+    client = Celery("test-client", broker=redis_url, backend=redis_url, set_as_current=False)
     workers = []
     try:
         row = queue_mail("Killed mid-send")
@@ -235,6 +237,47 @@ def test_a_worker_killed_mid_send_leaves_the_mail_to_another_worker_and_it_goes_
     row.refresh_from_db()
     assert (row.status, row.attempts) == (OutboxStatus.SENT, 1)
     assert "Traceback" not in outputs[-1], outputs[-1]
+
+
+# --- a license's certificate: built and mailed once per request ---
+
+
+@pytest.fixture
+def issued(django_capture_on_commit_callbacks):
+    """A license just issued, its certificate asked for and its build task lost (the callbacks not run)."""
+    organization = OrganizationFactory(email="parish@example.org")
+    application = approved_paid(organization=organization)
+    BingoOccasionFactory(application=application)
+    with django_capture_on_commit_callbacks(execute=False):
+        license = license_issue(application=application)
+    license.refresh_from_db()
+    assert license.certificate_requested_at is not None and license.certificate_built_at is None
+    return license
+
+
+@pytest.mark.django_db
+def test_a_certificate_build_delivered_twice_builds_and_mails_once(issued, django_capture_on_commit_callbacks,
+                                                                  mailoutbox):
+    asked = issued.certificate_requested_at.isoformat()
+    with django_capture_on_commit_callbacks(execute=True):
+        first = license_certificate_build.delay(issued.pk, asked).get()
+        again = license_certificate_build.delay(issued.pk, asked).get()
+    assert first == again
+    built = AuditEvent.objects.filter(event_type="licensing.license_certificate_built", object_id=str(issued.pk))
+    assert built.count() == 1 and len(mailoutbox) == 1
+
+
+@pytest.mark.django_db
+def test_the_certificates_sweep_builds_a_certificate_whose_task_was_lost(issued, django_capture_on_commit_callbacks,
+                                                                        mailoutbox, settings):
+    assert certificates_sweep.delay().get() == {"owed": 0, "queued": 0}  # asked just now: its task may be on its way
+    settings.CERTIFICATE_SWEEP_MINUTES = 0
+    with django_capture_on_commit_callbacks(execute=True):
+        assert certificates_sweep.delay().get() == {"owed": 1, "queued": 1}
+    issued.refresh_from_db()
+    assert issued.certificate and issued.certificate_built_at > issued.certificate_requested_at
+    assert len(mailoutbox) == 1
+    assert certificates_sweep.delay().get() == {"owed": 0, "queued": 0}
 
 
 # --- nightly jobs: once for their day ---
