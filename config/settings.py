@@ -278,7 +278,32 @@ CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# At least once, done once (docs/operations.md, "Tasks"): a task is acknowledged when it has finished, not when a
+# worker took it, so a worker killed mid-task (kill -9, the machine lost) leaves it unacknowledged and it runs
+# again; every task is written to do its work once however often it is delivered (core.outbox claims each mail,
+# core.jobs each nightly job's day, the anchors lock their log).
 CELERY_TASK_ACKS_LATE = True
+# A worker process that dies under a task rejects it back to the queue instead of marking it failed.
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# A worker holds one unacknowledged task at a time: a killed worker takes only that one down with it, and a long task
+# does not sit on others that an idle worker could run.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Redis has no acknowledgements of its own: a task a worker took and never acknowledged goes back to the queue after
+# this many seconds. The trade-off: short, and a task killed with its worker is redone soon, but a task still running
+# (slow mail server, large certificate) longer than this is handed to a second worker too (each task is idempotent,
+# so that costs work, not a double mail); long, and a killed worker's task waits that long. An hour by default: no
+# task of ours runs near that long; beat's nightly jobs and the outbox sweep pick up anything left sooner.
+CELERY_VISIBILITY_TIMEOUT = env.int("CELERY_VISIBILITY_TIMEOUT", default=3600)
+if CELERY_VISIBILITY_TIMEOUT < 1:
+    raise ImproperlyConfigured("CELERY_VISIBILITY_TIMEOUT is a number of seconds, at least 1")
+# Each worker looks for such tasks every unacked_restore_interval x unacked_restore_throttle seconds: about a tenth of
+# the timeout, between 1 s (a drill's short timeout) and kombu's 100 s.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+    "unacked_restore_interval": max(1, min(10, CELERY_VISIBILITY_TIMEOUT // 100)),
+    "unacked_restore_throttle": max(1, min(10, CELERY_VISIBILITY_TIMEOUT // 10)),
+}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
 CELERY_TIMEZONE = "America/New_York"
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 # Periodic jobs live in code so every environment has the same schedule; beat copies them to the database.
@@ -316,6 +341,20 @@ CELERY_BEAT_SCHEDULE["licensing-log-anchors-periodic"] = {
     "task": "licensing.audit.tasks.log_anchors_record", "schedule": LOG_ANCHOR_MINUTES * 60.0,
     "kwargs": {"reason": "periodic"},
 }
+
+# The mail outbox (core.outbox): every few minutes, ask again for an email still queued OUTBOX_SWEEP_MINUTES after it
+# was last asked for (its task lost with a killed worker, or never queued because Redis was down at commit time);
+# a mail server that keeps failing: given up after OUTBOX_MAX_ATTEMPTS tries, the row kept as failed.
+OUTBOX_SWEEP_MINUTES = env.int("OUTBOX_SWEEP_MINUTES", default=10)
+OUTBOX_MAX_ATTEMPTS = env.int("OUTBOX_MAX_ATTEMPTS", default=8)
+OUTBOX_SWEEP_BATCH = 500
+CELERY_BEAT_SCHEDULE["core-outbox-sweep"] = {"task": "core.tasks.outbox_sweep",
+                                             "schedule": env.float("OUTBOX_SWEEP_SECONDS", default=300.0)}
+# A license's certificate asked for and not built CERTIFICATE_SWEEP_MINUTES later (its task lost with the broker):
+# beat's certificates sweep starts the build again (licensing.licenses.tasks).
+CERTIFICATE_SWEEP_MINUTES = env.int("CERTIFICATE_SWEEP_MINUTES", default=15)
+CELERY_BEAT_SCHEDULE["licensing-certificates-sweep"] = {"task": "licensing.licenses.tasks.certificates_sweep",
+                                                        "schedule": 600.0}
 
 # --- Auth ---
 AUTH_USER_MODEL = "licensing.User"
@@ -439,6 +478,9 @@ if env.str("EMAIL_URL", default=""):
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 # The Board's audit address: the daily and closing digests of log anchors go there.
+# A mail server that stops answering fails the send after this many seconds instead of holding the outbox row's
+# lock (core.outbox) and the worker for ever.
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)
 BOARD_AUDIT_EMAIL = env.list("BOARD_AUDIT_EMAIL", default=["audit@gaming.example.gov"])
 # Every email queued by core.mail is also kept as an in-portal notification for each recipient with an account.
 MAIL_MIRROR = "licensing.notifications.services.notifications_from_email"

@@ -136,3 +136,64 @@ class ChainedEvent(AppendOnlyModel):
         if not self.seq:
             raise ValueError(f"{self.append_only_rows}: link() the row to its log's head before saving it.")
         self.hash = self.compute_hash()
+
+
+# --- tasks done once: the mail outbox and the nightly jobs' days (docs/operations.md, "Tasks") ---
+
+
+class OutboxStatus(models.TextChoices):
+    QUEUED = "queued", _("Queued")
+    SENT = "sent", _("Sent")
+    FAILED = "failed", _("Failed")
+
+
+class MailOutbox(models.Model):
+    """One email to send, written in the transaction of the change that caused it (core.mail), sent by a task once
+    (core.outbox). Never deleted: the rows are the record of what the project sent and when."""
+
+    subject = models.TextField()
+    body = models.TextField()
+    html_body = models.TextField(blank=True)
+    to = models.JSONField(default=list)
+    # A caller's name for this email, for a task that may run twice (a rebuilt certificate): the same key is one row.
+    key = models.CharField(max_length=200, null=True, blank=True, unique=True)
+    status = models.CharField(max_length=10, choices=OutboxStatus.choices, default=OutboxStatus.QUEUED)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # When a task was last asked to send it: the sweep asks again for rows queued and not asked for a while.
+    queued_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("outgoing email")
+        verbose_name_plural = _("outgoing emails")
+        indexes = [models.Index(fields=["status", "queued_at"], name="core_outbox_waiting")]
+
+    def __str__(self) -> str:
+        return f"{self.subject} ({self.get_status_display()})"
+
+
+class JobRunStatus(models.TextChoices):
+    RUNNING = "running", _("Running")
+    DONE = "done", _("Done")
+
+
+class JobRun(models.Model):
+    """A nightly job's day (core.jobs): written when a run starts, marked done when it finishes, so a second
+    delivery of the same day's job does nothing and a run cut short is finished by the next delivery."""
+
+    name = models.CharField(max_length=200)
+    day = models.DateField()
+    status = models.CharField(max_length=10, choices=JobRunStatus.choices, default=JobRunStatus.RUNNING)
+    attempts = models.PositiveIntegerField(default=0)
+    result = models.JSONField(null=True, blank=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("nightly job run")
+        constraints = [models.UniqueConstraint(fields=["name", "day"], name="core_jobrun_once_a_day")]
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.day} ({self.get_status_display()})"

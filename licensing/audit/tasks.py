@@ -5,11 +5,11 @@ import logging
 
 from celery import shared_task
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 
 from core.chain import head_of
 from core.mail import mail_send
+from core.queue import enqueue_on_commit
 from licensing.audit.services import log_anchors_record as anchors_record
 from licensing.audit.witness import batch_of, mail_block, witness_append
 from licensing.models import LogAnchor
@@ -39,4 +39,4 @@ def log_anchors_record(reason: str = "daily") -> dict:
 def anchors_after_commit(reason: str = "close") -> None:
     """For services that close a game, a tournament, a night or a raffle drawing's step: anchor every log
     once the close is committed."""
-    transaction.on_commit(lambda: log_anchors_record.delay(reason=reason))
+    enqueue_on_commit(log_anchors_record, reason=reason)  # the broker down: the next periodic run anchors them

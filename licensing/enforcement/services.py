@@ -109,13 +109,15 @@ SUBJECTS = {
 
 def _notify(*, action: EnforcementAction) -> None:
     license = action.license
-    transaction.on_commit(lambda: organization_email_send(
+    # In the action's transaction: the outbox row commits with it and the mail leaves after the commit (core.mail).
+    organization_email_send(
         organization=license.organization,
         subject=SUBJECTS[action.kind] % {"number": license.number},
         template="licensing/enforcement/email_action.txt",
         context={"action": action, "license": license,
                  "reason_labels": [DenialReason(reason).label for reason in action.reasons]},
-    ))
+        after_commit=True,
+    )
 
 
 def _record(*, actor: User, license: License, kind: str, reasons: list[str], rules: list[str], explanation: str,

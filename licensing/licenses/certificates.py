@@ -9,6 +9,7 @@ import qrcode.image.svg
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
+from django.db.models import F, Q
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
@@ -145,3 +146,12 @@ def license_certificate_store(*, license: License, pdf: bytes) -> License:
     license.save(update_fields=["certificate", "certificate_built_at"])
     events.license_certificate_built(license=license, pdf=pdf)
     return license
+
+
+def certificates_owed(*, now: dt.datetime | None = None) -> list[tuple[int, dt.datetime]]:
+    """(license id, asked at) of the certificates asked for CERTIFICATE_SWEEP_MINUTES ago or more and not built
+    since: their build task was lost (the broker down at commit time) or keeps failing."""
+    before = (now or timezone.now()) - dt.timedelta(minutes=settings.CERTIFICATE_SWEEP_MINUTES)
+    not_built_since = Q(certificate_built_at__isnull=True) | Q(certificate_built_at__lt=F("certificate_requested_at"))
+    return list(License.objects.filter(not_built_since, certificate_requested_at__lte=before)
+                .order_by("certificate_requested_at").values_list("pk", "certificate_requested_at"))

@@ -14,7 +14,6 @@
 
 import datetime as dt
 from dataclasses import dataclass
-from functools import partial
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -24,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.findings import Finding, RuleViolation
 from core.money import money_text
+from core.queue import enqueue_on_commit
 from licensing.licenses import events
 from licensing.licenses.rules import AMENDMENT_RULE
 from licensing.licenses.settlement import fee_settlement
@@ -154,8 +154,12 @@ def licensed_name(application: Application) -> str:
 
 
 def _certificate_build_after_commit(license: License) -> None:
-
-    transaction.on_commit(partial(license_certificate_build.delay, license.pk))
+    """Record that a certificate is owed, in the caller's transaction, and start its build after the commit. The
+    broker down then: the license is issued all the same, the certificates' sweep starts the build (core.queue)."""
+    requested_at = timezone.now()
+    License.objects.filter(pk=license.pk).update(certificate_requested_at=requested_at)
+    license.certificate_requested_at = requested_at
+    enqueue_on_commit(license_certificate_build, license_id=license.pk, requested_at=requested_at.isoformat())
 
 
 @transaction.atomic

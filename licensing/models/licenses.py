@@ -42,6 +42,9 @@ class License(models.Model):
     parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="children")
     certificate = models.FileField(_("certificate"), upload_to="certificates/", blank=True)
     certificate_built_at = models.DateTimeField(null=True, blank=True)
+    # When a (re)build was asked for, in the issuing or amending transaction: a build older than this is owed, and
+    # the certificates' sweep starts it if its task was lost (the broker down at commit time).
+    certificate_requested_at = models.DateTimeField(null=True, blank=True)
     suspended_until = models.DateField(_("suspended until"), null=True, blank=True)
     issued_at = models.DateTimeField(auto_now_add=True)
 

@@ -166,11 +166,10 @@ def reminder_send(*, reminder: Reminder) -> bool:
         with transaction.atomic():
             ReminderSent.objects.create(key=reminder.key, organization=reminder.organization)
             events.reminder_sent(organization=reminder.organization, key=reminder.key)
-            # Sent only once the row is committed: a concurrent run that loses the race sends nothing.
-            transaction.on_commit(lambda: organization_email_send(
-                organization=reminder.organization, subject=reminder.subject, template=reminder.template,
-                context=reminder.context,
-            ))
+            # Queued in the outbox with the record and sent once it is committed: a concurrent run that loses the
+            # race rolls its mail back with its record; a process lost after the commit leaves the mail queued.
+            organization_email_send(organization=reminder.organization, subject=reminder.subject,
+                                    template=reminder.template, context=reminder.context, after_commit=True)
     except IntegrityError:
         return False
     return True

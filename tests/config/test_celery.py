@@ -28,7 +28,7 @@ def test_a_worker_process_runs_tasks_from_the_redis_broker(redis_url):
          "--loglevel", "WARNING", "--without-heartbeat", "--without-gossip", "--without-mingle"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )
-    client = Celery("test-client", broker=redis_url, backend=redis_url)
+    client = Celery("test-client", broker=redis_url, backend=redis_url, set_as_current=False)
     try:
         result = client.send_task(
             "licensing.tasks.email_send", kwargs={"subject": "Queued", "body": "Via Redis", "to": ["b@example.org"]},

@@ -73,7 +73,7 @@ def _overdue_email(report: Report) -> None:
         subject=_("Overdue: the financial report of %(date)s under license %(number)s (30 DCMR 1413.1)") % {
             "date": format_day(report.event_date), "number": report.license.number},
         template="licensing/reports/overdue/report_overdue.txt",
-        context={"report": report, "license": report.license})
+        context={"report": report, "license": report.license}, after_commit=True)
 
 
 @transaction.atomic
@@ -87,8 +87,9 @@ def report_overdue_mark(*, report: Report, today: dt.date) -> bool:
     report.overdue_since = due + dt.timedelta(days=1)
     report.save(update_fields=["overdue_since", "updated_at"])
     events.report_marked_overdue(report=report, due=due)
-    # The organization hears of it once the mark is committed: a run that rolls back tells nobody.
-    transaction.on_commit(lambda: _overdue_email(report))
+    # The organization hears of it once the mark is committed (the outbox row commits with it): a run that rolls
+    # back tells nobody.
+    _overdue_email(report)
     return True
 
 

@@ -3,11 +3,12 @@ with one query (none for anyone signed out); the page and the API mark read; nob
 
 import pytest
 from django.conf import settings
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from core.mail import mail_send
+from core.models import MailOutbox
 from licensing.models import Notification
 from licensing.notifications.services import notifications_from_email
 from licensing.organizations.mail import organization_email_send
@@ -35,12 +36,19 @@ def test_every_email_is_mirrored_for_its_recipients_with_an_account(django_captu
     assert notification.body == mailoutbox[0].body and notification.read_at is None
 
 
-def test_nothing_is_mirrored_when_the_change_rolls_back(django_capture_on_commit_callbacks):
+class ChangeFailed(Exception):
+    pass
+
+
+def test_nothing_is_mirrored_when_the_change_rolls_back(django_capture_on_commit_callbacks, mailoutbox):
+    # The mirror and the outbox row are written in the change's transaction (core.mail): they roll back with it.
     UserFactory(email="treasurer@example.org")
-    with django_capture_on_commit_callbacks(execute=False):
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(ChangeFailed), transaction.atomic():
         mail_send(to=["treasurer@example.org"], subject="x", template="licensing/reports/overdue/report_overdue.txt",
                   context={})
+        raise ChangeFailed
     assert not Notification.objects.exists()
+    assert not MailOutbox.objects.exists() and mailoutbox == []
 
 
 def test_an_organization_email_reaches_each_officer_in_the_portal(django_capture_on_commit_callbacks, organization):
