@@ -70,10 +70,11 @@ cluster-stop:
 	@$(PY) scripts/cluster stop
 
 # The failure drills (scripts/drills/): each starts what it breaks (its own database, Redis, PostgreSQL, cluster),
-# prints each check and, last, a JSON line of its figures. DRILL_ARGS=--quick for the short versions.
+# prints each check and, last, a JSON line of its figures; all of them take 15-25 minutes on 2 cores. One alone:
+# `.venv/bin/python scripts/drills/<name>.py` (web_processes.py --quick: 50 screens a daphne instead of 300).
 drills: install messages
 	@set -e; failed=""; for script in scripts/drills/[!_]*.py; do echo "== $$script"; \
-		$(PY) $$script $(DRILL_ARGS) || failed="$$failed $$script"; done; \
+		$(PY) $$script || failed="$$failed $$script"; done; \
 	if [ -n "$$failed" ]; then echo "drills failed:$$failed"; exit 1; fi
 
 # ruff, then the import contracts of pyproject.toml (the dependency directions of ARCHITECTURE.md).
