@@ -8,8 +8,6 @@ import os
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -129,22 +127,6 @@ def training_game() -> TrainingGame:
     return TrainingGame(game_id=game.pk, hall_key=hall.key, caller_token=token(Role.CALLER),
                         checker_token=token(Role.CHECKER), winning_face=1,
                         winning_calls=[n for n in face.squares[0:5] if n], series_code=series.code)
-
-
-def api(base: str, path: str, *, token: str, body: dict | None = None, timeout: float = 15) -> tuple[int, dict]:
-    """POST (with a body) or GET one API address; (status, JSON answer). Never raises for an HTTP status."""
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(f"{base}{path}", data=data, method="POST" if data is not None else "GET",
-                                     headers={"Authorization": f"Token {token}", "Content-Type": "application/json",
-                                              "Accept": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as answer:
-            return answer.status, json.loads(answer.read() or b"{}")
-    except urllib.error.HTTPError as error:
-        try:
-            return error.code, json.loads(error.read() or b"{}")
-        except ValueError:
-            return error.code, {}
 
 
 def calls_in_database(game_id: int) -> list[int]:
