@@ -53,7 +53,8 @@ class Halls:
         self.calling = False
         self.call_failures: list[dict] = []  # {"at", "started", "status", "phase"}
         self.call_ms: list[tuple[str, float]] = []  # (phase, the API's answer time)
-        self.pool = ThreadPoolExecutor(max_workers=16, thread_name_prefix="caller")
+        # A thread per hall: a slow answer never holds back another hall's call.
+        self.pool = ThreadPoolExecutor(max_workers=len(self.halls), thread_name_prefix="caller")
         self._tasks: list[asyncio.Task] = []
 
     @property

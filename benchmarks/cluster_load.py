@@ -33,10 +33,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import resource
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -67,6 +69,18 @@ def say(text: str) -> None:
 
 def load() -> str:
     return "/".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def weigh(pids: list[int | None], nice: int | None) -> None:
+    """--nice: each process's session (a Linux autogroup: the benchmark with its locust, and each process of the
+    cluster, which runs in a session of its own) weighted as `nice` against the machine's other sessions, to
+    approximate a machine running nothing else (a negative value needs root)."""
+    if nice is None:
+        return
+    for pid in pids:
+        if pid:
+            with contextlib.suppress(OSError):
+                Path(f"/proc/{pid}/autogroup").write_text(str(nice))
 
 
 # --- the database ---
@@ -179,7 +193,9 @@ async def phase(name: str, *, cluster: Cluster, halls: Halls, args, world_file: 
         await asyncio.gather(*(asyncio.to_thread(cluster.kill, victim) for victim in killed))
         await asyncio.sleep(args.restart_after)
         await asyncio.gather(*(asyncio.to_thread(cluster.start_member, victim) for victim in killed))
-        say(f"{' and '.join(killed)} started again {args.restart_after:.0f} s after the kill")
+        weigh([cluster.members[victim].pid for victim in killed], args.nice)
+        say(f"{' and '.join(killed)} started again after {args.restart_after:.0f} s down, listening "
+            f"{time.time() - kills[0]:.1f} s after the kill")
     await run
     await halls.stop_calling()
     await asyncio.sleep(args.settle)  # the last calls' states reach the screens
@@ -263,8 +279,14 @@ def main() -> None:
     parser.add_argument("--kill-at", type=float, help="seconds into the second phase")
     parser.add_argument("--restart-after", type=float, help="seconds the killed processes stay down (5; 3 quick)")
     parser.add_argument("--call-every", type=float, default=10.0, help="seconds between a hall's calls")
+    parser.add_argument("--nice", type=int, help="weigh the benchmark's and the cluster's sessions as this nice value "
+                                                  "(Linux autogroups; e.g. -15 on a machine shared with others)")
     parser.add_argument("--seed-only", action="store_true", help="seed the database and stop")
     args = parser.parse_args()
+    # Stopped (Ctrl-C, kill): the cluster, the Redis and the run's database go too (`finally` below); a shell starts
+    # a background command with SIGINT ignored.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     quick = args.quick
     args.users = args.users or (30 if quick else 300)
     args.halls = min(args.halls or (4 if quick else HALLS), HALLS)
@@ -297,7 +319,9 @@ def main() -> None:
     cluster = Cluster(folder=workdir / "cluster", database_url=run_url, redis_url=redis.url)
     try:
         cluster.start()
-        say(f"cluster up on {cluster.url}: {', '.join(cluster.members)}")
+        weigh([os.getpid()] + [m.pid for m in cluster.members.values()], args.nice)
+        say(f"cluster up on {cluster.url}: {', '.join(cluster.members)}"
+            f"{f' (sessions weighted as nice {args.nice})' if args.nice is not None else ''}")
         outcome = asyncio.run(run(args, cluster, specs, world_file, workdir))
         alive = all(m["alive"] for m in cluster.status())
     finally:
@@ -321,7 +345,8 @@ def main() -> None:
         "failures_in_flight": kill["failures_in_flight"],
         "failures_after_lost_sign_in": kill["failures_after_lost_sign_in"], "failures_other": kill["failures_other"],
         "target_met": met, "target_p95_ms": TARGET_P95_MS, "target_call_p99_ms": TARGET_CALL_P99_MS,
-        "halls": len(specs), "seconds": args.seconds, "kill_at": args.kill_at, "restart_after": args.restart_after,
+        "halls": len(specs), "seconds": args.seconds, "nice": args.nice, "kill_at": args.kill_at,
+        "restart_after": args.restart_after,
         "applications": dataset["applications"], "reports": dataset["reports"], "seeded_s": round(seeded_s),
         "copy_s": round(copy_s, 1), "connected": outcome["connected"], "all_alive_at_end": alive,
         "steady": steady, "kill": kill,
