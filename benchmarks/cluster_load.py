@@ -27,7 +27,8 @@ call_p99_ms, dropped, failures) and both phases nested. Target on 2 cores: p95 a
 dropped screen, no failed request but those in flight on a killed process.
 
 `--quick`: 5,000 applications and 10,000 reports (`bench_cluster_small`), 30 users, 4 halls x 10 screens,
-phases of 20 s (40 s of load) with the kill 10 s into the second, the processes down 3 s."""
+phases of 20 s (40 s of load) with the kill 10 s into the second, the processes down 3 s. `--nice -15` weighs the
+benchmark's and the cluster's sessions against the rest of a shared machine (see weigh())."""
 
 from __future__ import annotations
 
@@ -243,6 +244,7 @@ async def phase(name: str, *, cluster: Cluster, halls: Halls, args, world_file: 
         print(f"   failed: {kind}: {error} ({count} times)")
     for failure in others[:5]:
         print(f"   other failure: {failure}")
+    sys.stdout.flush()
     return figures
 
 
