@@ -353,23 +353,6 @@ http {{
                    port=state["port"], members=members)
 
 
-def api(base: str, path: str, *, token: str, body: dict | None = None, timeout: float = 15) -> tuple[int, dict]:
-    """POST (with a body) or GET one API address; (status, JSON answer). Never raises for an HTTP status."""
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(f"{base}{path}", data=data, method="POST" if data is not None else "GET",
-                                     headers={"Authorization": f"Token {token}", "Content-Type": "application/json",
-                                              "Accept": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as answer:
-            return answer.status, json.loads(answer.read() or b"{}")
-    except urllib.error.HTTPError as error:
-        try:
-            return error.code, json.loads(error.read() or b"{}")
-        except ValueError:
-            return error.code, {}
-
-
-
 def _wait_gone(pid: int | None, timeout: float) -> None:
     deadline = time.monotonic() + timeout
     while pid and Member("", "", pid=pid).alive() and time.monotonic() < deadline:

@@ -16,7 +16,8 @@ from urllib.parse import urlsplit, urlunsplit
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from testkit.cluster import api  # noqa: E402,F401 (the drills call the API through it)
+# The drills call the API with testkit.http_api.api (shared with benchmarks/cluster_load.py); importable from here too.
+from testkit.http_api import api  # noqa: E402, F401
 
 MACHINE_DATABASE = "postgres://postgres@127.0.0.1:5432/postgres"
 

@@ -33,19 +33,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _drill import ROOT, Report, api, calls_in_database, django_on, own_database, prepare_database  # noqa: E402
+from _drill import ROOT, Report, calls_in_database, django_on, own_database, prepare_database  # noqa: E402
 
 from testkit.cluster import Cluster  # noqa: E402
+from testkit.figures import percentile  # noqa: E402
+from testkit.http_api import api  # noqa: E402
 from testkit.private_services import PrivateRedis  # noqa: E402
 from testkit.ws_screen import Flashboard  # noqa: E402
 
 RESYNC_BUDGET = 5.0  # seconds a screen of a killed daphne may take to show the same state again (the issue's)
 FANOUT_BUDGET = 0.5  # seconds from a call's answer to every screen (the call-to-screen p99 target of issue 31)
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))] if ordered else float("nan")
 
 
 def screens_per_daphne(cluster: Cluster) -> dict[str, int]:

@@ -22,7 +22,8 @@ from bingo.cards.sales import series_faces
 from bingo.live import training
 from bingo.models import CardSeries, Game
 from licensing.models import Role
-from testkit.cluster import Cluster, api
+from testkit.cluster import Cluster
+from testkit.http_api import api
 from testkit.ws_screen import Flashboard
 from tests.bingo.factories import bingo_calls, bingo_license, staff_on_duty, standard_pattern
 from tests.conftest import need
