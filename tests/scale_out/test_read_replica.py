@@ -69,6 +69,10 @@ class Replica:
         self.primary.close()
         with self.primary._nodb_cursor() as cursor:
             cursor.execute(f"DROP DATABASE IF EXISTS {self._quoted(self.name)} WITH (FORCE)")
+            # In the whole suite an earlier test of this worker may have left a session open on its database (a
+            # server thread's idle connection): the copy needs none, and that idle one is ended.
+            cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                           " WHERE datname = %s AND pid <> pg_backend_pid()", [self.source])
             cursor.execute(f"CREATE DATABASE {self._quoted(self.name)} TEMPLATE {self._quoted(self.source)}")
 
     def unreachable(self) -> None:
