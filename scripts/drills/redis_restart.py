@@ -43,9 +43,9 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import redis as redis_client  # noqa: E402
 from _servers import free_port, start_server, stop_server  # noqa: E402
-from _ws_screen import Screen  # noqa: E402
 
 from testkit.private_services import PrivateRedis  # noqa: E402
+from testkit.ws_screen import Screen  # noqa: E402
 
 RESYNC_WITHIN = 20.0  # seconds after Redis is back by which every screen must show the database's calls
 NOTICE = 'data-flashboards="behind"'  # the console's message that the flashboards will catch up
@@ -89,25 +89,16 @@ def setup_django(env: dict) -> None:
 
 def build_game() -> dict:
     """A training operation's game in play (training plays at any hour), its caller's session and API token."""
-    from decimal import Decimal
-
     from django.test import Client
     from django.urls import reverse
     from rest_framework.authtoken.models import Token
 
-    from bingo.live import services, training
-    from bingo.models import Game, Hall
-    from licensing.models import Role
-    from tests.bingo.factories import bingo_license, staff_on_duty, standard_pattern
-    from tests.licensing.factories import member
+    from bingo.live import services
+    from bingo.models import Hall
+    from tests.bingo.factories import training_game
 
-    license = bingo_license()
-    officer = member(license.organization, Role.OFFICER)
-    operation = training.training_operation_create(actor=officer, license=license)
-    caller, checker = member(license.organization, Role.CALLER), member(license.organization, Role.CHECKER)
-    staff_on_duty(operation, checker=checker)
-    game = Game.objects.create(operation=operation, number=1, pattern=standard_pattern("any-line"),
-                               prize=Decimal("0.00"), license_class=license.license_class)
+    made = training_game()
+    game, caller, operation = made.game, made.caller, made.game.operation
     services.game_start(actor=caller, game=game)
     client = Client()
     client.force_login(caller)  # a session row in the drill's database, which gunicorn reads

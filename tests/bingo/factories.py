@@ -13,6 +13,7 @@ import random
 import secrets
 from dataclasses import dataclass, field
 from decimal import Decimal
+from types import SimpleNamespace
 
 import factory
 import pytest
@@ -21,6 +22,7 @@ from django.utils import timezone
 from bingo.cards.sales import clear_caches, series_faces
 from bingo.engine import Card, column_range, patterns
 from bingo.live import services as live_services
+from bingo.live import training
 from bingo.models import (
     CardSale,
     CardSeries,
@@ -353,3 +355,18 @@ def bought(license=None) -> dict:
     """The source of a series bought from a licensed vendor today (series_create's keywords)."""
     license = license or vendor_license()
     return {"seller_license_number": license.number, "invoice_number": "INV-1", "invoice_date": timezone.localdate()}
+
+
+def training_game(*, code: str = "TR", seed: int = 42, size: int = 50) -> SimpleNamespace:
+    """A training game (it plays at any hour, on the real clock too: what the cluster's tests and drills need) of a
+    fresh license, not started, with its caller, checker and officer and a card series to claim from (nothing sold)."""
+    license = bingo_license()
+    officer = member(license.organization, Role.OFFICER)
+    operation = training.training_operation_create(actor=officer, license=license)
+    caller, checker = member(license.organization, Role.CALLER), member(license.organization, Role.CHECKER)
+    staff_on_duty(operation, checker=checker)  # practice needs the same people on duty as the real thing
+    game = Game.objects.create(operation=operation, number=1, pattern=standard_pattern("any-line"),
+                               prize=Decimal("0.00"), license_class=license.license_class)
+    series = CardSeries.objects.create(organization=license.organization, code=code, seed=seed, size=size)
+    return SimpleNamespace(game=game, hall=operation.halls.get(), series=series, caller=caller, checker=checker,
+                           officer=officer)

@@ -12,22 +12,17 @@ import os
 import shutil
 import time
 import uuid
-from decimal import Decimal
 
 import pytest
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
 from bingo.cards.sales import series_faces
-from bingo.live import training
-from bingo.models import CardSeries, Game
-from licensing.models import Role
 from testkit.cluster import Cluster
 from testkit.http_api import api
 from testkit.ws_screen import Flashboard
-from tests.bingo.factories import bingo_calls, bingo_license, staff_on_duty, standard_pattern
+from tests.bingo.factories import bingo_calls, training_game
 from tests.conftest import need
-from tests.licensing.factories import member
 
 pytestmark = pytest.mark.django_db(transaction=True)
 SCREENS_PER_DAPHNE = 10
@@ -37,16 +32,10 @@ SCREENS_PER_DAPHNE = 10
 def world():
     """A training game (it plays at any hour on the real clock the cluster's processes read), its caller's and
     checker's API tokens, and a card series to claim from."""
-    license = bingo_license()
-    officer = member(license.organization, Role.OFFICER)
-    operation = training.training_operation_create(actor=officer, license=license)
-    caller, checker = member(license.organization, Role.CALLER), member(license.organization, Role.CHECKER)
-    staff_on_duty(operation, checker=checker)
-    game = Game.objects.create(operation=operation, number=1, pattern=standard_pattern("any-line"),
-                               prize=Decimal("0.00"), license_class=license.license_class)
-    series = CardSeries.objects.create(organization=license.organization, code="CL", seed=7, size=20)
-    return {"game": game, "hall": operation.halls.get(), "series": series,
-            "caller": Token.objects.create(user=caller).key, "checker": Token.objects.create(user=checker).key}
+    made = training_game(code="CL", seed=7, size=20)
+    return {"game": made.game, "hall": made.hall, "series": made.series,
+            "caller": Token.objects.create(user=made.caller).key,
+            "checker": Token.objects.create(user=made.checker).key}
 
 
 @pytest.fixture

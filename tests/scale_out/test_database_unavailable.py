@@ -11,9 +11,9 @@ import pytest
 from django.db import IntegrityError, OperationalError, connection
 
 from core.database_failures import SLOW, UNAVAILABLE, database_failure
-from tests.conftest import free_port, need
+from tests.conftest import free_port
 from tests.licensing.factories import MembershipFactory
-from tests.scale_out.database import (
+from tests.scale_out.database import (  # noqa: F401 (postgresql_only, production: fixtures)
     API,
     PAGE,
     backend_pid,
@@ -24,17 +24,7 @@ from tests.scale_out.database import (
     wsgi_get,
 )
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _postgresql():
-    need(connection.vendor == "postgresql", "these tests need PostgreSQL: set DATABASE_URL")
-
-
-@pytest.fixture
-def production(settings):
-    settings.DEBUG = False
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("postgresql_only")]
 
 
 @pytest.fixture

@@ -16,23 +16,12 @@ from django.urls import reverse
 
 from core.database_failures import SavedWrites
 from licensing.models import AuditEvent, Document, Organization
-from tests.conftest import need
 from tests.licensing.factories import PDF_BYTES, MembershipFactory, OrganizationFactory, upload
 from tests.scale_out.database import API, PAGE, table_locked
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("postgresql_only")]
 
 SHORT_MS = 300
-
-
-@pytest.fixture(autouse=True)
-def _postgresql():
-    need(connection.vendor == "postgresql", "these tests need PostgreSQL: set DATABASE_URL")
-
-
-@pytest.fixture
-def production(settings):
-    settings.DEBUG = False
 
 
 @pytest.fixture
