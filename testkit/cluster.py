@@ -49,19 +49,7 @@ class Member:
     pid: int | None = None
 
     def alive(self) -> bool:
-        if not self.pid:
-            return False
-        try:
-            os.kill(self.pid, 0)
-        except ProcessLookupError:
-            return False
-        except PermissionError:
-            return True
-        # A zombie (killed, not yet reaped by the Popen that started it) is not alive.
-        try:
-            return Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-        except OSError:
-            return True
+        return pid_alive(self.pid)
 
 
 @dataclass
@@ -353,9 +341,25 @@ http {{
                    port=state["port"], members=members)
 
 
+def pid_alive(pid: int | None) -> bool:
+    if not pid:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    # A zombie (killed, not yet reaped by the Popen that started it) is not alive.
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return True
+
+
 def _wait_gone(pid: int | None, timeout: float) -> None:
     deadline = time.monotonic() + timeout
-    while pid and Member("", "", pid=pid).alive() and time.monotonic() < deadline:
+    while pid_alive(pid) and time.monotonic() < deadline:
         time.sleep(0.05)
 
 

@@ -65,6 +65,12 @@ def own_database(name: str, base: str | None = None):
     try:
         yield urlunsplit(parts._replace(path=f"/{name}"))
     finally:
+        from django.conf import settings
+
+        if settings.configured:  # the drill's own Django on that database
+            from django.db import connections
+
+            connections.close_all()
         with psycopg.connect(admin_url, autocommit=True) as admin:
             admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 

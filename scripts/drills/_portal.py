@@ -16,11 +16,13 @@ import sys
 import tempfile
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+
+from _drill import Report  # noqa: E402,F401 (every drill reports the same way; the portal drills import it here)
 
 from testkit.private_services import PrivatePostgres, free_port, wait_for_port  # noqa: E402
 
@@ -60,28 +62,6 @@ class Answer:
 
     def json(self):
         return json.loads(self.body)
-
-
-@dataclass
-class Report:
-    """The drill's human lines as it goes, and its figures as the last line (one JSON object)."""
-
-    drill: str
-    figures: dict = field(default_factory=dict)
-    failed: list = field(default_factory=list)
-
-    def say(self, line: str) -> None:
-        print(line, flush=True)
-
-    def check(self, ok: bool, what: str) -> bool:
-        self.say(f"{'ok  ' if ok else 'FAIL'} {what}")
-        if not ok:
-            self.failed.append(what)
-        return ok
-
-    def finish(self) -> int:
-        print(json.dumps({"drill": self.drill, "ok": not self.failed, **self.figures, "failed": self.failed}))
-        return 0 if not self.failed else 1
 
 
 class Portal:

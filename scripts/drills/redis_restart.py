@@ -33,48 +33,21 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from contextlib import contextmanager, suppress
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import redis as redis_client  # noqa: E402
+from _drill import own_database  # noqa: E402
 from _servers import free_port, start_server, stop_server  # noqa: E402
 
 from testkit.private_services import PrivateRedis  # noqa: E402
-from testkit.ws_screen import Screen  # noqa: E402
+from testkit.ws_screen import Flashboard  # noqa: E402
 
 RESYNC_WITHIN = 20.0  # seconds after Redis is back by which every screen must show the database's calls
 NOTICE = 'data-flashboards="behind"'  # the console's message that the flashboards will catch up
-
-
-@contextmanager
-def own_database():
-    """A database of the drill's own beside the one DATABASE_URL names, dropped afterwards."""
-    import psycopg
-    from psycopg import sql
-
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith(("postgres://", "postgresql://")):
-        url = "postgres://postgres@127.0.0.1:5432/postgres"
-    parts = urlsplit(url)
-    name = f"drill_redis_restart_{os.getpid()}"
-    with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    try:
-        yield urlunsplit(parts._replace(path=f"/{name}"))
-    finally:
-        from django.conf import settings
-
-        if settings.configured:
-            from django.db import connections
-
-            connections.close_all()
-        with psycopg.connect(url, autocommit=True) as admin:
-            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
 def setup_django(env: dict) -> None:
@@ -179,50 +152,6 @@ class Console:
         return answer
 
 
-class ReconnectingScreen:
-    """A flashboard as flashboard.js keeps it: every message is the full state; a closed socket reconnects
-    after a delay that doubles from 0.5 s to 10 s, reset by a message."""
-
-    def __init__(self, port: int, path: str):
-        self.port, self.path = port, path
-        self.calls: list[int] | None = None
-        self.connections = 0
-        self.stopped = False
-        self.current: Screen | None = None
-        self.task: asyncio.Task | None = None
-
-    def _state(self, payload: bytes) -> None:
-        self.delay = 0.5
-        with suppress(ValueError):
-            self.calls = json.loads(payload).get("calls")
-
-    async def _run(self) -> None:
-        self.delay = 0.5
-        while not self.stopped:
-            screen = self.current = Screen("127.0.0.1", self.port, self.path, lambda _at, p: self._state(p))
-            self.connections += 1
-            await screen.open()
-            if screen.reader_task is not None:
-                await screen.got_first.wait()
-                if screen.first_payload is not None:
-                    self._state(screen.first_payload)
-                await asyncio.wait([screen.reader_task])  # until the server closes it
-            screen.close()
-            await asyncio.sleep(self.delay)
-            self.delay = min(self.delay * 2, 10.0)
-
-    def start(self) -> None:
-        self.task = asyncio.ensure_future(self._run())
-
-    async def stop(self) -> None:
-        self.stopped = True
-        if self.current is not None:
-            self.current.close()
-        if self.task is not None:
-            self.task.cancel()
-            await asyncio.gather(self.task, return_exceptions=True)
-
-
 async def until(predicate, timeout: float) -> float | None:
     """Seconds until predicate() held, or None after timeout."""
     started = time.monotonic()
@@ -245,16 +174,17 @@ async def drill(args, game: dict, redis: PrivateRedis, ports: dict) -> dict:
     assert console.open() == 200, "the console did not open"
 
     path = f"/ws/bingo/flashboard/{game['hall_key']}/"
-    screens = [ReconnectingScreen(ports["daphne"][n % 2], path) for n in range(args.screens)]
+    screens = [Flashboard("127.0.0.1", ports["daphne"][n % 2], path) for n in range(args.screens)]
     for screen in screens:
         screen.start()
 
     def all_show(calls):
-        return all(screen.calls == calls for screen in screens)
+        return all(screen.states and screen.calls == calls for screen in screens)
 
     joined = await until(lambda: all_show([]), 60)
     checks.append(("every screen joined with the game's state", joined is not None,
-                   f"{sum(s.calls == [] for s in screens)}/{len(screens)} screens in {joined or 60:.1f} s"))
+                   f"{sum(bool(s.states) and s.calls == [] for s in screens)}/{len(screens)} screens "
+                   f"in {joined or 60:.1f} s"))
 
     answers = {"before": [], "down": [], "after": [], "flushed": []}
     for _ in range(args.calls):
@@ -263,7 +193,7 @@ async def drill(args, game: dict, redis: PrivateRedis, ports: dict) -> dict:
     before = await until(lambda: all_show(expected), 15)
     checks.append(("calls before the restart reach every screen", before is not None,
                    f"{len(expected)} calls, {before or 15:.2f} s"))
-    connections_before = sum(s.connections for s in screens)
+    connections_before = sum(s.connects for s in screens)
 
     print(f"stopping Redis for {args.down:.0f} s", flush=True)
     await asyncio.to_thread(redis.stop)
@@ -286,8 +216,8 @@ async def drill(args, game: dict, redis: PrivateRedis, ports: dict) -> dict:
     checks.append((f"every screen shows the calls made while Redis was down within {RESYNC_WITHIN:.0f} s of it "
                    "being back", resynced is not None,
                    f"{figures['resync_s']} s after Redis was back; {behind_after_resync} screens behind"))
-    figures["reconnections"] = sum(s.connections for s in screens) - connections_before
-    figures["screens_reconnected"] = sum(1 for s in screens if s.connections > 1)
+    figures["reconnections"] = sum(s.connects for s in screens) - connections_before
+    figures["screens_reconnected"] = sum(1 for s in screens if s.connects > 1)
 
     for _ in range(args.calls):
         answers["after"].append(await asyncio.to_thread(console.draw))
@@ -300,7 +230,7 @@ async def drill(args, game: dict, redis: PrivateRedis, ports: dict) -> dict:
     # A membership lost with no error (Redis flushed, failed over, or restarted between two reads of a hub): the
     # sockets stay open, the call's broadcast reaches no one, and the hubs' keeper must make it up.
     print("FLUSHALL: Redis forgets every membership; no connection breaks", flush=True)
-    connections_flush = sum(s.connections for s in screens)
+    connections_flush = sum(s.connects for s in screens)
     await asyncio.to_thread(lambda: redis_client.Redis.from_url(redis.url).flushall())
     answers["flushed"].append(await asyncio.to_thread(console.draw))
     flushed_calls = await calls_now(game["game"])
@@ -311,7 +241,7 @@ async def drill(args, game: dict, redis: PrivateRedis, ports: dict) -> dict:
     rejoined = await until(lambda: all_show(final), 5)
     lagging = [s.calls for s in screens if s.calls != final]
     figures["screens_behind"] = len(lagging)
-    figures["flush_reconnections"] = sum(s.connections for s in screens) - connections_flush
+    figures["flush_reconnections"] = sum(s.connects for s in screens) - connections_flush
     checks.append((f"after FLUSHALL every screen catches up within {RESYNC_EVERY + 10:.0f} s and hears the next "
                    "call through Redis", caught_up is not None and rejoined is not None,
                    f"{figures['flush_resync_s']} s to catch up (the keeper's round is every {RESYNC_EVERY:.0f} s), "
@@ -344,7 +274,7 @@ async def drill(args, game: dict, redis: PrivateRedis, ports: dict) -> dict:
                    f"{len(final)} calls; {figures['after_s']} s; {len(lagging)} screens behind; "
                    f"{figures['screens_reconnected']} screens reconnected ({figures['reconnections']} connections)"))
     for screen in screens:
-        await screen.stop()
+        screen.stop()
     figures["checks"] = {name: ok for name, ok, _detail in checks}
     figures["ok"] = all(ok for _name, ok, _detail in checks)
     for name, ok, detail in checks:
@@ -365,7 +295,7 @@ def main() -> int:
     servers = []
     figures: dict = {"drill": "redis_restart", "ok": False}
     try:
-        with own_database() as database_url:
+        with own_database(f"drill_redis_restart_{os.getpid()}") as database_url:
             env = {"DATABASE_URL": database_url, "REDIS_URL": redis.url, "DJANGO_SETTINGS_MODULE": "config.settings",
                    "DJANGO_DEBUG": "false", "PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": "2",
                    "DAPHNE_VERBOSITY": "0"}

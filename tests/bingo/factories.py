@@ -357,7 +357,7 @@ def bought(license=None) -> dict:
     return {"seller_license_number": license.number, "invoice_number": "INV-1", "invoice_date": timezone.localdate()}
 
 
-def training_game(*, code: str = "TR", seed: int = 42, size: int = 50) -> SimpleNamespace:
+def training_game(*, prize: str = "0.00", code: str = "TR", seed: int = 42, size: int = 50) -> SimpleNamespace:
     """A training game (it plays at any hour, on the real clock too: what the cluster's tests and drills need) of a
     fresh license, not started, with its caller, checker and officer and a card series to claim from (nothing sold)."""
     license = bingo_license()
@@ -366,7 +366,7 @@ def training_game(*, code: str = "TR", seed: int = 42, size: int = 50) -> Simple
     caller, checker = member(license.organization, Role.CALLER), member(license.organization, Role.CHECKER)
     staff_on_duty(operation, checker=checker)  # practice needs the same people on duty as the real thing
     game = Game.objects.create(operation=operation, number=1, pattern=standard_pattern("any-line"),
-                               prize=Decimal("0.00"), license_class=license.license_class)
+                               prize=Decimal(prize), license_class=license.license_class)
     series = CardSeries.objects.create(organization=license.organization, code=code, seed=seed, size=size)
     return SimpleNamespace(game=game, hall=operation.halls.get(), series=series, caller=caller, checker=checker,
                            officer=officer)

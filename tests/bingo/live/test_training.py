@@ -10,12 +10,12 @@ from django.urls import reverse
 
 from bingo.cards import services as services_cards
 from bingo.live import services, training
-from bingo.models import CardSeries, Game, GameEvent, Hall, Operation
+from bingo.models import Game, GameEvent, Hall, Operation
 from core.findings import RuleViolation
 from licensing.audit.verify import verify_log
 from licensing.models import AuditEvent, Role
 from licensing.models.choices import LicenseStatus
-from tests.bingo.factories import bingo_calls, bingo_license, monday, plan, staff_on_duty, standard_pattern
+from tests.bingo.factories import bingo_calls, bingo_license, monday, plan, training_game
 from tests.clock import board_time, travel
 from tests.licensing.factories import member
 
@@ -27,15 +27,8 @@ DAY = dt.date(2026, 12, 5)
 def practice(*, prize="0.00"):
     """A training game of a fresh license, its caller and checker, and a card series (nothing sold)."""
     travel(board_time(DAY, dt.time(12, 0)), tick=False)
-    license = bingo_license()
-    officer = member(license.organization, Role.OFFICER)
-    operation = training.training_operation_create(actor=officer, license=license)
-    caller, checker = member(license.organization, Role.CALLER), member(license.organization, Role.CHECKER)
-    staff_on_duty(operation, checker=checker)  # practice needs the same people on duty as the real thing
-    game = Game.objects.create(operation=operation, number=1, pattern=standard_pattern("any-line"),
-                               prize=Decimal(prize), license_class=license.license_class)
-    series = CardSeries.objects.create(organization=license.organization, code="TR", seed=42, size=50)
-    return game, caller, checker, officer, series
+    made = training_game(prize=prize)
+    return made.game, made.caller, made.checker, made.officer, made.series
 
 
 def test_only_a_planner_creates_a_training_operation_and_it_is_audited():
